@@ -1,0 +1,224 @@
+/**
+ * Lexing one line of robots.txt into an immutable, lossless node.
+ *
+ * robots.txt is line-oriented (Koster 1996 §3.3; RFC 9309 §2.2; Part 1 §2.2), so a line is the
+ * unit of parsing, caching and error recovery: a broken line never affects how its neighbours
+ * are read. All offsets in a LineNode are UTF-16 offsets within the line, which are exactly LSP
+ * `character` positions.
+ */
+import { FIELD_BY_NAME, FIELD_PREFIXES, type FieldFact } from './facts';
+import { parseDirective, type Directive } from './directives';
+
+export type Eol = '' | '\n' | '\r\n' | '\r';
+
+/** A half-open range [start, end) of UTF-16 offsets within one line. */
+export interface Span {
+  readonly start: number;
+  readonly end: number;
+}
+
+export type Separator = 'colon' | 'whitespace' | 'none';
+
+/** How the field name was resolved to a known field, when it was not written exactly. */
+export type NameRepair =
+  | 'exact'
+  /** `ACAP-allow preserve`: spaces where the specification has hyphens (Guide annex A.2.1). */
+  | 'space-for-hyphen'
+  /** `User—agent`: a typographic dash for a hyphen. */
+  | 'dash-lookalike';
+
+export interface FieldSyntax {
+  /** The field name as written (span excludes surrounding whitespace). */
+  readonly name: Span;
+  readonly separator: Separator;
+  /** Offset of the colon when `separator` is 'colon'. */
+  readonly colon: number;
+  /** The value, trimmed, before any comment (may be empty: start === end). */
+  readonly value: Span;
+  /** The resolved field, if the name (possibly repaired) is one the product knows. */
+  readonly fact: FieldFact | undefined;
+  /** For ACAP-allow-/-disallow-/-request-: the part after the prefix (`present-snippet`, `(x)`). */
+  readonly suffix: Span | undefined;
+  readonly repair: NameRepair;
+}
+
+export type LineKind = 'blank' | 'comment' | 'field';
+
+export interface LineNode {
+  /** The line's text without its end-of-line characters. */
+  readonly text: string;
+  readonly eol: Eol;
+  /** UTF-8 length of text + eol (for the 500 KiB limit of RFC 9309 §2.5). */
+  readonly byteLength: number;
+  readonly kind: LineKind;
+  /** Length of a leading byte-order mark (first line only), else 0. */
+  readonly bom: number;
+  readonly field: FieldSyntax | undefined;
+  /** The comment, from `#` to the end of the line. */
+  readonly comment: Span | undefined;
+  /** The typed meaning of the line (what the field says), parsed once with the line. */
+  readonly directive: Directive;
+}
+
+const WS = /[ \t]/;
+
+function isWs(ch: string): boolean {
+  return ch === ' ' || ch === '\t';
+}
+
+function utf8Length(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n += 4;
+        i++;
+      } else n += 3;
+    } else n += 3;
+  }
+  return n;
+}
+
+/** Typographic dashes that OCR and word processors put where a hyphen belongs. */
+const DASH_LOOKALIKES = /[\u2010-\u2015\u2212]+/g;
+
+/** Resolve a field name (as written) to a known field. */
+export function resolveFieldName(raw: string): { fact: FieldFact | undefined; suffixStart: number; repair: NameRepair } {
+  const exact = resolveExact(raw.toLowerCase());
+  if (exact.fact) return { ...exact, repair: 'exact' };
+  if (DASH_LOOKALIKES.test(raw)) {
+    DASH_LOOKALIKES.lastIndex = 0;
+    const dashed = raw.replace(DASH_LOOKALIKES, '-').toLowerCase();
+    const r = resolveExact(dashed);
+    // Offsets of the suffix shift when a run of dashes collapses; recompute against the raw name.
+    if (r.fact) return { fact: r.fact, suffixStart: r.fact.isPrefix ? mapSuffixStart(raw, r.fact.name.length) : raw.length, repair: 'dash-lookalike' };
+  }
+  DASH_LOOKALIKES.lastIndex = 0;
+  if (/[ \t]/.test(raw)) {
+    const hyphened = raw.replace(/[ \t]+/g, '-').toLowerCase();
+    const r = resolveExact(hyphened);
+    if (r.fact && r.fact.family === 'acap') {
+      return { fact: r.fact, suffixStart: r.fact.isPrefix ? mapSuffixStart(raw, r.fact.name.length) : raw.length, repair: 'space-for-hyphen' };
+    }
+  }
+  return { fact: undefined, suffixStart: raw.length, repair: 'exact' };
+}
+
+/** Where, in the raw name, the text after a prefix of `prefixLength` normalised characters starts. */
+function mapSuffixStart(raw: string, prefixLength: number): number {
+  let seen = 0;
+  let i = 0;
+  while (i < raw.length && seen < prefixLength) {
+    // A run of spaces or typographic dashes counts as one hyphen.
+    if (isWs(raw[i]) || /[\u2010-\u2015\u2212]/.test(raw[i])) {
+      while (i < raw.length && (isWs(raw[i]) || /[\u2010-\u2015\u2212]/.test(raw[i]))) i++;
+    } else i++;
+    seen++;
+  }
+  return i;
+}
+
+function resolveExact(lower: string): { fact: FieldFact | undefined; suffixStart: number } {
+  const whole = FIELD_BY_NAME.get(lower);
+  if (whole) return { fact: whole, suffixStart: lower.length };
+  for (const prefix of FIELD_PREFIXES) {
+    const p = prefix.name.toLowerCase();
+    if (lower.startsWith(p)) return { fact: prefix, suffixStart: p.length };
+  }
+  return { fact: undefined, suffixStart: lower.length };
+}
+
+/**
+ * Lex one line. Never throws; every character of `text` lies in exactly one of: the BOM, leading
+ * whitespace, the field name, the separator, the value, inner whitespace, or the comment.
+ */
+export function lexLine(text: string, eol: Eol, firstLine: boolean): LineNode {
+  const bom = firstLine && text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const byteLength = utf8Length(text) + eol.length;
+  // Part 1 §2.2 note 2; Koster 1996 §3.3: `#` starts a comment wherever it stands.
+  const hash = text.indexOf('#', bom);
+  const contentEnd = hash < 0 ? text.length : hash;
+  const comment: Span | undefined = hash < 0 ? undefined : { start: hash, end: text.length };
+
+  let start = bom;
+  while (start < contentEnd && isWs(text[start])) start++;
+  let end = contentEnd;
+  while (end > start && isWs(text[end - 1])) end--;
+
+  if (start === end) {
+    const kind: LineKind = comment ? 'comment' : 'blank';
+    const node = { text, eol, byteLength, kind, bom, field: undefined, comment };
+    return { ...node, directive: parseDirective(node) };
+  }
+
+  const colon = text.indexOf(':', start);
+  let nameEnd: number;
+  let separator: Separator;
+  let valueStart: number;
+  if (colon >= 0 && colon < end) {
+    separator = 'colon';
+    nameEnd = colon;
+    while (nameEnd > start && isWs(text[nameEnd - 1])) nameEnd--;
+    valueStart = colon + 1;
+  } else {
+    // No colon: the first word is the name. Google reads "key value" with exactly two words
+    // as a field (robots.cc); validation reports the missing colon either way.
+    nameEnd = start;
+    while (nameEnd < end && !isWs(text[nameEnd])) nameEnd++;
+    separator = nameEnd < end ? 'whitespace' : 'none';
+    valueStart = nameEnd;
+  }
+  while (valueStart < end && isWs(text[valueStart])) valueStart++;
+  if (valueStart > end) valueStart = end;
+
+  const rawName = text.slice(start, nameEnd);
+  const resolved = resolveFieldName(rawName);
+  const suffix: Span | undefined = resolved.fact?.isPrefix ? { start: start + resolved.suffixStart, end: nameEnd } : undefined;
+  const field: FieldSyntax = {
+    name: { start, end: nameEnd },
+    separator,
+    colon: separator === 'colon' ? colon : -1,
+    value: { start: valueStart, end },
+    fact: resolved.fact,
+    suffix,
+    repair: resolved.repair,
+  };
+  const node = { text, eol, byteLength, kind: 'field' as const, bom, field, comment };
+  return { ...node, directive: parseDirective(node) };
+}
+
+/** A token of a line, for lossless checks and colouring. */
+export interface LineToken extends Span {
+  readonly kind: 'bom' | 'whitespace' | 'field-name' | 'separator' | 'value' | 'comment';
+}
+
+/** The tokens of a line, covering every character exactly once, in order. */
+export function lineTokens(line: LineNode): LineToken[] {
+  const out: LineToken[] = [];
+  let at = 0;
+  const push = (kind: LineToken['kind'], start: number, end: number): void => {
+    if (start > at) out.push({ kind: 'whitespace', start: at, end: start });
+    if (end > start) out.push({ kind, start, end });
+    at = Math.max(at, end);
+  };
+  if (line.bom) push('bom', 0, line.bom);
+  if (line.field) {
+    const f = line.field;
+    push('field-name', f.name.start, f.name.end);
+    if (f.separator === 'colon') push('separator', f.colon, f.colon + 1);
+    push('value', f.value.start, f.value.end);
+  }
+  if (line.comment) push('comment', line.comment.start, line.comment.end);
+  if (at < line.text.length) out.push({ kind: 'whitespace', start: at, end: line.text.length });
+  return out;
+}
+
+export function spanText(line: LineNode, span: Span): string {
+  return line.text.slice(span.start, span.end);
+}
+
+export { WS };

@@ -1,0 +1,106 @@
+/**
+ * doValidation: line findings (cached per line), structural findings (per model), cross-line
+ * findings, turned into LSP diagnostics with the severity each code is set to.
+ */
+import { Diagnostic, DiagnosticSeverity, DiagnosticTag, type DiagnosticRelatedInformation } from 'vscode-languageserver-types';
+import { checkLine } from './checkLine';
+import { CODE_BY_NAME, type DiagnosticCode, type SeverityName, type SeveritySetting } from './codes';
+import { crossChecks } from './crossChecks';
+import type { RobotsDocument } from './document';
+import type { LocatedFinding } from './findings';
+import { getModel } from './model';
+
+export interface ValidationSettings {
+  /** Severity per diagnostic code; codes not listed keep their default. */
+  readonly severities?: Readonly<Record<string, SeveritySetting>>;
+  /** At most this many diagnostics per document (a graceful limit for huge or binary files). */
+  readonly maxProblems?: number;
+}
+
+export const DEFAULT_MAX_PROBLEMS = 1000;
+
+const SEVERITY: Record<SeverityName, DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  information: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+};
+
+/** Data attached to each diagnostic, for code actions. */
+export interface DiagnosticData {
+  readonly replacement?: string;
+}
+
+export const SOURCE = 'robots-acap';
+
+/** All findings of a document, in line order, before severities are applied. */
+export function collectFindings(doc: RobotsDocument): LocatedFinding[] {
+  const model = getModel(doc);
+  const out: LocatedFinding[] = [];
+  const lines = doc.lines;
+  const v11 = model.acapVersion === '1.1';
+  for (let i = 0; i < lines.length; i++) {
+    for (const f of checkLine(lines[i])) {
+      // interpretation.md §3.7: in a 1.1 file an unknown qualifier may be one that 1.1 added.
+      if (v11 && f.code === 'acap.unknown-qualifier') {
+        out.push({ ...f, line: i, code: 'acap.unknown-qualifier-1.1', message: `${f.message} The file declares ACAP 1.1, which may define it; a crawler that does not understand it treats the permission as a prohibition.` });
+      } else {
+        out.push({ ...f, line: i });
+      }
+    }
+  }
+  for (const f of model.findings) out.push(f);
+  for (const f of crossChecks(model)) out.push(f);
+  out.sort((a, b) => a.line - b.line || a.span.start - b.span.start);
+  return out;
+}
+
+export function doValidation(doc: RobotsDocument, settings: ValidationSettings = {}): Diagnostic[] {
+  const max = settings.maxProblems ?? DEFAULT_MAX_PROBLEMS;
+  const out: Diagnostic[] = [];
+  let dropped = 0;
+  for (const f of collectFindings(doc)) {
+    const severity = severityOf(f.code, settings);
+    if (severity === undefined) continue;
+    if (out.length >= max) {
+      dropped++;
+      continue;
+    }
+    out.push(toDiagnostic(doc, f, severity));
+  }
+  if (dropped > 0) {
+    out.push({
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      severity: DiagnosticSeverity.Information,
+      code: 'text.too-many-problems',
+      source: SOURCE,
+      message: `${dropped} more problem${dropped === 1 ? '' : 's'} not shown: at most ${max} are reported per file (setting robotsAcap.maxProblems).`,
+    });
+  }
+  return out;
+}
+
+export function severityOf(code: DiagnosticCode, settings: ValidationSettings): DiagnosticSeverity | undefined {
+  const set = settings.severities?.[code];
+  const name = set ?? CODE_BY_NAME.get(code)?.severity ?? 'warning';
+  return name === 'off' ? undefined : SEVERITY[name];
+}
+
+function toDiagnostic(doc: RobotsDocument, f: LocatedFinding, severity: DiagnosticSeverity): Diagnostic {
+  const range = { start: { line: f.line, character: f.span.start }, end: { line: f.line, character: f.span.end } };
+  const related: DiagnosticRelatedInformation[] | undefined = f.related?.map((r) => ({
+    location: { uri: doc.uri, range: { start: { line: r.line, character: r.span.start }, end: { line: r.line, character: r.span.end } } },
+    message: r.message,
+  }));
+  const diagnostic: Diagnostic = {
+    range,
+    severity,
+    code: f.code,
+    source: SOURCE,
+    message: f.message,
+  };
+  if (related && related.length) diagnostic.relatedInformation = related;
+  if (f.replacement !== undefined) diagnostic.data = { replacement: f.replacement } satisfies DiagnosticData;
+  if (f.code === 'acap.not-ready' || f.code === 'rep.noindex-unsupported') diagnostic.tags = [DiagnosticTag.Deprecated];
+  return diagnostic;
+}

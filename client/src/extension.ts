@@ -1,0 +1,28 @@
+/**
+ * The VS Code client: starts the language server over IPC for robots.txt documents. Everything
+ * the extension knows lives in the server's language service.
+ */
+import * as path from 'node:path';
+import type { ExtensionContext } from 'vscode';
+import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+
+let client: LanguageClient | undefined;
+
+export async function activate(context: ExtensionContext): Promise<void> {
+  const module = context.asAbsolutePath(path.join('dist', 'server.js'));
+  const serverOptions: ServerOptions = {
+    run: { module, transport: TransportKind.ipc },
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011'] } },
+  };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [{ language: 'robots-txt' }],
+    synchronize: { configurationSection: 'robotsAcap' },
+  };
+  client = new LanguageClient('robotsAcap', 'robots.txt + ACAP', serverOptions, clientOptions);
+  await client.start();
+}
+
+export async function deactivate(): Promise<void> {
+  await client?.stop();
+  client = undefined;
+}

@@ -1,0 +1,25 @@
+// Bundles the client, the server and the CLI into dist/ (STYLE.md: one root package, esbuild
+// bundles both sides). `--production` minifies and drops source maps.
+import * as esbuild from 'esbuild';
+import { readFileSync } from 'node:fs';
+
+const production = process.argv.includes('--production');
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: !production,
+  minify: production,
+  logLevel: 'warning',
+  define: { __SERVER_VERSION__: JSON.stringify(pkg.version) },
+};
+
+await Promise.all([
+  esbuild.build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] }),
+  esbuild.build({ ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' }),
+  esbuild.build({ ...common, entryPoints: ['server/src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } }),
+  esbuild.build({ ...common, entryPoints: ['test/bench/bench.ts'], outfile: 'dist/bench.js', sourcemap: false }),
+]);

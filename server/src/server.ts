@@ -1,0 +1,134 @@
+/**
+ * The language server: wires LSP requests to the language service and keeps one parsed
+ * document per open file. Runs over IPC from VS Code and over stdio (`--stdio`) for any client.
+ *
+ * The server keeps its own document store rather than vscode-languageserver's TextDocuments,
+ * because the incremental parser needs the edits themselves, not only the resulting text.
+ */
+import {
+  createConnection, DiagnosticRefreshRequest, DidChangeConfigurationNotification, DocumentDiagnosticReportKind, ProposedFeatures,
+  TextDocumentSyncKind, type CancellationToken, type Connection, type Diagnostic, type DocumentDiagnosticReport,
+  type InitializeParams, type InitializeResult,
+} from 'vscode-languageserver/node';
+import { SERVER_NAME, SERVER_VERSION } from './version';
+import { DocumentStore } from './documentStore';
+import { Settings } from './settings';
+import { doValidation, type RobotsDocument } from './service/languageService';
+
+const connection: Connection = createConnection(ProposedFeatures.all);
+const documents = new DocumentStore();
+const settings = new Settings(connection);
+
+let pullDiagnostics = false;
+let canPullConfiguration = false;
+
+/** Run a handler; on failure log it and answer `fallback` so one bad document never takes the server down. */
+function guard<P, R>(name: string, fallback: R, handler: (params: P, token: CancellationToken) => R | Promise<R>) {
+  return async (params: P, token: CancellationToken): Promise<R> => {
+    try {
+      return await handler(params, token);
+    } catch (err) {
+      connection.console.error(`${name} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      return fallback;
+    }
+  };
+}
+
+function guardNotification<P>(name: string, handler: (params: P) => void | Promise<void>) {
+  return async (params: P): Promise<void> => {
+    try {
+      await handler(params);
+    } catch (err) {
+      connection.console.error(`${name} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    }
+  };
+}
+
+connection.onInitialize((params: InitializeParams): InitializeResult => {
+  const caps = params.capabilities;
+  pullDiagnostics = caps.textDocument?.diagnostic !== undefined;
+  canPullConfiguration = caps.workspace?.configuration === true;
+  settings.setCanPull(canPullConfiguration);
+  const initOptions = params.initializationOptions as { settings?: unknown } | undefined;
+  if (initOptions?.settings !== undefined) settings.setPushed(initOptions.settings);
+  return {
+    capabilities: {
+      textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+      ...(pullDiagnostics ? { diagnosticProvider: { interFileDependencies: false, workspaceDiagnostics: false } } : {}),
+    },
+    serverInfo: { name: SERVER_NAME, version: SERVER_VERSION },
+  };
+});
+
+connection.onInitialized(guardNotification('initialized', async () => {
+  if (canPullConfiguration) {
+    await connection.client.register(DidChangeConfigurationNotification.type, { section: 'robotsAcap' });
+  }
+}));
+
+async function validate(doc: RobotsDocument): Promise<Diagnostic[]> {
+  const s = await settings.forDocument(doc.uri);
+  return doValidation(doc, s);
+}
+
+// Push mode: validate after the latest change of a burst (one task later), never an outdated version.
+const pending = new Map<string, ReturnType<typeof setTimeout>>();
+function schedulePush(uri: string): void {
+  if (pullDiagnostics) return;
+  const old = pending.get(uri);
+  if (old) clearTimeout(old);
+  pending.set(uri, setTimeout(() => {
+    pending.delete(uri);
+    void pushDiagnostics(uri);
+  }, 0));
+}
+
+async function pushDiagnostics(uri: string): Promise<void> {
+  try {
+    const doc = documents.get(uri);
+    if (!doc) return;
+    const diagnostics = await validate(doc);
+    if (documents.get(uri) !== doc) return; // changed meanwhile: the next run publishes
+    await connection.sendDiagnostics({ uri, version: doc.version, diagnostics });
+  } catch (err) {
+    connection.console.error(`diagnostics for ${uri} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  }
+}
+
+connection.onDidOpenTextDocument(guardNotification('didOpen', (params) => {
+  documents.open(params.textDocument.uri, params.textDocument.version, params.textDocument.text);
+  schedulePush(params.textDocument.uri);
+}));
+
+connection.onDidChangeTextDocument(guardNotification('didChange', (params) => {
+  documents.change(params.textDocument.uri, params.textDocument.version, params.contentChanges);
+  schedulePush(params.textDocument.uri);
+}));
+
+connection.onDidCloseTextDocument(guardNotification('didClose', (params) => {
+  documents.close(params.textDocument.uri);
+  settings.forget(params.textDocument.uri);
+  if (!pullDiagnostics) void connection.sendDiagnostics({ uri: params.textDocument.uri, diagnostics: [] });
+}));
+
+connection.onDidChangeConfiguration(guardNotification('didChangeConfiguration', (params) => {
+  settings.changed(params.settings);
+  if (pullDiagnostics) {
+    void connection.sendRequest(DiagnosticRefreshRequest.type).catch(() => undefined);
+  } else {
+    for (const uri of documents.uris()) schedulePush(uri);
+  }
+}));
+
+const EMPTY_REPORT: DocumentDiagnosticReport = { kind: DocumentDiagnosticReportKind.Full, items: [] };
+
+connection.languages.diagnostics.on(guard('textDocument/diagnostic', EMPTY_REPORT, async (params, token) => {
+  const doc = documents.get(params.textDocument.uri);
+  if (!doc || token.isCancellationRequested) return EMPTY_REPORT;
+  const resultId = `${doc.version}:${settings.generation}`;
+  if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
+  const items = await validate(doc);
+  return { kind: DocumentDiagnosticReportKind.Full, resultId, items };
+}));
+
+connection.listen();

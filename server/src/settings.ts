@@ -1,0 +1,66 @@
+/**
+ * User settings (section `robotsAcap`): a severity per diagnostic code and a problem limit.
+ * Pulled per document with workspace/configuration where the client supports it, otherwise
+ * taken from didChangeConfiguration or initializationOptions (Neovim and other clients).
+ */
+import type { Connection } from 'vscode-languageserver/node';
+import { CODE_BY_NAME, DEFAULT_MAX_PROBLEMS, type SeveritySetting, type ValidationSettings } from './service/languageService';
+
+const LEVELS: readonly SeveritySetting[] = ['off', 'hint', 'information', 'warning', 'error'];
+
+/** Read the `robotsAcap` section leniently: unknown codes and bad values are ignored. */
+export function readSettings(raw: unknown): ValidationSettings {
+  const section = (raw && typeof raw === 'object' && 'robotsAcap' in raw ? (raw as { robotsAcap: unknown }).robotsAcap : raw) as
+    | { diagnostics?: unknown; maxProblems?: unknown }
+    | undefined;
+  const severities: Record<string, SeveritySetting> = {};
+  if (section && typeof section.diagnostics === 'object' && section.diagnostics !== null) {
+    for (const [code, level] of Object.entries(section.diagnostics as Record<string, unknown>)) {
+      if (CODE_BY_NAME.has(code) && typeof level === 'string' && (LEVELS as readonly string[]).includes(level)) {
+        severities[code] = level as SeveritySetting;
+      }
+    }
+  }
+  const max = section?.maxProblems;
+  return { severities, maxProblems: typeof max === 'number' && max > 0 ? Math.floor(max) : DEFAULT_MAX_PROBLEMS };
+}
+
+export class Settings {
+  private canPull = false;
+  private pushed: ValidationSettings = readSettings(undefined);
+  private readonly perDocument = new Map<string, Promise<ValidationSettings>>();
+  /** Bumped whenever settings change, so pull-diagnostic result ids change with them. */
+  generation = 0;
+
+  constructor(private readonly connection: Connection) {}
+
+  setCanPull(canPull: boolean): void {
+    this.canPull = canPull;
+  }
+
+  setPushed(raw: unknown): void {
+    this.pushed = readSettings(raw);
+  }
+
+  changed(raw: unknown): void {
+    this.generation++;
+    this.perDocument.clear();
+    if (!this.canPull && raw !== undefined && raw !== null) this.pushed = readSettings(raw);
+  }
+
+  forget(uri: string): void {
+    this.perDocument.delete(uri);
+  }
+
+  forDocument(uri: string): Promise<ValidationSettings> {
+    if (!this.canPull) return Promise.resolve(this.pushed);
+    let s = this.perDocument.get(uri);
+    if (!s) {
+      s = this.connection.workspace
+        .getConfiguration({ scopeUri: uri, section: 'robotsAcap' })
+        .then(readSettings, () => this.pushed);
+      this.perDocument.set(uri, s);
+    }
+    return s;
+  }
+}

@@ -78,7 +78,6 @@ function computeLineFindings(line: LineNode): Finding[] {
 /** NUL and other control characters, and U+FFFD left by bytes that were not UTF-8. */
 function checkCharacters(line: LineNode, out: Finding[]): void {
   const t = line.text;
-  // eslint-disable-next-line no-control-regex
   const ctl = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/.exec(t);
   if (ctl) {
     const code = ctl[0].charCodeAt(0);

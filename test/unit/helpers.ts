@@ -1,0 +1,29 @@
+/** Shared test helpers: documents from text, `|` cursors, and diagnostics as compact strings. */
+import * as assert from 'node:assert/strict';
+import { doValidation, parseDocument, type RobotsDocument, type ValidationSettings } from '../../server/src/service/languageService';
+
+export function doc(text: string, uri = 'file:///site/robots.txt'): RobotsDocument {
+  return parseDocument(uri, 1, text);
+}
+
+/** Diagnostics as `LINE:COL code` strings (1-based), in order. */
+export function problems(text: string, settings?: ValidationSettings): string[] {
+  return doValidation(doc(text), settings).map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${String(d.code)}`);
+}
+
+/** Just the codes reported, in order. */
+export function codes(text: string, settings?: ValidationSettings): string[] {
+  return doValidation(doc(text), settings).map((d) => String(d.code));
+}
+
+/** Assert that exactly `expected` codes are reported for `text` (order-insensitive). */
+export function assertCodes(text: string, expected: readonly string[], settings?: ValidationSettings): void {
+  assert.deepEqual([...codes(text, settings)].sort(), [...expected].sort(), `for:\n${text}`);
+}
+
+/** Split `a|b` into the text without the bar and the bar's offset. */
+export function cursor(textWithBar: string): { text: string; offset: number } {
+  const offset = textWithBar.indexOf('|');
+  assert.ok(offset >= 0, 'fixture needs a | cursor');
+  return { text: textWithBar.slice(0, offset) + textWithBar.slice(offset + 1), offset };
+}

@@ -106,6 +106,22 @@ function checkUnknownField(line: LineNode, out: Finding[]): void {
   if (!f) return;
   const written = text(line, f.name);
   const lower = written.toLowerCase();
+  if (written.startsWith('\u00ef\u00bb\u00bf')) {
+    out.push({ code: 'text.mangled-bom', span: { start: f.name.start, end: f.name.start + 3 }, message: 'These characters (ï»¿) are a byte-order mark that was encoded twice; crawlers read them as part of the field name and ignore the line. Remove them and save the file as UTF-8 without BOM.', replacement: '' });
+    return;
+  }
+  const wide = line.text.indexOf('\uff1a', f.name.start);
+  if (wide >= 0 && (f.separator !== 'colon' || wide < f.colon)) {
+    const before = line.text.slice(f.name.start, wide).trim();
+    if (FIELDS.some((x) => x.name.toLowerCase() === before.toLowerCase())) {
+      out.push({ code: 'syntax.fullwidth-colon', span: { start: wide, end: wide + 1 }, message: `‘${before}’ is followed by a fullwidth colon (：); crawlers only accept the ASCII colon, so they ignore the line.`, replacement: ':' });
+      return;
+    }
+  }
+  if ((lower === 'http' || lower === 'https') && f.separator === 'colon' && line.text.startsWith('//', f.colon + 1)) {
+    out.push({ code: 'syntax.bare-url', span: { start: f.name.start, end: f.value.end }, message: 'A URL on its own line is not a field, so crawlers ignore it. If it is a sitemap, write ‘Sitemap: ’ before it.', replacement: `Sitemap: ${line.text.slice(f.name.start, f.value.end)}` });
+    return;
+  }
   if (lower.startsWith('acap')) {
     checkUnknownAcapField(line, f.name, out);
     return;
@@ -121,7 +137,8 @@ function checkUnknownField(line: LineNode, out: Finding[]): void {
     out.push({ code: 'syntax.misspelt-field', span: f.name, message: `‘${written}’ is not a known field, so crawlers ignore the line.${didYouMean(near)}`, replacement: near });
     return;
   }
-  if (f.separator !== 'colon') {
+  // A name with quotes, angle brackets, `=` or slashes is not a field name but pasted markup or prose.
+  if (f.separator !== 'colon' || /[<>"'=/\\(){}[\];,]/.test(written)) {
     out.push({ code: 'syntax.not-a-field', span: { start: f.name.start, end: f.value.end }, message: 'This line is not a field (`Name: value`), a comment or blank; crawlers ignore it. Start comments with #.' });
     return;
   }
@@ -153,6 +170,8 @@ function checkConventional(line: LineNode, out: Finding[]): void {
     case 'user-agent': {
       if (!value) {
         out.push({ code: 'rep.empty-user-agent', span: f.name, message: 'Name a crawler (its product token, such as Googlebot), or * for all crawlers (RFC 9309 §2.2.1).' });
+      } else if (/^[A-Za-z_-]+[A-Za-z0-9_-]*$/.test(value) && /\d/.test(value)) {
+        out.push({ code: 'rep.product-token-digits', span: f.value, message: `RFC 9309 product tokens have no digits (§2.2.1): parsers that follow it, Google's among them, read ‘${value}’ as ‘${googleProductToken(value)}’. The crawler's own parser usually still recognises its name.` });
       } else if (value !== '*' && !/^[A-Za-z_-]+$/.test(value)) {
         const token = googleProductToken(value);
         out.push({
@@ -189,7 +208,7 @@ function checkConventional(line: LineNode, out: Finding[]): void {
       }
       return;
     case 'crawl-delay':
-      if (requireValue('a number of seconds') && !/^\d+(\.\d+)?$/.test(value)) {
+      if (requireValue('a number of seconds') && !/^(\d+(\.\d*)?|\.\d+)$/.test(value)) {
         out.push({ code: 'rep.crawl-delay-not-number', span: f.value, message: `Crawl-delay is a number of seconds such as 10 or 0.5; crawlers ignore ‘${value}’.` });
       }
       return;
@@ -199,7 +218,8 @@ function checkConventional(line: LineNode, out: Finding[]): void {
       }
       return;
     case 'clean-param':
-      if (requireValue('parameter names') && !/^[^\s&]+(&[^\s&]+)*(\s+\S+)?$/.test(value)) {
+      // Yandex's own sites write `Clean-param: &name`, so empty names between `&` are tolerated.
+      if (requireValue('parameter names') && !/^&*[^\s&]+(&+[^\s&]*)*(\s+\S+)?$/.test(value)) {
         out.push({ code: 'rep.invalid-clean-param', span: f.value, message: 'Clean-param takes parameter names joined by & and an optional path prefix: `Clean-param: ref&sid /catalog/`.' });
       }
       return;

@@ -29,6 +29,9 @@ export const CODES = [
 
   // --- every field -------------------------------------------------------------------------
   { code: 'syntax.not-a-field', severity: 'warning', spec: RFC('2.2'), description: 'A line that is neither a field, a comment nor blank.' },
+  { code: 'syntax.fullwidth-colon', severity: 'warning', spec: RFC('2.2'), description: 'A fullwidth colon (：) where the field needs an ASCII colon.' },
+  { code: 'syntax.bare-url', severity: 'warning', spec: RFC('2.2'), description: 'A URL on a line of its own, most likely a Sitemap line without its field name.' },
+  { code: 'text.mangled-bom', severity: 'warning', spec: RFC('2.2'), description: 'A byte-order mark encoded twice (ï»¿), which hides the first field from crawlers.' },
   { code: 'syntax.unknown-field', severity: 'information', spec: RFC('2.2.4'), description: 'A field the product does not know; crawlers ignore it.' },
   { code: 'syntax.misspelt-field', severity: 'warning', spec: RFC('2.2.4'), description: 'A field name close to a known one; most crawlers ignore it.' },
   { code: 'rep.missing-colon', severity: 'warning', spec: RFC('2.2'), description: 'A conventional field without the colon after its name.' },
@@ -37,6 +40,7 @@ export const CODES = [
   { code: 'rep.rule-outside-group', severity: 'warning', spec: RFC('2.2'), description: 'A rule before any User-agent line, which crawlers ignore.' },
   { code: 'rep.empty-user-agent', severity: 'warning', spec: RFC('2.2.1'), description: 'A User-agent line with no product token.' },
   { code: 'rep.invalid-product-token', severity: 'warning', spec: RFC('2.2.1'), description: 'A User-agent value that is not a plain product token.' },
+  { code: 'rep.product-token-digits', severity: 'hint', spec: RFC('2.2.1'), description: 'A product token with digits, which RFC 9309 parsers such as Google\'s cut short.' },
   { code: 'rep.path-not-absolute', severity: 'warning', spec: RFC('2.2.2'), description: 'An Allow or Disallow path that starts with neither / nor *.' },
   { code: 'rep.dollar-not-last', severity: 'warning', spec: RFC('2.2.3'), description: 'A $ that is not the last character of a pattern.' },
   { code: 'rep.empty-allow', severity: 'hint', spec: RFC('2.2.2'), description: 'An Allow line with no path, which allows nothing.' },

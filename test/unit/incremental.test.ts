@@ -1,0 +1,140 @@
+/**
+ * Incremental parsing equals a full parse: over many random edit sequences (fast-check), the
+ * document updated edit by edit has the same text as vscode-languageserver-textdocument's
+ * TextDocument (the reference for how LSP edits apply) and the same line nodes as parsing that
+ * text from scratch. Also: an edit re-lexes only the lines it touches.
+ */
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { documentText, parseDocument, updateDocument, type ContentChange, type RobotsDocument } from '../../server/src/service/languageService';
+import { collectFindings } from '../../server/src/service/validation';
+
+// Pieces that exercise every lexer path: line ends of all kinds, separators, comments, ACAP parts.
+const PIECES = [
+  '\n', '\r\n', '\r', ' ', '\t', ':', '#', '=', '/', '*', '$', '(', ')', '\ufeff', '\u0000', '\ufffd', '—',
+  'User-agent', 'Disallow', 'Allow', 'Sitemap', 'ACAP-crawler', 'ACAP-allow-', 'ACAP-disallow-', 'present-snippet',
+  'crawl', 'index', '(cache)', 'time-limit=', 'until-recrawled', 'max-length=250-chars', 'the-acap:resource-set:',
+  'ACAP-resource-set', 'ACAP-qualified-usage', 'ACAP-usage-purpose', '##ACAP version=1.0', 'x', 'é', '😀',
+];
+
+const textArb = fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }).map((a) => a.join(''));
+
+interface EditSpec {
+  startLine: number;
+  startChar: number;
+  endLine: number;
+  endChar: number;
+  text: string;
+}
+
+const editArb: fc.Arbitrary<EditSpec> = fc.record({
+  // Positions may point past line ends and past the end of the document: LSP says clamp.
+  startLine: fc.nat({ max: 12 }),
+  startChar: fc.nat({ max: 30 }),
+  endLine: fc.nat({ max: 12 }),
+  endChar: fc.nat({ max: 30 }),
+  text: textArb,
+});
+
+function toChange(e: EditSpec): ContentChange {
+  // TextDocument requires start <= end; order them as a client would send them.
+  const a = { line: e.startLine, character: e.startChar };
+  const b = { line: e.endLine, character: e.endChar };
+  const [start, end] = a.line < b.line || (a.line === b.line && a.character <= b.character) ? [a, b] : [b, a];
+  return { range: { start, end }, text: e.text };
+}
+
+/**
+ * The reference: each change spliced into the text at offsets from a fresh TextDocument, whose
+ * offsetAt clamps positions as LSP specifies. (TextDocument.update itself keeps stale line
+ * offsets after out-of-range positions, so it is not used as the oracle.)
+ */
+function applyByOffsets(text: string, changes: readonly ContentChange[]): string {
+  for (const c of changes) {
+    if (!c.range) {
+      text = c.text;
+      continue;
+    }
+    const td = TextDocument.create('file:///o.txt', 'robots-txt', 0, text);
+    text = text.slice(0, td.offsetAt(c.range.start)) + c.text + text.slice(td.offsetAt(c.range.end));
+  }
+  return text;
+}
+
+function sameLines(actual: RobotsDocument, expected: RobotsDocument): void {
+  assert.equal(actual.lines.length, expected.lines.length);
+  for (let i = 0; i < expected.lines.length; i++) {
+    assert.deepEqual(actual.lines[i], expected.lines[i], `line ${i}`);
+  }
+}
+
+suite('incremental parsing', () => {
+  test('random edit sequences give the same lines as a full parse', () => {
+    fc.assert(
+      fc.property(textArb, fc.array(fc.array(editArb, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 8 }), (initial, events) => {
+        let reference = initial;
+        let doc = parseDocument('file:///r.txt', 0, initial);
+        let version = 0;
+        for (const event of events) {
+          version++;
+          const changes = event.map(toChange);
+          reference = applyByOffsets(reference, changes);
+          doc = updateDocument(doc, changes, version);
+          const text = reference;
+          assert.equal(documentText(doc), text);
+          sameLines(doc, parseDocument('file:///r.txt', version, text));
+          assert.equal(doc.lines.length, TextDocument.create('file:///f.txt', 'robots-txt', 0, text).lineCount);
+        }
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  test('diagnostics after edits equal diagnostics of a fresh parse', () => {
+    fc.assert(
+      fc.property(textArb, fc.array(editArb, { minLength: 1, maxLength: 6 }), (initial, edits) => {
+        let doc = parseDocument('file:///r.txt', 0, initial);
+        edits.forEach((e, i) => {
+          doc = updateDocument(doc, [toChange(e)], i + 1);
+        });
+        const fresh = parseDocument('file:///r.txt', 99, documentText(doc));
+        assert.deepEqual(collectFindings(doc), collectFindings(fresh));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  test('a one-line edit re-lexes one line and reuses every other line node', () => {
+    const lines = Array.from({ length: 5000 }, (_, i) => `Disallow: /private/${i}/`);
+    const doc = parseDocument('file:///big.txt', 1, 'User-agent: *\n' + lines.join('\n') + '\n');
+    const edited = updateDocument(doc, [{ range: { start: { line: 2500, character: 10 }, end: { line: 2500, character: 11 } }, text: '/x' }], 2);
+    assert.equal(edited.stats.linesLexed, 1);
+    assert.equal(edited.lines[2500].text, 'Disallow: /xprivate/2499/');
+    let reused = 0;
+    for (let i = 0; i < doc.lines.length; i++) if (edited.lines[i] === doc.lines[i]) reused++;
+    assert.equal(reused, doc.lines.length - 1);
+  });
+
+  test('inserting a line break re-lexes only the split line', () => {
+    const doc = parseDocument('file:///a.txt', 1, 'User-agent: *\nDisallow: /a\nAllow: /b\n');
+    const edited = updateDocument(doc, [{ range: { start: { line: 1, character: 12 }, end: { line: 1, character: 12 } }, text: '\nDisallow: /c' }], 2);
+    assert.equal(edited.stats.linesLexed, 2);
+    assert.equal(documentText(edited), 'User-agent: *\nDisallow: /a\nDisallow: /c\nAllow: /b\n');
+    assert.equal(edited.lines[0], doc.lines[0]);
+    assert.equal(edited.lines[3], doc.lines[2]);
+  });
+
+  test('a CR followed by an inserted LF becomes one CRLF line end', () => {
+    const doc = parseDocument('file:///a.txt', 1, 'a\rb');
+    const edited = updateDocument(doc, [{ range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, text: '\n' }], 2);
+    assert.deepEqual(edited.lines.map((l) => [l.text, l.eol]), [['a', '\r\n'], ['b', '']]);
+  });
+
+  test('a full-text change replaces everything', () => {
+    const doc = parseDocument('file:///a.txt', 1, 'User-agent: *\n');
+    const edited = updateDocument(doc, [{ text: 'Sitemap: https://e.com/s.xml' }], 2);
+    assert.equal(documentText(edited), 'Sitemap: https://e.com/s.xml');
+    assert.equal(edited.version, 2);
+  });
+});

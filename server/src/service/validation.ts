@@ -57,27 +57,28 @@ export function collectFindings(doc: RobotsDocument): LocatedFinding[] {
 
 export function doValidation(doc: RobotsDocument, settings: ValidationSettings = {}): Diagnostic[] {
   const max = settings.maxProblems ?? DEFAULT_MAX_PROBLEMS;
-  const out: Diagnostic[] = [];
-  let dropped = 0;
+  const all: Diagnostic[] = [];
   for (const f of collectFindings(doc)) {
     const severity = severityOf(f.code, settings);
-    if (severity === undefined) continue;
-    if (out.length >= max) {
-      dropped++;
-      continue;
-    }
-    out.push(toDiagnostic(doc, f, severity));
+    if (severity !== undefined) all.push(toDiagnostic(doc, f, severity));
   }
-  if (dropped > 0) {
-    out.push({
-      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
-      severity: DiagnosticSeverity.Information,
-      code: 'text.too-many-problems',
-      source: SOURCE,
-      message: `${dropped} more problem${dropped === 1 ? '' : 's'} not shown: at most ${max} are reported per file (setting robotsAcap.maxProblems).`,
-    });
-  }
-  return out;
+  if (all.length <= max) return all;
+  // Over the limit: keep the most severe problems (errors before hints), shown in line order.
+  const kept = all
+    .map((d, i) => ({ d, i }))
+    .sort((a, b) => (a.d.severity ?? 1) - (b.d.severity ?? 1) || a.i - b.i)
+    .slice(0, max)
+    .sort((a, b) => a.i - b.i)
+    .map((x) => x.d);
+  const dropped = all.length - max;
+  kept.push({
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+    severity: DiagnosticSeverity.Information,
+    code: 'text.too-many-problems',
+    source: SOURCE,
+    message: `${dropped} more problem${dropped === 1 ? '' : 's'} not shown: at most ${max} are reported per file, the most severe first (setting robotsAcap.maxProblems).`,
+  });
+  return kept;
 }
 
 export function severityOf(code: DiagnosticCode, settings: ValidationSettings): DiagnosticSeverity | undefined {

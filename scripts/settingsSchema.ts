@@ -1,0 +1,45 @@
+/**
+ * The `robotsAcap.*` settings contributed in package.json, derived from the diagnostic code
+ * table so the two can never disagree. `npx tsx scripts/settingsSchema.ts --write` updates
+ * package.json; test/unit/packageJson.test.ts fails when it is out of date.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { CODES, DEFAULT_MAX_PROBLEMS } from '../server/src/service/languageService';
+import { formatSpec } from '../server/src/service/facts';
+
+export function settingsProperties(): Record<string, unknown> {
+  const codes: Record<string, unknown> = {};
+  for (const c of CODES) {
+    codes[c.code] = {
+      type: 'string',
+      enum: ['off', 'hint', 'information', 'warning', 'error'],
+      default: c.severity,
+      description: `${c.description} (${formatSpec(c.spec)})`,
+    };
+  }
+  return {
+    'robotsAcap.diagnostics': {
+      type: 'object',
+      scope: 'resource',
+      default: {},
+      additionalProperties: false,
+      properties: codes,
+      markdownDescription: 'Severity of each diagnostic, by code: `off`, `hint`, `information`, `warning` or `error`. Codes not listed keep their default.',
+    },
+    'robotsAcap.maxProblems': {
+      type: 'number',
+      scope: 'resource',
+      default: DEFAULT_MAX_PROBLEMS,
+      minimum: 1,
+      description: 'At most this many problems are reported per file; a note says how many more there were.',
+    },
+  };
+}
+
+if (process.argv.includes('--write')) {
+  const file = path.resolve(__dirname, '../package.json');
+  const pkg = JSON.parse(readFileSync(file, 'utf8'));
+  pkg.contributes.configuration.properties = settingsProperties();
+  writeFileSync(file, JSON.stringify(pkg, null, 2) + '\n');
+}

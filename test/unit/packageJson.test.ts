@@ -1,0 +1,27 @@
+/** The extension manifest agrees with the language service. */
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { settingsProperties } from '../../scripts/settingsSchema';
+
+const pkg = JSON.parse(readFileSync(path.resolve(__dirname, '../../package.json'), 'utf8'));
+
+suite('package.json', () => {
+  test('settings list every diagnostic code with its default severity (run `npx tsx scripts/settingsSchema.ts --write` after changing codes)', () => {
+    assert.deepEqual(pkg.contributes.configuration.properties, settingsProperties());
+  });
+
+  test('the language claims robots.txt files only, never every .txt file', () => {
+    const [lang] = pkg.contributes.languages;
+    assert.equal(lang.id, 'robots-txt');
+    assert.deepEqual(lang.filenames, ['robots.txt']);
+    assert.deepEqual(lang.filenamePatterns, ['*.robots.txt']);
+    assert.equal(lang.extensions, undefined);
+    assert.deepEqual(pkg.activationEvents, ['onLanguage:robots-txt']);
+    assert.equal(pkg.contributes.grammars[0].scopeName, 'text.robots-txt');
+  });
+
+  test('the CLI is the package bin', () => {
+    assert.equal(pkg.bin['robots-acap'], './dist/cli.js');
+  });
+});

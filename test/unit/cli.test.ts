@@ -1,0 +1,104 @@
+/** The CLI, run in-process with captured output (and once as the built dist/cli.js). */
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as path from 'node:path';
+import fc from 'fast-check';
+import { decodeUtf8 } from '../../server/src/cli/decode';
+import { main, type CliIO } from '../../server/src/cli/main';
+
+function run(args: string[], files: Record<string, string | Uint8Array>): { code: number; out: string; err: string } {
+  let out = '';
+  let err = '';
+  const io: CliIO = {
+    out: (t) => { out += t; },
+    err: (t) => { err += t; },
+    readFile: (p) => {
+      const f = files[p];
+      if (f === undefined) throw Object.assign(new Error('ENOENT'), { code: 'ENOENT' });
+      return typeof f === 'string' ? new TextEncoder().encode(f) : f;
+    },
+  };
+  const code = main(args, io);
+  return { code, out, err };
+}
+
+suite('cli', () => {
+  test('check prints file:line:col: severity code message, 1-based, and exits 1 on errors', () => {
+    const r = run(['check', 'robots.txt'], { 'robots.txt': 'ACAP-crawler: *\nACAP-allow-indx: /\n' });
+    assert.equal(r.code, 1);
+    const lines = r.out.trim().split('\n');
+    assert.ok(lines.includes("robots.txt:2:12: error acap.unknown-usage ‘indx’ is not an ACAP usage type: the usage types are crawl, follow, index, preserve, present, other and present-TYPE (Part 1 §2.5). Did you mean ‘index’?"), r.out);
+    assert.match(r.err, /1 file checked: 1 errors/);
+  });
+
+  test('exits 0 when there are warnings but no errors', () => {
+    const r = run(['check', 'a.txt'], { 'a.txt': 'User-agent: Googlebot/2.1\nDisallow: /x\n' });
+    assert.equal(r.code, 0);
+    assert.match(r.out, /^a\.txt:1:13: warning rep\.invalid-product-token /);
+  });
+
+  test('--format json prints {file, range, severity, code, message} with 0-based LSP ranges', () => {
+    const r = run(['check', '--format', 'json', 'a.txt', 'b.txt'], { 'a.txt': 'Disallow: /x\n', 'b.txt': 'User-agent: *\nDisallow: /\n' });
+    const problems = JSON.parse(r.out);
+    assert.deepEqual(problems, [{
+      file: 'a.txt',
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 8 } },
+      severity: 'warning',
+      code: 'rep.rule-outside-group',
+      message: 'Disallow before any User-agent line belongs to no group, so crawlers ignore it (RFC 9309 §2.2). Add a User-agent line above it.',
+    }]);
+    assert.equal(r.code, 0);
+  });
+
+  test('--set changes a severity; off removes the problem', () => {
+    const text = { 'a.txt': 'User-agent: Googlebot/2.1\nDisallow: /x\n' };
+    assert.equal(run(['check', '--set', 'rep.invalid-product-token=error', 'a.txt'], text).code, 1);
+    assert.equal(run(['check', '--set=rep.invalid-product-token=off', 'a.txt'], text).out, '');
+  });
+
+  test('says which bytes were not UTF-8, with their byte offset', () => {
+    const bytes = new Uint8Array([...new TextEncoder().encode('User-agent: *\nDisallow: /caf'), 0xe9, ...new TextEncoder().encode('/\n')]);
+    const r = run(['check', 'a.txt'], { 'a.txt': bytes });
+    assert.match(r.out, /^a\.txt:2:15: warning text\.invalid-utf8 Byte 0xE9 at byte offset 28 is not valid UTF-8/m);
+  });
+
+  test('usage errors and unreadable files exit 2 with a message, not a stack trace', () => {
+    for (const args of [['check'], ['frobnicate'], ['check', '--format', 'xml', 'a'], ['check', '--set', 'no.such-code=off', 'a'], ['check', '--bogus', 'a'], []]) {
+      const r = run(args, {});
+      assert.equal(r.code, 2, args.join(' '));
+      assert.doesNotMatch(r.err, /at .*\.ts:\d+/);
+    }
+    const missing = run(['check', 'nope.txt'], {});
+    assert.equal(missing.code, 2);
+    assert.equal(missing.err, 'robots-acap: cannot read nope.txt: no such file\n');
+  });
+
+  test('the built dist/cli.js runs as a program', () => {
+    const cli = path.resolve(__dirname, '../../dist/cli.js');
+    const r = spawnSync(process.execPath, [cli, 'check', '--format', 'json', path.resolve(__dirname, '../../examples/site/robots.txt')], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    assert.ok(Array.isArray(JSON.parse(r.stdout)));
+    const dir = spawnSync(process.execPath, [cli, 'check', __dirname], { encoding: 'utf8' });
+    assert.equal(dir.status, 2);
+    assert.match(dir.stderr, /is a directory/);
+  });
+});
+
+suite('utf-8 decoding', () => {
+  test('agrees with the WHATWG TextDecoder on any bytes, and records each replacement', () => {
+    const whatwg = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 64 }), fc.array(fc.constantFrom(0xc3, 0xa9, 0xe2, 0x82, 0xac, 0xf0, 0x9f, 0x98, 0x80, 0xed, 0xa0, 0xef, 0xbb, 0xbf, 0x0a), { maxLength: 32 }), (random, utf8ish) => {
+        for (const bytes of [random, new Uint8Array(utf8ish)]) {
+          const d = decodeUtf8(bytes);
+          const expected = whatwg.decode(bytes);
+          assert.equal(d.text, expected);
+          const replacements = [...expected].filter((c) => c === '\ufffd').length;
+          assert.equal(d.invalid.length, replacements);
+          for (const inv of d.invalid) assert.equal(d.text[inv.offset], '\ufffd');
+        }
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});

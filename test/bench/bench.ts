@@ -1,1 +1,87 @@
-console.log('bench placeholder');
+/**
+ * Benchmarks that print figures (`npm run bench`). Not tests: timings depend on the machine.
+ *
+ * 1. Parse + validate every file of ../shared/corpus/real (throughput).
+ * 2. The largest corpus file: full parse, full validation, and keystroke cost — a one-character
+ *    edit applied incrementally, then validation — as median and 95th percentile.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { decodeUtf8 } from '../../server/src/cli/decode';
+import { doValidation, parseDocument, updateDocument } from '../../server/src/service/languageService';
+
+const corpusDir = path.resolve(process.argv[2] ?? path.join(__dirname, '../../shared/corpus/real'));
+
+function percentile(values: number[], p: number): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+}
+
+function ms(n: number): string {
+  return `${n.toFixed(2)} ms`;
+}
+
+const files = readdirSync(corpusDir).filter((f) => f.endsWith('.txt')).map((f) => path.join(corpusDir, f));
+const texts = files.map((f) => decodeUtf8(readFileSync(f)).text);
+const totalBytes = files.reduce((n, f) => n + statSync(f).size, 0);
+
+// Warm up the JIT on a slice of the corpus.
+for (const t of texts.slice(0, 200)) doValidation(parseDocument('file:///w', 1, t));
+
+let t0 = performance.now();
+const docs = texts.map((t, i) => parseDocument(files[i], 1, t));
+const parseTime = performance.now() - t0;
+t0 = performance.now();
+let problems = 0;
+for (const d of docs) problems += doValidation(d, { maxProblems: 1e9 }).length;
+const validateTime = performance.now() - t0;
+
+console.log(`corpus: ${files.length} files, ${(totalBytes / 1048576).toFixed(1)} MiB (${corpusDir})`);
+console.log(`  parse all:            ${ms(parseTime)}  (${(totalBytes / 1048576 / (parseTime / 1000)).toFixed(0)} MiB/s)`);
+console.log(`  validate all:         ${ms(validateTime)}  (${problems} problems)`);
+console.log(`  parse + validate:     ${ms(parseTime + validateTime)}`);
+
+let largest = 0;
+for (let i = 1; i < texts.length; i++) if (texts[i].length > texts[largest].length) largest = i;
+const text = texts[largest];
+console.log(`largest: ${path.basename(files[largest])}, ${(statSync(files[largest]).size / 1048576).toFixed(2)} MiB, ${docs[largest].lines.length} lines`);
+
+const fullParse: number[] = [];
+const fullValidate: number[] = [];
+for (let i = 0; i < 10; i++) {
+  t0 = performance.now();
+  const d = parseDocument('file:///big', i, text);
+  fullParse.push(performance.now() - t0);
+  t0 = performance.now();
+  doValidation(d);
+  fullValidate.push(performance.now() - t0);
+}
+console.log(`  full parse:           median ${ms(percentile(fullParse, 50))}`);
+console.log(`  full validation:      median ${ms(percentile(fullValidate, 50))}`);
+
+// Keystrokes: type characters at random lines, re-validating after each, as the server does.
+let doc = parseDocument('file:///big', 0, text);
+doValidation(doc);
+const update: number[] = [];
+const keystroke: number[] = [];
+let lexed = 0;
+let seed = 42;
+const random = (n: number): number => {
+  seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+  return seed % n;
+};
+for (let k = 1; k <= 200; k++) {
+  const line = random(doc.lines.length);
+  const at = { line, character: Math.min(doc.lines[line].text.length, 10) };
+  t0 = performance.now();
+  doc = updateDocument(doc, [{ range: { start: at, end: at }, text: 'x' }], k);
+  const t1 = performance.now();
+  doValidation(doc);
+  const t2 = performance.now();
+  update.push(t1 - t0);
+  keystroke.push(t2 - t0);
+  lexed += doc.stats.linesLexed;
+}
+console.log(`  incremental update:   median ${ms(percentile(update, 50))}, p95 ${ms(percentile(update, 95))}  (${(lexed / 200).toFixed(1)} lines lexed per edit)`);
+console.log(`  keystroke→diagnostics: median ${ms(percentile(keystroke, 50))}, p95 ${ms(percentile(keystroke, 95))}  (update + full validation)`);

@@ -96,9 +96,10 @@ export function checkPattern(line: LineNode, span: Span, out: Out): void {
   if (problem) {
     out.push({ code: 'acap.invalid-pattern', span, message: `Resource path pattern: ${problem} (Part 1 §2.4.3).` });
   }
-  if (/^https?:\/\//i.test(value)) {
-    const path = value.replace(/^https?:\/\/[^/]*/i, '') || '/';
-    out.push({ code: 'acap.pattern-not-absolute', span, message: `A resource path pattern is a path relative to the site root, not a URL (Part 1 §2.4.3). Did you mean ‘${path}’?`, replacement: path });
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(value)) {
+    // Part 1 §3: resource-path-pattern = relative-part; a URI with a scheme is not one.
+    const path = value.replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/]*/, '') || '/';
+    out.push({ code: 'acap.invalid-pattern', span, message: `A resource path pattern is a path relative to the site root, not a URL (Part 1 §2.4.3, §3). Did you mean ‘${path}’?`, replacement: path });
   } else if (!value.startsWith('/') && !value.startsWith('*')) {
     out.push({ code: 'acap.pattern-not-absolute', span, message: `‘${value}’ starts with neither ‘/’ nor ‘*’; paths are matched from the site root (Part 1 §2.4.3). Did you mean ‘/${value}’?`, replacement: `/${value}` });
   }
@@ -219,7 +220,11 @@ export function checkAcapDirective(line: LineNode, d: Directive, out: Out): void
     }
     case 'acap-reference': {
       const v = text(line, value);
-      const problem = !v ? 'Give the path or URI of the file of permissions' : /\s/.test(v) ? 'Give exactly one path or URI' : uriCharProblem(v);
+      const problem = !v ? 'Give the path or URI of the file of permissions'
+        : /\s/.test(v) ? 'Give exactly one path or URI'
+        // Part 1 §3 note: only resource path patterns may use the wildcards * and $.
+        : /[*$]/.test(v) ? 'A permissions reference names one file: wildcards * and $ are not allowed'
+        : uriCharProblem(v);
       if (problem) out.push({ code: 'acap.invalid-permissions-reference', span: v ? value : f.name, message: `${problem} (Part 1 §2.3.2).` });
       return;
     }
@@ -227,7 +232,12 @@ export function checkAcapDirective(line: LineNode, d: Directive, out: Out): void
       const v = text(line, value);
       if (!v) out.push({ code: 'acap.invalid-usage-purpose', span: f.name, message: 'Give a usage purpose: a service name or a URI pattern (Part 1 §2.3.3).' });
       else if (/\s/.test(v)) out.push({ code: 'acap.invalid-usage-purpose', span: value, message: 'One usage purpose per line; add another ACAP-usage-purpose line for each further purpose (Part 1 §2.3.3).' });
-      else if (/["'<>\\^`{|}]/.test(v)) out.push({ code: 'acap.invalid-usage-purpose', span: value, message: `‘${v}’ is neither a name nor a URI pattern (Part 1 §2.3.3).` });
+      // Part 1 §3: a name starts with a letter, and so does a URI's scheme.
+      else if (/["'<>\\^`{|}]/.test(v) || !/^[A-Za-z]/.test(v)) out.push({ code: 'acap.invalid-usage-purpose', span: value, message: `‘${v}’ is neither a name nor a URI pattern (Part 1 §2.3.3).` });
+      // Part 1 §2.8: * and $ mean the same in usage purpose patterns as in resource path patterns.
+      for (const at of innerDollars(v)) {
+        out.push({ code: 'acap.dollar-not-last', span: { start: value.start + at, end: value.start + at + 1 }, message: '‘$’ may only be the last character of a pattern, where it anchors the end (Part 1 §2.8).' });
+      }
       return;
     }
     case 'acap-permission': {

@@ -6,7 +6,7 @@
 import { PARSE_LIMIT_BYTES, RESOURCE_SET_PREFIX } from './facts';
 import type { UsageRef } from './directives';
 import type { LocatedFinding } from './findings';
-import { nameSpan, type RobotsModel } from './model';
+import { nameSpan, type Group, type RobotsModel } from './model';
 import type { LineNode } from './syntax';
 
 export function crossChecks(model: RobotsModel): LocatedFinding[] {
@@ -98,18 +98,51 @@ function checkRecords(model: RobotsModel, out: LocatedFinding[]): void {
   }
 }
 
+/**
+ * Duplicates within one group, as pairs of member indexes, memoised by the identity of the
+ * group's line nodes: a keystroke elsewhere leaves a 47,000-rule group's nodes as they were,
+ * so its answer is reused after a reference comparison instead of being recomputed.
+ */
+interface GroupMemo {
+  readonly nodes: readonly LineNode[];
+  readonly duplicates: readonly (readonly [number, number])[];
+}
+const groupMemos = new WeakMap<LineNode, GroupMemo>();
+
+function groupDuplicates(lines: readonly LineNode[], g: Group): readonly (readonly [number, number])[] {
+  const members = g.members;
+  const head = lines[g.agents[0]];
+  const memo = groupMemos.get(head);
+  if (memo && memo.nodes.length === members.length) {
+    let same = true;
+    for (let k = 0; k < members.length && same; k++) same = memo.nodes[k] === lines[members[k]];
+    if (same) return memo.duplicates;
+  }
+  const nodes: LineNode[] = new Array<LineNode>(members.length);
+  const seen = new Map<string, number>();
+  const duplicates: [number, number][] = [];
+  for (let k = 0; k < members.length; k++) {
+    const node = lines[members[k]];
+    nodes[k] = node;
+    const d = node.directive;
+    if (d.kind !== 'rule') continue;
+    const prev = seen.get(d.key);
+    if (prev !== undefined) duplicates.push([k, prev]);
+    else seen.set(d.key, k);
+  }
+  groupMemos.set(head, { nodes, duplicates });
+  return duplicates;
+}
+
 function checkGroups(model: RobotsModel, out: LocatedFinding[]): void {
   const lines = model.document.lines;
   for (const g of model.groups) {
-    const seen = new Map<string, number>();
-    for (const i of g.members) {
-      const d = lines[i].directive;
-      if (d.kind !== 'rule') continue;
-      const key = `${d.allow ? 'a' : 'd'} ${lines[i].text.slice(d.pattern.start, d.pattern.end)}`;
-      const prev = seen.get(key);
-      if (prev !== undefined) {
-        out.push({ line: i, code: 'rep.duplicate-rule', span: lines[i].field?.name ?? { start: 0, end: 0 }, message: `Line ${prev + 1} already has this rule in the same group; this line can be removed.`, related: [{ line: prev, span: lines[prev].field?.name ?? { start: 0, end: 0 }, message: 'the same rule' }] });
-      } else seen.set(key, i);
+    if (g.members.length < 2) continue;
+    for (const [k, p] of groupDuplicates(lines, g)) {
+      const i = g.members[k];
+      const prev = g.members[p];
+      const span = lines[i].field?.name ?? { start: 0, end: 0 };
+      out.push({ line: i, code: 'rep.duplicate-rule', span, message: `Line ${prev + 1} already has this rule in the same group; this line can be removed.`, related: [{ line: prev, span: lines[prev].field?.name ?? span, message: 'the same rule' }] });
     }
   }
 }

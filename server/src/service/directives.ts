@@ -4,7 +4,7 @@
  * not make sense of instead of dropping it, so validation can say exactly what is wrong.
  */
 import type { FieldFact } from './facts';
-import type { Span, FieldSyntax, LineKind, Eol } from './syntax';
+import type { Span, FieldSyntax, LineKind } from './syntax';
 
 /** A usage named in a field: a standard usage type or a local usage in parentheses (Part 1 §2.4.1.3). */
 export interface UsageRef {
@@ -34,7 +34,8 @@ export type Directive =
   /** A field the product does not know. */
   | { readonly kind: 'unknown' }
   | { readonly kind: 'user-agent'; readonly agent: Span }
-  | { readonly kind: 'rule'; readonly allow: boolean; readonly pattern: Span }
+  /** `key` identifies the rule (kind and pattern) for duplicate detection; computed once per line. */
+  | { readonly kind: 'rule'; readonly allow: boolean; readonly pattern: Span; readonly key: string }
   /** Sitemap, Host, Crawl-delay and the other single-value fields; validated by field id. */
   | { readonly kind: 'value' }
   | { readonly kind: 'acap-crawler'; readonly name: Span }
@@ -59,14 +60,6 @@ export type Directive =
   | { readonly kind: 'acap-ignore-conventional' };
 
 export type DirectiveKind = Directive['kind'];
-
-interface LineParts {
-  readonly text: string;
-  readonly eol: Eol;
-  readonly kind: LineKind;
-  readonly field: FieldSyntax | undefined;
-  readonly comment: Span | undefined;
-}
 
 const NONE: Directive = { kind: 'none' };
 const UNKNOWN: Directive = { kind: 'unknown' };
@@ -166,24 +159,22 @@ function nameAndRest(text: string, value: Span): { name: Span | undefined; restS
   return { name: ws[0], restStart: ws[0].end };
 }
 
-export function parseDirective(line: LineParts): Directive {
-  if (line.kind !== 'field' || !line.field) {
-    if (line.comment && line.text.startsWith('#', line.comment.start)) {
-      return parseAcapVersion(line.text, line.comment) ?? NONE;
-    }
+export function parseDirective(text: string, kind: LineKind, f: FieldSyntax | undefined, comment: Span | undefined): Directive {
+  if (kind !== 'field' || !f) {
+    // Only a comment that starts with `##` can be the ACAP version comment (Part 1 §2.9.3).
+    if (comment && text.charCodeAt(comment.start + 1) === 35 /* # */) return parseAcapVersion(text, comment) ?? NONE;
+    if (comment && /^#\s*acap/i.test(text.slice(comment.start, comment.start + 12))) return parseAcapVersion(text, comment) ?? NONE;
     return NONE;
   }
-  const f = line.field;
   const fact: FieldFact | undefined = f.fact;
   if (!fact) return UNKNOWN;
-  const text = line.text;
   const value = f.value;
   switch (fact.id) {
     case 'user-agent':
       return { kind: 'user-agent', agent: value };
     case 'allow':
     case 'disallow':
-      return { kind: 'rule', allow: fact.id === 'allow', pattern: value };
+      return { kind: 'rule', allow: fact.id === 'allow', pattern: value, key: (fact.id === 'allow' ? 'a ' : 'd ') + text.slice(value.start, value.end) };
     case 'acap-crawler':
       return { kind: 'acap-crawler', name: value };
     case 'acap-permissions-reference':

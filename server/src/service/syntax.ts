@@ -66,7 +66,10 @@ function isWs(ch: string): boolean {
   return ch === ' ' || ch === '\t';
 }
 
+const ASCII = /^[\x00-\x7f]*$/;
+
 function utf8Length(text: string): number {
+  if (ASCII.test(text)) return text.length;
   let n = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -85,22 +88,19 @@ function utf8Length(text: string): number {
 
 /** Typographic dashes that OCR and word processors put where a hyphen belongs. */
 const DASH_LOOKALIKES = /[\u2010-\u2015\u2212]+/g;
+const DASH_LOOKALIKE = /[\u2010-\u2015\u2212]/;
 
 /** Resolve a field name (as written) to a known field. */
 export function resolveFieldName(raw: string): { fact: FieldFact | undefined; suffixStart: number; repair: NameRepair } {
   const exact = resolveExact(raw.toLowerCase());
   if (exact.fact) return { ...exact, repair: 'exact' };
-  if (DASH_LOOKALIKES.test(raw)) {
-    DASH_LOOKALIKES.lastIndex = 0;
-    const dashed = raw.replace(DASH_LOOKALIKES, '-').toLowerCase();
-    const r = resolveExact(dashed);
+  if (DASH_LOOKALIKE.test(raw)) {
+    const r = resolveExact(raw.replace(DASH_LOOKALIKES, '-').toLowerCase());
     // Offsets of the suffix shift when a run of dashes collapses; recompute against the raw name.
     if (r.fact) return { fact: r.fact, suffixStart: r.fact.isPrefix ? mapSuffixStart(raw, r.fact.name.length) : raw.length, repair: 'dash-lookalike' };
   }
-  DASH_LOOKALIKES.lastIndex = 0;
   if (/[ \t]/.test(raw)) {
-    const hyphened = raw.replace(/[ \t]+/g, '-').toLowerCase();
-    const r = resolveExact(hyphened);
+    const r = resolveExact(raw.replace(/[ \t]+/g, '-').toLowerCase());
     if (r.fact && r.fact.family === 'acap') {
       return { fact: r.fact, suffixStart: r.fact.isPrefix ? mapSuffixStart(raw, r.fact.name.length) : raw.length, repair: 'space-for-hyphen' };
     }
@@ -151,8 +151,7 @@ export function lexLine(text: string, eol: Eol, firstLine: boolean): LineNode {
 
   if (start === end) {
     const kind: LineKind = comment ? 'comment' : 'blank';
-    const node = { text, eol, byteLength, kind, bom, field: undefined, comment };
-    return { ...node, directive: parseDirective(node) };
+    return { text, eol, byteLength, kind, bom, field: undefined, comment, directive: parseDirective(text, kind, undefined, comment) };
   }
 
   const colon = text.indexOf(':', start);
@@ -187,8 +186,7 @@ export function lexLine(text: string, eol: Eol, firstLine: boolean): LineNode {
     suffix,
     repair: resolved.repair,
   };
-  const node = { text, eol, byteLength, kind: 'field' as const, bom, field, comment };
-  return { ...node, directive: parseDirective(node) };
+  return { text, eol, byteLength, kind: 'field', bom, field, comment, directive: parseDirective(text, 'field', field, comment) };
 }
 
 /** A token of a line, for lossless checks and colouring. */

@@ -63,6 +63,7 @@ export function doValidation(doc: RobotsDocument, settings: ValidationSettings =
     if (severity !== undefined) all.push(toDiagnostic(doc, f, severity));
   }
   if (all.length <= max) return all;
+  const noteSeverity = severityOf('text.too-many-problems', settings);
   // Over the limit: keep the most severe problems (errors before hints), shown in line order.
   const kept = all
     .map((d, i) => ({ d, i }))
@@ -71,9 +72,10 @@ export function doValidation(doc: RobotsDocument, settings: ValidationSettings =
     .sort((a, b) => a.i - b.i)
     .map((x) => x.d);
   const dropped = all.length - max;
+  if (noteSeverity === undefined) return kept;
   kept.push({
     range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
-    severity: DiagnosticSeverity.Information,
+    severity: noteSeverity,
     code: 'text.too-many-problems',
     source: SOURCE,
     message: `${dropped} more problem${dropped === 1 ? '' : 's'} not shown: at most ${max} are reported per file, the most severe first (setting robotsAcap.maxProblems).`,

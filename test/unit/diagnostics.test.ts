@@ -1194,6 +1194,11 @@ suite('acap.invalid-permissions-reference', () => {
   test('Part 1 §3 note: other uses of relative-part may not contain * or $', () => {
     expectAt(lines('ACAP-crawler: searchbot', 'ACAP-permissions-reference: /perm*.txt'), '2:29 acap.invalid-permissions-reference');
   });
+  test('Part 1 §2.3.2: "may not refer to another robots.txt file that itself contains a permission reference" — so not to itself', () => {
+    const text = lines('ACAP-crawler: searchbot', 'ACAP-permissions-reference: /robots.txt');
+    const ds = diagnostics(text).filter((d) => d.range.start.line === 1 && (d.severity === DiagnosticSeverity.Error || d.severity === DiagnosticSeverity.Warning));
+    assert.ok(ds.length > 0, `expected a warning or error for a circular reference, got:\n${listing(diagnostics(text))}`);
+  });
   test('near miss: a path and a URI on another server (Part 1 §2.3.2)', () => {
     expectNo(lines('ACAP-crawler: a', 'ACAP-permissions-reference: /searchbot.txt', 'ACAP-crawler: b', 'ACAP-permissions-reference: http://other.example.com/acap.txt'), 'acap.invalid-permissions-reference');
   });
@@ -1238,8 +1243,11 @@ suite('acap.invalid-request-target', () => {
   test('Part 1 §2.6: the target "locates a single resource", so no wildcard', () => {
     expectAt(lines(REC, 'ACAP-request-take-down: /news/*'), '2:25 acap.invalid-request-target');
   });
-  test('Part 1 §3: action-request-field takes a relative-part, not a resource set', () => {
-    expectAt(lines('ACAP-resource-set: x /a/', REC, 'ACAP-request-re-crawl: the-acap:resource-set:x'), '3:24 acap.invalid-request-target');
+  test('Part 1 §3: action-request-field takes a relative-part, not a resource set (and no fix makes it a path)', () => {
+    const text = lines('ACAP-resource-set: x /a/', REC, 'ACAP-request-re-crawl: the-acap:resource-set:x');
+    const d = expectAt(text, '3:24 acap.invalid-request-target');
+    const replacement = (d.data as DiagnosticData | undefined)?.replacement;
+    assert.ok(replacement === undefined || !replacement.includes('the-acap:'), `a fix that keeps the resource set URI is wrong: ${String(replacement)}`);
   });
   test('Part 1 §2.6: "relative to the server document root"; the fix adds /', () => {
     const text = lines(REC, 'ACAP-request-take-down: news/bad-story.htm');

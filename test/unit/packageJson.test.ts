@@ -1,5 +1,6 @@
 /** The extension manifest agrees with the language service. */
 import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { settingsProperties } from '../../scripts/settingsSchema';
@@ -23,5 +24,17 @@ suite('package.json', () => {
 
   test('the CLI is the package bin', () => {
     assert.equal(pkg.bin['robots-acap'], './dist/cli.js');
+  });
+
+  test('the VSIX holds only what the extension needs (vsce ls)', () => {
+    const root = path.resolve(__dirname, '../..');
+    const vsce = path.join(root, 'node_modules/@vscode/vsce/vsce');
+    const r = spawnSync(process.execPath, [vsce, 'ls', '--no-dependencies'], { cwd: root, encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    const files = r.stdout.split('\n').map((l) => l.trim()).filter(Boolean).sort();
+    assert.deepEqual(files, [
+      'LICENSE', 'README.md', 'dist/extension.js', 'dist/server.js', 'language-configuration.json', 'package.json',
+      'snippets/robots-txt.json', 'syntaxes/robots-txt.tmLanguage.json',
+    ]);
   });
 });

@@ -16,6 +16,15 @@ import { checkQualifierValue, innerDollars, isAcapName, looksLikeDirectory, patt
 type Out = Finding[];
 
 const USAGE_NAMES = USAGES.map((u) => u.name);
+const PRESENT_NAMES = USAGES.filter((u) => u.base === 'present').map((u) => u.name);
+
+/** `index, preserve, present and every present-* type` rather than eleven names. */
+function describeUsages(usages: readonly string[]): string {
+  const allPresent = PRESENT_NAMES.every((n) => usages.includes(n));
+  const rest = allPresent ? usages.filter((u) => !PRESENT_NAMES.includes(u)) : [...usages];
+  const parts = allPresent ? [...rest, 'present and every present-* type'] : rest;
+  return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}
 
 function text(line: LineNode, span: Span): string {
   return line.text.slice(span.start, span.end);
@@ -27,10 +36,10 @@ export function checkStandardUsage(line: LineNode, usage: UsageRef, allow: boole
   const written = text(line, usage.span);
   if (fact) {
     if (fact.readiness === 'not-ready') {
-      out.push({ code: 'acap.not-ready', span: usage.span, message: `‘${fact.name}’ is not yet ready for implementation (${fact.spec.doc} §${fact.spec.section}; interpretation §3.7): crawlers may ignore it.` });
+      out.push({ code: 'acap.not-ready', span: usage.span, message: `‘${fact.name}’ is not yet ready for implementation (${fact.spec.doc} §${fact.spec.section}): crawlers may ignore it.` });
     }
     if (fact.name === 'other' && allow) {
-      out.push({ code: 'acap.allow-other', span: usage.span, message: 'ACAP-allow-other has no known use (Part 1 §2.5.6): silence already permits, and `other` exists to prohibit everything not explicitly permitted. Did you mean ACAP-disallow-other?', replacement: undefined });
+      out.push({ code: 'acap.allow-other', span: usage.span, message: 'ACAP-allow-other has no known use (Part 1 §2.5.6): silence already permits. `other` exists to prohibit everything not explicitly permitted: write ACAP-disallow-other for that.' });
     }
     return fact;
   }
@@ -78,7 +87,7 @@ export function checkResourceSpec(line: LineNode, span: Span, out: Out): void {
   if (value.toLowerCase().startsWith(RESOURCE_SET_PREFIX)) {
     const name = value.slice(RESOURCE_SET_PREFIX.length);
     if (!isAcapName(name)) {
-      out.push({ code: 'acap.invalid-name', span: { start: span.start + RESOURCE_SET_PREFIX.length, end: span.end }, message: `‘${name}’ is not a valid resource set name: start with a letter, then letters, digits, ‘-’, ‘_’ or ‘.’ (Part 1 §3).` });
+      out.push({ code: 'acap.invalid-name', span: { start: span.start + RESOURCE_SET_PREFIX.length, end: span.end }, message: name ? `‘${name}’ is not a valid resource set name: start with a letter, then letters, digits, ‘-’, ‘_’ or ‘.’ (Part 1 §3).` : `Name the resource set after ‘${RESOURCE_SET_PREFIX}’ (Part 1 §2.4.4).` });
     }
     return;
   }
@@ -145,10 +154,10 @@ function checkQualifiers(line: LineNode, qualifiers: readonly QualifierSyntax[],
       const use = qualifierUse(fact, usage.name);
       if (!use) {
         const valid = qualifiersFor(usage.name).map((x) => x.name);
-        const allowed = fact.uses.flatMap((u) => u.usages);
+        const allowed = describeUsages(fact.uses.flatMap((u) => u.usages));
         out.push({
           code: 'acap.qualifier-not-valid-for-usage', span: q.name,
-          message: `‘${fact.name}’ cannot qualify ${usage.name}; it qualifies ${allowed.join(', ')} (${fact.uses.map((u) => `Part 1 §${u.spec.section}`).join(', ')}). ${valid.length ? `${usage.name} takes ${valid.join(', ')}.` : `${usage.name} takes no qualifiers.`}`,
+          message: `‘${fact.name}’ cannot qualify ${usage.name}; it qualifies ${allowed} (${fact.uses.map((u) => `Part 1 §${u.spec.section}`).join(', ')}). ${valid.length ? `${usage.name} takes ${valid.join(', ')}.` : `${usage.name} takes no qualifiers.`}`,
         });
       } else if (use.readiness === 'not-ready') {
         out.push({ code: 'acap.not-ready', span: q.name, message: `‘${fact.name}’ on ${usage.name} is not yet ready for implementation (Part 1 §${use.spec.section}): crawlers may ignore the permission or treat it as a prohibition.` });
@@ -172,15 +181,18 @@ function checkQualifiers(line: LineNode, qualifiers: readonly QualifierSyntax[],
     }
     const values = list.map((q) => (q.value ? text(line, q.value).toLowerCase() : ''));
     list.forEach((q, i) => {
-      if (values[i] === 'any') out.push({ code: 'acap.duplicate-qualifier', span: q.span, message: `prohibited-modification=any already prohibits every modification and may not be combined with other prohibited-modification qualifiers (Part 1 §2.5.5.2.4).` });
-      else if (values.indexOf(values[i]) < i) out.push({ code: 'acap.duplicate-qualifier', span: q.span, message: `prohibited-modification=${values[i]} is already given in this permission.` });
+      if (values.indexOf(values[i]) < i) {
+        out.push({ code: 'acap.duplicate-qualifier', span: q.span, message: `prohibited-modification=${values[i]} is already given in this permission.` });
+      } else if (values[i] === 'any' && values.some((v) => v !== 'any')) {
+        out.push({ code: 'acap.duplicate-qualifier', span: q.span, message: `prohibited-modification=any already prohibits every modification and may not be combined with other prohibited-modification qualifiers (Part 1 §2.5.5.2.4).` });
+      }
     });
   }
 }
 
 function checkName(line: LineNode, name: Span | undefined, what: string, field: string, out: Out, whole: Span): void {
   if (!name) {
-    out.push({ code: 'acap.invalid-definition', span: whole, message: `${field} needs a ${what} name first (Part 1 §2.7).` });
+    out.push({ code: 'acap.invalid-definition', span: whole, message: `${field} needs a ${what} name, then its parts, all on this line: each definition is a single line (Part 1 §2.7).` });
   } else if (!isAcapName(text(line, name))) {
     out.push({ code: 'acap.invalid-name', span: name, message: `‘${text(line, name)}’ is not a valid ${what} name: start with a letter, then letters, digits, ‘-’, ‘_’ or ‘.’ (Part 1 §3).` });
   }
@@ -226,6 +238,8 @@ export function checkAcapDirective(line: LineNode, d: Directive, out: Out): void
         : /[*$]/.test(v) ? 'A permissions reference names one file: wildcards * and $ are not allowed'
         : uriCharProblem(v);
       if (problem) out.push({ code: 'acap.invalid-permissions-reference', span: v ? value : f.name, message: `${problem} (Part 1 §2.3.2).` });
+      // Part 1 §2.3.2 forbids circular references; a reference to robots.txt itself is the plainest one.
+      else if (/^(?:[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/]*)?\/robots\.txt$/i.test(v)) out.push({ code: 'acap.invalid-permissions-reference', span: value, message: 'A robots.txt may not refer to robots.txt itself: references must not be circular (Part 1 §2.3.2). Refer to a separate file such as /searchbot.txt.' });
       return;
     }
     case 'acap-purpose': {
@@ -278,7 +292,7 @@ export function checkAcapDirective(line: LineNode, d: Directive, out: Out): void
       else {
         const t = text(line, d.target);
         if (/[*$]/.test(t) || d.extra.length > 0) out.push({ code: 'acap.invalid-request-target', span: d.extra.length ? { start: d.target.start, end: d.extra[d.extra.length - 1].end } : d.target, message: 'An action request locates a single resource: one path, without wildcards (Part 1 §2.6).' });
-        else if (!t.startsWith('/')) out.push({ code: 'acap.invalid-request-target', span: d.target, message: `The target is a path relative to the site root, starting with ‘/’ (Part 1 §2.6).`, replacement: '/' + t });
+        else if (!t.startsWith('/')) out.push({ code: 'acap.invalid-request-target', span: d.target, message: `The target is a path relative to the site root, starting with ‘/’ (Part 1 §2.6).`, replacement: /^[A-Za-z][A-Za-z0-9+.-]*:/.test(t) ? undefined : '/' + t });
       }
       return;
     }

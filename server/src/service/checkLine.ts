@@ -97,7 +97,7 @@ function checkVersionComment(line: LineNode, out: Finding[]): void {
     const fixed = `##ACAP version=${version || '1.0'}`;
     out.push({ code: 'acap.version-malformed', span: line.comment, message: `Write the ACAP version comment exactly as ‘${fixed}’ (Part 1 §2.9.3).`, replacement: fixed });
   } else if (!ACAP_VERSIONS.includes(version)) {
-    out.push({ code: 'acap.version-unknown', span: d.version ?? line.comment, message: `ACAP version ‘${version}’ is not one this product knows (${ACAP_VERSIONS.join(', ')}); pilot versions such as 0.2 predate the specification (Part 1 §2.9.3).`, replacement: '1.0' });
+    out.push({ code: 'acap.version-unknown', span: d.version ?? line.comment, message: `ACAP version ‘${version}’ is not one this product knows (${ACAP_VERSIONS.join(', ')})${version.startsWith('0.') ? '; 0.x were pilot versions that predate the specification' : ''} (Part 1 §2.9.3).`, replacement: '1.0' });
   }
 }
 

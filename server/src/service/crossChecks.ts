@@ -91,7 +91,12 @@ function checkRecords(model: RobotsModel, out: LocatedFinding[]): void {
     const names = r.crawlers.map((c) => lines[c].text.slice(lines[c].field?.value.start ?? 0, lines[c].field?.value.end ?? 0));
     if (names.length > 1 && names.includes('*')) {
       const at = r.crawlers[names.indexOf('*')];
-      out.push({ line: at, code: 'acap.star-with-named-crawler', span: lines[at].field?.value ?? { start: 0, end: 0 }, message: 'ACAP-crawler: * must be the only crawler of its record (Part 1 §2.3.1). Give the named crawlers a record of their own.' });
+      out.push({
+        line: at, code: 'acap.star-with-named-crawler', span: lines[at].field?.value ?? { start: 0, end: 0 },
+        message: names.every((n) => n === '*')
+          ? 'ACAP-crawler: * appears more than once in this record; keep one (Part 1 §2.3.1).'
+          : 'ACAP-crawler: * must be the only crawler of its record (Part 1 §2.3.1). Give the named crawlers a record of their own.',
+      });
     }
     checkSection(lines, r.general, out);
     for (const s of r.subRecords) checkSection(lines, s.fields, out);

@@ -218,7 +218,13 @@ function buildModel(doc: RobotsDocument): RobotsModel {
       }
       case 'acap-record-member': {
         if (!record) {
-          findings.push({ line: i, code: 'acap.field-outside-record', span: name, message: `${f.fact.isPrefix ? line.text.slice(name.start, name.end) : fact.name} stands before any ACAP-crawler line, so it addresses no crawler and is ignored (Part 1 §2.3). Add an ACAP-crawler line above it.` });
+          const written = f.fact.isPrefix ? line.text.slice(name.start, name.end) : fact.name;
+          findings.push({
+            line: i, code: 'acap.field-outside-record', span: name,
+            message: records.length > 0 && group
+              ? `${written} stands in the User-agent group of line ${group.startLine + 1}, which ended the ACAP record above, so it addresses no ACAP crawler and is ignored (Part 1 §2.3). Move it into an ACAP record.`
+              : `${written} stands before any ACAP-crawler line, so it addresses no crawler and is ignored (Part 1 §2.3). Add an ACAP-crawler line above it.`,
+          });
           break;
         }
         record.endLine = i;

@@ -59,12 +59,12 @@ function timeLimit(value: string): ValueProblem | undefined {
   const v = value.toLowerCase();
   if (v === 'until-recrawled' || /^\d+-days$/.test(v)) return undefined;
   if (v.startsWith('until-') && /^\d/.test(v.slice(6))) {
-    const date = v.slice(6);
+    const date = value.slice(6);
     if (isIsoDate(date)) return undefined;
     return { message: `‘${date}’ is not a date written YYYY-MM-DD (Part 1 §2.5.3.1: ISO format with hyphens, and a day that exists).` };
   }
   const days = /^(\d+)[\s_-]*(day|days|d)$/.exec(v);
-  if (days) return { message: `Write a number of days as ‘${days[1]}-days’.`, replacement: `${days[1]}-days` };
+  if (days) return { message: `Write a number of days as ‘${days[1]}-days’ (Part 1 §2.5.3.1).`, replacement: `${days[1]}-days` };
   const near = closest(v, ['until-recrawled']);
   return {
     message: `‘${value}’ is not a time limit: use ‘until-recrawled’, ‘until-YYYY-MM-DD’ or ‘N-days’ (Part 1 §2.5.3.1).${near ? ` Did you mean ‘${near}’?` : ''}`,
@@ -78,7 +78,7 @@ function length(value: string): ValueProblem | undefined {
   const m = /^(\d+)[\s_-]*(characters?|chars?|c|words?|w)$/.exec(v);
   if (m) {
     const unit = m[2].startsWith('w') ? 'words' : 'chars';
-    return { message: `Write the length as ‘${m[1]}-${unit}’.`, replacement: `${m[1]}-${unit}` };
+    return { message: `Write the length as ‘${m[1]}-${unit}’ (Part 1 §2.5.5.2.3).`, replacement: `${m[1]}-${unit}` };
   }
   return { message: `‘${value}’ is not a length: use ‘N-chars’ or ‘N-words’ with N a whole number (Part 1 §2.5.5.2.3).` };
 }

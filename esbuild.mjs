@@ -9,7 +9,8 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const common = {
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  // VS Code 1.82, the oldest this extension supports, runs extensions on Node 18.
+  target: 'node18',
   format: 'cjs',
   sourcemap: !production,
   minify: production,
@@ -21,5 +22,5 @@ await Promise.all([
   esbuild.build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] }),
   esbuild.build({ ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' }),
   esbuild.build({ ...common, entryPoints: ['server/src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } }),
-  esbuild.build({ ...common, entryPoints: ['test/bench/bench.ts'], outfile: 'dist/bench.js', sourcemap: false }),
+  ...(production ? [] : [esbuild.build({ ...common, entryPoints: ['test/bench/bench.ts'], outfile: 'dist/bench.js', sourcemap: false })]),
 ]);

@@ -16,7 +16,6 @@ export async function activate(context: ExtensionContext): Promise<void> {
   };
   const clientOptions: LanguageClientOptions = {
     documentSelector: [{ language: 'robots-txt' }],
-    synchronize: { configurationSection: 'robotsAcap' },
   };
   client = new LanguageClient('robotsAcap', 'robots.txt + ACAP', serverOptions, clientOptions);
   await client.start();

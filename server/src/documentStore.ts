@@ -14,9 +14,15 @@ export class DocumentStore {
   change(uri: string, version: number, changes: readonly TextDocumentContentChangeEvent[]): RobotsDocument | undefined {
     const old = this.docs.get(uri);
     if (!old) return undefined;
-    const doc = updateDocument(old, changes.map((c) => ('range' in c ? { range: c.range, text: c.text } : { text: c.text })), version);
-    this.docs.set(uri, doc);
-    return doc;
+    try {
+      const doc = updateDocument(old, changes.map((c) => ('range' in c ? { range: c.range, text: c.text } : { text: c.text })), version);
+      this.docs.set(uri, doc);
+      return doc;
+    } catch (err) {
+      // Never keep a document whose text may no longer match the client's.
+      this.docs.delete(uri);
+      throw err;
+    }
   }
 
   close(uri: string): void {

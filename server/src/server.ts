@@ -21,6 +21,7 @@ const settings = new Settings(connection);
 
 let pullDiagnostics = false;
 let canPullConfiguration = false;
+let canRegisterConfiguration = false;
 
 /** Run a handler; on failure log it and answer `fallback` so one bad document never takes the server down. */
 function guard<P, R>(name: string, fallback: R, handler: (params: P, token: CancellationToken) => R | Promise<R>) {
@@ -48,6 +49,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
   const caps = params.capabilities;
   pullDiagnostics = caps.textDocument?.diagnostic !== undefined;
   canPullConfiguration = caps.workspace?.configuration === true;
+  canRegisterConfiguration = caps.workspace?.didChangeConfiguration?.dynamicRegistration === true;
   settings.setCanPull(canPullConfiguration);
   const initOptions = params.initializationOptions as { settings?: unknown } | undefined;
   if (initOptions?.settings !== undefined) settings.setPushed(initOptions.settings);
@@ -61,7 +63,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
 });
 
 connection.onInitialized(guardNotification('initialized', async () => {
-  if (canPullConfiguration) {
+  if (canRegisterConfiguration) {
     await connection.client.register(DidChangeConfigurationNotification.type, { section: 'robotsAcap' });
   }
 }));
@@ -71,16 +73,23 @@ async function validate(doc: RobotsDocument): Promise<Diagnostic[]> {
   return doValidation(doc, s);
 }
 
-// Push mode: validate after the latest change of a burst (one task later), never an outdated version.
+// Push mode: validate after the latest change of a burst, never an outdated version. Small files
+// validate at once; very large ones wait for a pause in typing, in proportion to their size.
 const pending = new Map<string, ReturnType<typeof setTimeout>>();
 function schedulePush(uri: string): void {
   if (pullDiagnostics) return;
   const old = pending.get(uri);
   if (old) clearTimeout(old);
+  const lines = documents.get(uri)?.lines.length ?? 0;
+  const delay = Math.min(500, Math.floor(lines / 2000));
   pending.set(uri, setTimeout(() => {
     pending.delete(uri);
     void pushDiagnostics(uri);
-  }, 0));
+  }, delay));
+}
+
+function logFailure(what: string, err: unknown): void {
+  connection.console.error(`${what} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
 }
 
 async function pushDiagnostics(uri: string): Promise<void> {
@@ -91,7 +100,7 @@ async function pushDiagnostics(uri: string): Promise<void> {
     if (documents.get(uri) !== doc) return; // changed meanwhile: the next run publishes
     await connection.sendDiagnostics({ uri, version: doc.version, diagnostics });
   } catch (err) {
-    connection.console.error(`diagnostics for ${uri} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    logFailure(`diagnostics for ${uri}`, err);
   }
 }
 
@@ -108,7 +117,7 @@ connection.onDidChangeTextDocument(guardNotification('didChange', (params) => {
 connection.onDidCloseTextDocument(guardNotification('didClose', (params) => {
   documents.close(params.textDocument.uri);
   settings.forget(params.textDocument.uri);
-  if (!pullDiagnostics) void connection.sendDiagnostics({ uri: params.textDocument.uri, diagnostics: [] });
+  if (!pullDiagnostics) connection.sendDiagnostics({ uri: params.textDocument.uri, diagnostics: [] }).catch((err: unknown) => logFailure('clearing diagnostics', err));
 }));
 
 connection.onDidChangeConfiguration(guardNotification('didChangeConfiguration', (params) => {
@@ -128,6 +137,8 @@ connection.languages.diagnostics.on(guard('textDocument/diagnostic', EMPTY_REPOR
   const resultId = `${doc.version}:${settings.generation}`;
   if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
   const items = await validate(doc);
+  // A request cancelled (or overtaken by an edit) while validating gets no stale answer.
+  if (token.isCancellationRequested || documents.get(params.textDocument.uri) !== doc) return EMPTY_REPORT;
   return { kind: DocumentDiagnosticReportKind.Full, resultId, items };
 }));
 

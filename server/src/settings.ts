@@ -4,9 +4,7 @@
  * taken from didChangeConfiguration or initializationOptions (Neovim and other clients).
  */
 import type { Connection } from 'vscode-languageserver/node';
-import { CODE_BY_NAME, DEFAULT_MAX_PROBLEMS, type SeveritySetting, type ValidationSettings } from './service/languageService';
-
-const LEVELS: readonly SeveritySetting[] = ['off', 'hint', 'information', 'warning', 'error'];
+import { CODE_BY_NAME, DEFAULT_MAX_PROBLEMS, SEVERITY_SETTINGS, type SeveritySetting, type ValidationSettings } from './service/languageService';
 
 /** Read the `robotsAcap` section leniently: unknown codes and bad values are ignored. */
 export function readSettings(raw: unknown): ValidationSettings {
@@ -16,7 +14,7 @@ export function readSettings(raw: unknown): ValidationSettings {
   const severities: Record<string, SeveritySetting> = {};
   if (section && typeof section.diagnostics === 'object' && section.diagnostics !== null) {
     for (const [code, level] of Object.entries(section.diagnostics as Record<string, unknown>)) {
-      if (CODE_BY_NAME.has(code) && typeof level === 'string' && (LEVELS as readonly string[]).includes(level)) {
+      if (CODE_BY_NAME.has(code) && typeof level === 'string' && (SEVERITY_SETTINGS as readonly string[]).includes(level)) {
         severities[code] = level as SeveritySetting;
       }
     }
@@ -45,7 +43,9 @@ export class Settings {
   changed(raw: unknown): void {
     this.generation++;
     this.perDocument.clear();
-    if (!this.canPull && raw !== undefined && raw !== null) this.pushed = readSettings(raw);
+    // Only a notification that carries our section replaces pushed settings: `{}` or another
+    // server's section says nothing about ours.
+    if (!this.canPull && raw && typeof raw === 'object' && 'robotsAcap' in raw) this.pushed = readSettings(raw);
   }
 
   forget(uri: string): void {

@@ -1,10 +1,10 @@
 /**
  * Checks of ACAP fields that need only the line itself (Part 1 §2.3 - §2.8 and the ABNF of §3):
  * usage types and their combinations, qualifiers and their values, resource specifications,
- * definitions' shapes. Cross-line rules (definitions, records) live in structure.ts.
+ * definitions' shapes. Cross-line rules (definitions, records) live in model.ts and crossChecks.ts.
  */
 import {
-  ACTIONS, FIELD_PREFIXES, FIELDS, QUALIFIER_BY_NAME, QUALIFIERS, RESOURCE_SET_PREFIX, USAGE_BY_NAME, USAGES,
+  ACTIONS, FIELD_PREFIXES, FIELDS, INCLUDE_ROLES, PRESENT_USAGES, QUALIFIER_BY_NAME, QUALIFIERS, RESOURCE_SET_PREFIX, USAGE_BY_NAME, USAGES,
   USED_RESOURCE_TYPES, qualifierUse, qualifiersFor, type UsageFact,
 } from './facts';
 import type { Directive, QualifierSyntax, UsageRef } from './directives';
@@ -16,7 +16,8 @@ import { checkQualifierValue, innerDollars, isAcapName, looksLikeDirectory, patt
 type Out = Finding[];
 
 const USAGE_NAMES = USAGES.map((u) => u.name);
-const PRESENT_NAMES = USAGES.filter((u) => u.base === 'present').map((u) => u.name);
+const PRESENT_NAMES = PRESENT_USAGES;
+const ACTION_NAMES = ACTIONS.map((a) => a.name);
 
 /** `index, preserve, present and every present-* type` rather than eleven names. */
 function describeUsages(usages: readonly string[]): string {
@@ -74,6 +75,9 @@ export function checkStandardUsage(line: LineNode, usage: UsageRef, allow: boole
 
 /** A local usage reference `(name)` (Part 1 §2.4.1.3). */
 function checkLocalName(line: LineNode, usage: UsageRef, out: Out): void {
+  if (usage.trailing) {
+    out.push({ code: 'acap.invalid-name', span: usage.trailing, message: `Nothing may follow the closing parenthesis of a local usage; ‘${text(line, usage.trailing)}’ makes the field unreadable (Part 1 §2.4.1.3).`, replacement: '' });
+  }
   if (usage.unclosed) {
     out.push({ code: 'acap.invalid-name', span: usage.span, message: `Close the local usage name with ‘)’ (Part 1 §2.4.1.3).`, replacement: `(${text(line, usage.nameSpan).trim()})` });
   } else if (!isAcapName(usage.name)) {
@@ -101,6 +105,10 @@ export function checkResourceSpec(line: LineNode, span: Span, out: Out): void {
 /** A resource path pattern (Part 1 §2.8). */
 export function checkPattern(line: LineNode, span: Span, out: Out): void {
   const value = text(line, span);
+  if (/^the-acap:/i.test(value)) {
+    out.push({ code: 'acap.invalid-pattern', span, message: `A resource set lists resource path patterns; ‘${value}’ is not one, and sets cannot include other sets (Part 1 §2.7.3).` });
+    return;
+  }
   const problem = patternCharProblem(value);
   if (problem) {
     out.push({ code: 'acap.invalid-pattern', span, message: `Resource path pattern: ${problem} (Part 1 §2.4.3).` });
@@ -136,6 +144,10 @@ function checkQualifiers(line: LineNode, qualifiers: readonly QualifierSyntax[],
       });
       continue;
     }
+    if (q.name.start === q.name.end) {
+      out.push({ code: 'acap.malformed-qualifier', span: q.span, message: `‘${text(line, q.span)}’ has no qualifier name before ‘=’ (Part 1 §3 qualifier-specification).` });
+      continue;
+    }
     const fact = QUALIFIER_BY_NAME.get(name);
     if (!fact) {
       const near = closest(name, QUALIFIERS.filter((x) => !x.metaOnly).map((x) => x.name));
@@ -168,8 +180,11 @@ function checkQualifiers(line: LineNode, qualifiers: readonly QualifierSyntax[],
     const problem = checkQualifierValue(fact.grammar, value);
     if (problem) {
       out.push({ code: 'acap.invalid-qualifier-value', span: q.value.start === q.value.end ? q.span : q.value, message: problem.message, replacement: problem.replacement });
-    } else if (fact.name === 'must-include-resource' && /^the-acap:link:/i.test(value)) {
-      out.push({ code: 'acap.not-ready', span: q.value, message: 'The `link` role is subject to further definition and not yet ready for implementation (Part 1 §2.5.5.2.5).' });
+    } else if (fact.grammar === 'include-uri') {
+      const role = INCLUDE_ROLES.find((r) => value.toLowerCase().startsWith(`the-acap:${r.name}:`));
+      if (role && role.readiness === 'not-ready') {
+        out.push({ code: 'acap.not-ready', span: q.value, message: `The \`${role.name}\` role is subject to further definition and not yet ready for implementation (Part 1 §2.5.5.2.5).` });
+      }
     }
   }
   for (const [name, list] of seen) {
@@ -180,8 +195,10 @@ function checkQualifiers(line: LineNode, qualifiers: readonly QualifierSyntax[],
       continue;
     }
     const values = list.map((q) => (q.value ? text(line, q.value).toLowerCase() : ''));
+    const first = new Map<string, number>();
+    values.forEach((v, i) => { if (!first.has(v)) first.set(v, i); });
     list.forEach((q, i) => {
-      if (values.indexOf(values[i]) < i) {
+      if ((first.get(values[i]) ?? i) < i) {
         out.push({ code: 'acap.duplicate-qualifier', span: q.span, message: `prohibited-modification=${values[i]} is already given in this permission.` });
       } else if (values[i] === 'any' && values.some((v) => v !== 'any')) {
         out.push({ code: 'acap.duplicate-qualifier', span: q.span, message: `prohibited-modification=any already prohibits every modification and may not be combined with other prohibited-modification qualifiers (Part 1 §2.5.5.2.4).` });
@@ -208,8 +225,10 @@ export function checkUnknownAcapField(line: LineNode, name: Span, out: Out): voi
   // ACAP-allowcrawl, ACAP-allow_index: a prefix without its hyphen.
   for (const p of PREFIX_NAMES) {
     const bare = p.slice(0, -1).toLowerCase();
-    if (lower.startsWith(bare) && lower.length > bare.length && /^[a-z(_]/.test(lower.slice(bare.length))) {
-      const fixed = written.slice(0, bare.length) + '-' + written.slice(bare.length).replace(/^_/, '');
+    const rest = lower.slice(bare.length).replace(/^_/, '');
+    const known = rest.startsWith('(') || USAGE_NAMES.includes(rest) || ACTION_NAMES.includes(rest);
+    if (lower.startsWith(bare) && rest.length > 0 && known) {
+      const fixed = written.slice(0, bare.length) + '-' + written.slice(lower.length - rest.length);
       out.push({ code: 'acap.unknown-field', span: name, message: `‘${written}’ is not an ACAP field. Did you mean ‘${fixed}’?`, replacement: fixed });
       return;
     }
@@ -261,7 +280,9 @@ export function checkAcapDirective(line: LineNode, d: Directive, out: Out): void
       } else if (d.usage.local) {
         checkLocalName(line, d.usage, out);
         if (!d.allow) out.push({ code: 'acap.local-usage-in-prohibition', span: d.usage.span, message: 'A prohibition may not use a locally-defined usage (Part 1 §2.4.2); prohibit each standard usage type instead.' });
-        else if (d.qualifiers.length > 0) {
+        else if (d.qualifiers.some((q) => !q.value)) {
+          checkQualifiers(line, d.qualifiers.filter((q) => !q.value), undefined, out);
+        } else if (d.qualifiers.length > 0) {
           out.push({ code: 'acap.qualifier-on-local-usage', span: { start: d.qualifiers[0].span.start, end: d.qualifiers[d.qualifiers.length - 1].span.end }, message: 'No qualifiers may follow a locally-defined usage (Part 1 §2.4.1.3); put them in its ACAP-qualified-usage definition.' });
         }
       } else {
@@ -272,8 +293,12 @@ export function checkAcapDirective(line: LineNode, d: Directive, out: Out): void
         return;
       }
       checkResourceSpec(line, d.resource, out);
-      if (!d.allow && d.qualifiers.length > 0 && d.qualifiers.every((q) => q.value)) {
-        out.push({ code: 'acap.qualifier-on-prohibition', span: { start: d.qualifiers[0].span.start, end: d.qualifiers[d.qualifiers.length - 1].span.end }, message: 'A prohibition takes no qualifiers (Part 1 §2.4.2). To restrict a usage, permit it with qualifiers instead: ACAP-allow-… with the same qualifiers.' });
+      if (!d.allow && d.qualifiers.length > 0) {
+        const withValue = d.qualifiers.filter((q) => q.value);
+        if (withValue.length) {
+          out.push({ code: 'acap.qualifier-on-prohibition', span: { start: withValue[0].span.start, end: withValue[withValue.length - 1].span.end }, message: 'A prohibition takes no qualifiers (Part 1 §2.4.2). To restrict a usage, permit it with qualifiers instead: ACAP-allow-… with the same qualifiers.' });
+        }
+        checkQualifiers(line, d.qualifiers.filter((q) => !q.value), undefined, out);
         return;
       }
       if (d.usage?.local && d.allow && d.qualifiers.length > 0) return;
@@ -282,9 +307,8 @@ export function checkAcapDirective(line: LineNode, d: Directive, out: Out): void
     }
     case 'acap-request': {
       const action = text(line, d.action).toLowerCase();
-      const names = ACTIONS.map((a) => a.name);
-      if (!names.includes(action)) {
-        const near = closest(action, names);
+      if (!ACTION_NAMES.includes(action)) {
+        const near = closest(action, ACTION_NAMES);
         out.push({ code: 'acap.unknown-action', span: d.action.start < d.action.end ? d.action : f.name, message: `‘${action}’ is not an action request: use ACAP-request-take-down or ACAP-request-re-crawl (Part 1 §2.6).${didYouMean(near)}`, replacement: near });
       }
       out.push({ code: 'acap.not-ready', span: f.name, message: 'Action requests are not ready for implementation (Part 1 §2.6): crawlers will not act on them.' });

@@ -7,7 +7,7 @@ import { ACAP_VERSIONS, FIELDS, GOOGLE_ACCEPTED_TYPOS, field } from './facts';
 import { checkAcapDirective, checkUnknownAcapField } from './checkAcap';
 import type { Finding } from './findings';
 import { closest, didYouMean } from './suggest';
-import type { LineNode, Span } from './syntax';
+import { DASH_LOOKALIKES, type LineNode, type Span } from './syntax';
 import { innerDollars, isAbsoluteUri } from './values';
 
 const cache = new WeakMap<LineNode, readonly Finding[]>();
@@ -51,7 +51,7 @@ function computeLineFindings(line: LineNode): Finding[] {
     const fixed = written.replace(/[ \t]+/g, '-');
     out.push({ code: 'acap.space-for-hyphen', span: f.name, message: `‘${written}’ has a space where ACAP has a hyphen, so crawlers do not recognise the field (Part 1 §3). Write ‘${fixed}’.`, replacement: fixed });
   } else if (f.repair === 'dash-lookalike') {
-    const fixed = written.replace(/[\u2010-\u2015\u2212]+/g, '-');
+    const fixed = written.replace(DASH_LOOKALIKES, '-');
     out.push({ code: 'syntax.dash-lookalike', span: f.name, message: `‘${written}’ contains a typographic dash where a hyphen belongs, so crawlers do not recognise the field. Write ‘${fixed}’.`, replacement: fixed });
   }
   if (f.separator !== 'colon' && !fact.noValue) {
@@ -170,7 +170,7 @@ function checkConventional(line: LineNode, out: Finding[]): void {
     case 'user-agent': {
       if (!value) {
         out.push({ code: 'rep.empty-user-agent', span: f.name, message: 'Name a crawler (its product token, such as Googlebot), or * for all crawlers (RFC 9309 §2.2.1).' });
-      } else if (/^[A-Za-z_-]+[A-Za-z0-9_-]*$/.test(value) && /\d/.test(value)) {
+      } else if (/^[A-Za-z_-][A-Za-z0-9_-]*$/.test(value) && /\d/.test(value)) {
         out.push({ code: 'rep.product-token-digits', span: f.value, message: `RFC 9309 product tokens have no digits (§2.2.1): parsers that follow it, Google's among them, read ‘${value}’ as ‘${googleProductToken(value)}’. The crawler's own parser usually still recognises its name.` });
       } else if (value !== '*' && !/^[A-Za-z_-]+$/.test(value)) {
         const token = googleProductToken(value);
@@ -219,7 +219,7 @@ function checkConventional(line: LineNode, out: Finding[]): void {
       return;
     case 'clean-param':
       // Yandex's own sites write `Clean-param: &name`, so empty names between `&` are tolerated.
-      if (requireValue('parameter names') && !/^&*[^\s&]+(&+[^\s&]*)*(\s+\S+)?$/.test(value)) {
+      if (requireValue('parameter names') && !/^&*[^\s&]+(?:&+[^\s&]+)*&*(?:\s+\S+)?$/.test(value)) {
         out.push({ code: 'rep.invalid-clean-param', span: f.value, message: 'Clean-param takes parameter names joined by & and an optional path prefix: `Clean-param: ref&sid /catalog/`.' });
       }
       return;

@@ -112,7 +112,7 @@ export const CODES = [
   { code: 'acap.ignore-conventional-misplaced', severity: 'warning', spec: P1('2.9.1'), description: 'ACAP-ignore-conventional-records after definitions or records.' },
   { code: 'acap.ignore-conventional-value', severity: 'warning', spec: P1('2.9.1'), description: 'ACAP-ignore-conventional-records with a value.' },
   { code: 'acap.version-misplaced', severity: 'warning', spec: P1('2.9.3'), description: '##ACAP version= not at the start of the file.' },
-  { code: 'acap.version-unknown', severity: 'warning', spec: P1('2.9.3'), description: 'An ACAP version other than 1.0 or 1.1.' },
+  { code: 'acap.version-unknown', severity: 'warning', spec: P1('2.9.3'), description: 'An ACAP version this product does not know (it knows 1.0 and 1.1).' },
   { code: 'acap.version-malformed', severity: 'warning', spec: P1('2.9.3'), description: 'An ACAP version comment not written `##ACAP version=x.y`.' },
   { code: 'acap.version-missing', severity: 'hint', spec: P1('2.9.3'), description: 'ACAP records without a `##ACAP version=` comment.' },
   { code: 'acap.version-duplicate', severity: 'warning', spec: P1('2.9.3'), description: 'More than one `##ACAP version=` comment.' },
@@ -128,6 +128,5 @@ export type DiagnosticCode = (typeof CODES)[number]['code'];
 
 export const CODE_BY_NAME: ReadonlyMap<string, CodeFact> = new Map(CODES.map((c) => [c.code, c]));
 
-export function codeFact(code: DiagnosticCode): CodeFact {
-  return CODE_BY_NAME.get(code) as CodeFact;
-}
+/** The severity levels a setting may choose, least severe first. */
+export const SEVERITY_SETTINGS: readonly SeveritySetting[] = ['off', 'hint', 'information', 'warning', 'error'];

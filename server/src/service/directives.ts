@@ -16,6 +16,8 @@ export interface UsageRef {
   readonly nameSpan: Span;
   /** `(name` without the closing parenthesis. */
   readonly unclosed: boolean;
+  /** Text after the closing parenthesis, e.g. `junk` in `(cache)junk`. */
+  readonly trailing: Span | undefined;
 }
 
 /** `name=value` in a permission or qualified-usage definition (Part 1 §3 qualifier-specification). */
@@ -125,9 +127,10 @@ export function parseUsageRef(text: string, start: number, end: number): UsageRe
       name: text.slice(start + 1, nameEnd).trim().toLowerCase(),
       nameSpan: { start: start + 1, end: nameEnd },
       unclosed,
+      trailing: !unclosed && close + 1 < end ? { start: close + 1, end } : undefined,
     };
   }
-  return { span: { start, end }, local: false, name: text.slice(start, end).toLowerCase(), nameSpan: { start, end }, unclosed: false };
+  return { span: { start, end }, local: false, name: text.slice(start, end).toLowerCase(), nameSpan: { start, end }, unclosed: false, trailing: undefined };
 }
 
 /** The suffix after ACAP-allow-/-disallow-: everything up to the end of the name. */
@@ -144,7 +147,8 @@ function parseAcapVersion(text: string, comment: Span): Directive | undefined {
     const vStart = comment.start + body.indexOf('=') + 1;
     return { kind: 'acap-version', version: { start: vStart, end: vStart + exact[1].length }, wellFormed: exact[1].length > 0 };
   }
-  const near = /^#+\s*ACAP[\s_-]*version\s*[=:]?\s*([0-9][^\s#]*)?/i.exec(body);
+  // `version` must be a word of its own followed by `=`, `:` or a number ("# ACAP versioning" is prose).
+  const near = /^#+\s*ACAP[\s_-]*version\b(?=\s*[=:]|\s*\d)\s*[=:]?\s*([0-9][^\s#]*)?/i.exec(body);
   if (near) {
     const v = near[1];
     const vStart = v ? comment.start + near[0].length - v.length : -1;

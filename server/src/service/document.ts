@@ -84,7 +84,9 @@ function clamp(n: number, lo: number, hi: number): number {
  * end of a line or of the document are clamped, as LSP specifies, so no change is ever lost.
  */
 export function updateDocument(doc: RobotsDocument, changes: readonly ContentChange[], version: number): RobotsDocument {
-  let lines = doc.lines as LineNode[];
+  // One copy per event, then edits in place: a replace-all sending thousands of changes costs
+  // thousands of small splices, not thousands of copies of the line array.
+  let lines: LineNode[] | undefined;
   let lexed = 0;
   for (const change of changes) {
     if (!change.range) {
@@ -93,45 +95,51 @@ export function updateDocument(doc: RobotsDocument, changes: readonly ContentCha
       lexed += full.stats.linesLexed;
       continue;
     }
-    const r = applyOne(lines, change.range, change.text);
-    lines = r.lines;
-    lexed += r.lexed;
+    lines ??= doc.lines.slice();
+    lexed += applyOne(lines, change.range, change.text);
   }
-  return { uri: doc.uri, version, lines, stats: { linesLexed: lexed } };
+  return { uri: doc.uri, version, lines: lines ?? doc.lines, stats: { linesLexed: lexed } };
 }
 
-function applyOne(lines: LineNode[], range: Range, insert: string): { lines: LineNode[]; lexed: number } {
+/** A position component as LSP promises it (a non-negative integer), whatever was sent. */
+function int(n: number): number {
+  return Number.isFinite(n) ? Math.max(0, Math.floor(n)) : 0;
+}
+
+/** Apply one change to `lines` in place; returns the number of lines lexed. */
+function applyOne(lines: LineNode[], range: Range, insert: string): number {
   const last = lines.length - 1;
-  let sLine = clamp(range.start.line, 0, last);
-  let sChar = range.start.line > last ? lines[last].text.length : clamp(range.start.character, 0, lines[sLine].text.length);
-  let eLine = clamp(range.end.line, 0, last);
-  let eChar = range.end.line > last ? lines[last].text.length : clamp(range.end.character, 0, lines[eLine].text.length);
+  const r = { sl: int(range.start.line), sc: int(range.start.character), el: int(range.end.line), ec: int(range.end.character) };
+  let sLine = clamp(r.sl, 0, last);
+  let sChar = r.sl > last ? lines[last].text.length : clamp(r.sc, 0, lines[sLine].text.length);
+  let eLine = clamp(r.el, 0, last);
+  let eChar = r.el > last ? lines[last].text.length : clamp(r.ec, 0, lines[eLine].text.length);
   if (eLine < sLine || (eLine === sLine && eChar < sChar)) {
     [sLine, sChar, eLine, eChar] = [eLine, eChar, sLine, sChar];
   }
 
-  // A lone CR before the edited region may join an LF the edit brings to the start of it.
+  // A lone CR before the edited region may join an LF the edit brings to the start of it. (The
+  // region itself ends with its last line's own end-of-line, so nothing can join after it.)
   let regionStart = sLine;
   let prefix = '';
   if (regionStart > 0 && lines[regionStart - 1].eol === '\r') {
     regionStart--;
     prefix = lines[regionStart].text + '\r';
   }
-  let regionEnd = eLine; // inclusive
-  let text = prefix + lines[sLine].text.slice(0, sChar) + insert + lines[eLine].text.slice(eChar) + lines[eLine].eol;
-  // Likewise a CR the edit leaves at the end may join the LF of an empty next line.
-  if (text.endsWith('\r') && regionEnd < last && lines[regionEnd + 1].text === '' && lines[regionEnd + 1].eol === '\n') {
-    regionEnd++;
-    text += '\n';
-  }
+  const text = prefix + lines[sLine].text.slice(0, sChar) + insert + lines[eLine].text.slice(eChar) + lines[eLine].eol;
 
   const raw = splitLines(text);
   // The region ends with an end-of-line unless it reaches the end of the document; splitting
   // then leaves an empty tail that is not a line of its own.
-  if (regionEnd < last) raw.pop();
+  if (eLine < last) raw.pop();
   const fresh = raw.map((l, i) => lexLine(l.text, l.eol, regionStart + i === 0));
-  const out = lines.slice(0, regionStart);
-  for (const l of fresh) out.push(l);
-  for (let i = regionEnd + 1; i <= last; i++) out.push(lines[i]);
-  return { lines: out, lexed: fresh.length };
+  const removed = eLine - regionStart + 1;
+  if (fresh.length === removed) {
+    for (let i = 0; i < removed; i++) lines[regionStart + i] = fresh[i];
+  } else {
+    lines.splice(regionStart, removed);
+    // In chunks: spreading a huge paste into one call would overflow the argument stack.
+    for (let i = 0; i < fresh.length; i += 8192) lines.splice(regionStart + i, 0, ...fresh.slice(i, i + 8192));
+  }
+  return fresh.length;
 }

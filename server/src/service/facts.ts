@@ -152,8 +152,11 @@ export const FIELD_BY_NAME: ReadonlyMap<string, FieldFact> = new Map(
   FIELDS.filter((f) => !f.isPrefix).map((f) => [f.name.toLowerCase(), f]),
 );
 
-/** The prefixes ACAP-allow-, ACAP-disallow-, ACAP-request-, lower-cased. */
+/** The field families written as a prefix and a suffix: ACAP-allow-, ACAP-disallow-, ACAP-request-. */
 export const FIELD_PREFIXES: readonly FieldFact[] = FIELDS.filter((f) => f.isPrefix);
+
+/** Typographic dashes that OCR and word processors put where a hyphen belongs. */
+export const DASH_LOOKALIKE_CHARS = '\\u2010-\\u2015\\u2212';
 
 // ---------------------------------------------------------------------------------------------
 // Usage types (Part 1, 2.5)
@@ -249,7 +252,9 @@ export interface QualifierFact {
   readonly values: readonly string[];
 }
 
-const PRESENT_ALL = USAGES.filter((u) => u.base === 'present').map((u) => u.name);
+/** present and every present-* usage type. */
+export const PRESENT_USAGES: readonly string[] = USAGES.filter((u) => u.base === 'present').map((u) => u.name);
+const PRESENT_ALL = PRESENT_USAGES;
 const PRESENT_WHOLE = ['present', 'present-original', 'present-currentcopy', 'present-oldcopy'];
 const PRESENT_FRAMED = ['present-original', 'present-currentcopy', 'present-oldcopy'];
 

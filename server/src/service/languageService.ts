@@ -7,5 +7,8 @@ export { parseDocument, updateDocument, documentText, splitLines, type RobotsDoc
 export { doValidation, collectFindings, severityOf, DEFAULT_MAX_PROBLEMS, SOURCE, type ValidationSettings, type DiagnosticData } from './validation';
 export { getModel, type RobotsModel, type Group, type AcapRecord, type SubRecord, type Definition } from './model';
 export { lineTokens, type LineNode, type Span } from './syntax';
-export { CODES, CODE_BY_NAME, type DiagnosticCode, type SeverityName, type SeveritySetting, type CodeFact } from './codes';
+export { CODES, CODE_BY_NAME, SEVERITY_SETTINGS, type DiagnosticCode, type SeverityName, type SeveritySetting, type CodeFact } from './codes';
 export * as facts from './facts';
+export { explain, agentToken, type Query, type Explanation, type Decision, type Candidate, type LineRef, type Reading, type Reason, type TierName, type EngineContext } from './permissions';
+export { PROFILES, evaluateConventional, type Profile } from './conventional';
+export { pathOfUrl, normalizePercent, matchPattern, compareScope } from './paths';

@@ -99,6 +99,8 @@ function buildModel(doc: RobotsDocument): RobotsModel {
 
   let group: Group | undefined;
   let groupHasMembers = false;
+  /** First line of each once-per-group field (Robot-version, Visit-time) in the current group. */
+  let groupOnce = new Map<string, number>();
   let record: AcapRecord | undefined;
   let phase: RecordPhase = 'crawlers';
   let sub: SubRecord | undefined;
@@ -123,7 +125,7 @@ function buildModel(doc: RobotsDocument): RobotsModel {
     const line = lines[i];
     const d = line.directive;
     if (d.kind === 'acap-version') {
-      if (firstContentLine >= 0) {
+      if (firstContentLine >= 0 && versionLines.length === 0) {
         findings.push({ line: i, code: 'acap.version-misplaced', span: line.comment ?? { start: 0, end: line.text.length }, message: `Put the ACAP version comment first in the file, before line ${firstContentLine + 1} (Part 1 §2.9.3), so crawlers see it before anything else.` });
       }
       versionLines.push(i);
@@ -150,6 +152,7 @@ function buildModel(doc: RobotsDocument): RobotsModel {
           group = { agents: [i], members: [], startLine: i, endLine: i };
           groups.push(group);
           groupHasMembers = false;
+          groupOnce = new Map();
         }
         break;
       }
@@ -172,8 +175,9 @@ function buildModel(doc: RobotsDocument): RobotsModel {
           findings.push({ line: i, code: 'rep.robot-version-misplaced', span: name, message: 'Robot-version must immediately follow the User-agent lines of its group; otherwise robots assume version 1.0.0 (robots.txt 2.0.0 proposal).' });
         }
         if (fact.id === 'robot-version' || fact.id === 'visit-time') {
-          const earlier = group.members.find((m) => lines[m].field?.fact?.id === fact.id);
-          if (earlier !== undefined) {
+          const earlier = groupOnce.get(fact.id);
+          if (earlier === undefined) groupOnce.set(fact.id, i);
+          else {
             findings.push({ line: i, code: 'rep.duplicate-field', span: name, message: `Only one ${fact.name} is allowed per group; line ${earlier + 1} already has one (robots.txt 2.0.0 proposal).`, related: [{ line: earlier, span: lines[earlier].field?.name ?? { start: 0, end: 0 }, message: `first ${fact.name}` }] });
           }
         }

@@ -6,7 +6,7 @@
  * are read. All offsets in a LineNode are UTF-16 offsets within the line, which are exactly LSP
  * `character` positions.
  */
-import { FIELD_BY_NAME, FIELD_PREFIXES, type FieldFact } from './facts';
+import { DASH_LOOKALIKE_CHARS, FIELD_BY_NAME, FIELD_PREFIXES, type FieldFact } from './facts';
 import { parseDirective, type Directive } from './directives';
 
 export type Eol = '' | '\n' | '\r\n' | '\r';
@@ -60,8 +60,6 @@ export interface LineNode {
   readonly directive: Directive;
 }
 
-const WS = /[ \t]/;
-
 function isWs(ch: string): boolean {
   return ch === ' ' || ch === '\t';
 }
@@ -86,9 +84,9 @@ function utf8Length(text: string): number {
   return n;
 }
 
-/** Typographic dashes that OCR and word processors put where a hyphen belongs. */
-const DASH_LOOKALIKES = /[\u2010-\u2015\u2212]+/g;
-const DASH_LOOKALIKE = /[\u2010-\u2015\u2212]/;
+/** Runs of typographic dashes where a hyphen belongs (OCR, word processors). */
+export const DASH_LOOKALIKES = new RegExp(`[${DASH_LOOKALIKE_CHARS}]+`, 'g');
+const DASH_LOOKALIKE = new RegExp(`[${DASH_LOOKALIKE_CHARS}]`);
 
 /** Resolve a field name (as written) to a known field. */
 export function resolveFieldName(raw: string): { fact: FieldFact | undefined; suffixStart: number; repair: NameRepair } {
@@ -114,8 +112,8 @@ function mapSuffixStart(raw: string, prefixLength: number): number {
   let i = 0;
   while (i < raw.length && seen < prefixLength) {
     // A run of spaces or typographic dashes counts as one hyphen.
-    if (isWs(raw[i]) || /[\u2010-\u2015\u2212]/.test(raw[i])) {
-      while (i < raw.length && (isWs(raw[i]) || /[\u2010-\u2015\u2212]/.test(raw[i]))) i++;
+    if (isWs(raw[i]) || DASH_LOOKALIKE.test(raw[i])) {
+      while (i < raw.length && (isWs(raw[i]) || DASH_LOOKALIKE.test(raw[i]))) i++;
     } else i++;
     seen++;
   }
@@ -158,7 +156,12 @@ export function lexLine(text: string, eol: Eol, firstLine: boolean): LineNode {
   let nameEnd: number;
   let separator: Separator;
   let valueStart: number;
-  if (colon >= 0 && colon < end) {
+  // A colon after a space, following a known first word, belongs to the value: `Disallow /a:b`,
+  // `Sitemap https://…` are fields whose colon is missing.
+  const space = text.slice(start, colon >= 0 ? colon : start).search(/[ \t]/);
+  const colonInValue = colon >= 0 && colon < end && space >= 0 && text.slice(start + space, colon).trim() !== ''
+    && FIELD_BY_NAME.has(text.slice(start, start + space).toLowerCase());
+  if (colon >= 0 && colon < end && !colonInValue) {
     separator = 'colon';
     nameEnd = colon;
     while (nameEnd > start && isWs(text[nameEnd - 1])) nameEnd--;
@@ -215,8 +218,3 @@ export function lineTokens(line: LineNode): LineToken[] {
   return out;
 }
 
-export function spanText(line: LineNode, span: Span): string {
-  return line.text.slice(span.start, span.end);
-}
-
-export { WS };

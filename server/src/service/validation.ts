@@ -41,12 +41,12 @@ export function collectFindings(doc: RobotsDocument): LocatedFinding[] {
   const v11 = model.acapVersion === '1.1';
   for (let i = 0; i < lines.length; i++) {
     for (const f of checkLine(lines[i])) {
-      // interpretation.md §3.7: in a 1.1 file an unknown qualifier may be one that 1.1 added.
+      // Part 1 §2.4.1.3: a locally-defined usage is always written in parentheses.
       if (f.code === 'acap.unknown-usage' && model.localUsages.has(lines[i].text.slice(f.span.start, f.span.end).toLowerCase())) {
-        // Part 1 §2.4.1.3: a locally-defined usage is always written in parentheses.
         const name = lines[i].text.slice(f.span.start, f.span.end);
         out.push({ ...f, line: i, message: `‘${name}’ is a locally-defined usage, so write it in parentheses: ‘(${name})’ (Part 1 §2.4.1.3).`, replacement: `(${name})` });
       } else if (v11 && f.code === 'acap.unknown-qualifier') {
+        // interpretation.md §3.7: in a 1.1 file an unknown qualifier may be one that 1.1 added.
         out.push({ ...f, line: i, code: 'acap.unknown-qualifier-1.1', message: `${f.message} The file declares ACAP 1.1, which may define it; a crawler that does not understand it treats the permission as a prohibition.` });
       } else {
         out.push({ ...f, line: i });
@@ -61,30 +61,45 @@ export function collectFindings(doc: RobotsDocument): LocatedFinding[] {
 
 export function doValidation(doc: RobotsDocument, settings: ValidationSettings = {}): Diagnostic[] {
   const max = settings.maxProblems ?? DEFAULT_MAX_PROBLEMS;
-  const all: Diagnostic[] = [];
-  for (const f of collectFindings(doc)) {
-    const severity = severityOf(f.code, settings);
-    if (severity !== undefined) all.push(toDiagnostic(doc, f, severity));
+  const findings = collectFindings(doc);
+  const severities = findings.map((f) => severityOf(f.code, settings));
+  const shown = findings.length - severities.filter((s) => s === undefined).length;
+  if (shown <= max) {
+    const out: Diagnostic[] = [];
+    findings.forEach((f, k) => {
+      const severity = severities[k];
+      if (severity !== undefined) out.push(toDiagnostic(doc, f, severity));
+    });
+    return out;
   }
-  if (all.length <= max) return all;
-  const noteSeverity = severityOf('text.too-many-problems', settings);
-  // Over the limit: keep the most severe problems (errors before hints), shown in line order.
-  const kept = all
-    .map((d, i) => ({ d, i }))
-    .sort((a, b) => (a.d.severity ?? 1) - (b.d.severity ?? 1) || a.i - b.i)
-    .slice(0, max)
-    .sort((a, b) => a.i - b.i)
-    .map((x) => x.d);
-  const dropped = all.length - max;
-  if (noteSeverity === undefined) return kept;
-  kept.push({
-    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
-    severity: noteSeverity,
-    code: 'text.too-many-problems',
-    source: SOURCE,
-    message: `${dropped} more problem${dropped === 1 ? '' : 's'} not shown: at most ${max} are reported per file, the most severe first (setting robotsAcap.maxProblems).`,
+  // Over the limit: the most severe problems first (errors before hints), shown in line order,
+  // and only those are turned into diagnostics.
+  const keep = new Uint8Array(findings.length);
+  let room = max;
+  for (let level = DiagnosticSeverity.Error; level <= DiagnosticSeverity.Hint && room > 0; level++) {
+    for (let k = 0; k < findings.length && room > 0; k++) {
+      if (severities[k] === level) {
+        keep[k] = 1;
+        room--;
+      }
+    }
+  }
+  const out: Diagnostic[] = [];
+  findings.forEach((f, k) => {
+    if (keep[k]) out.push(toDiagnostic(doc, f, severities[k] as DiagnosticSeverity));
   });
-  return kept;
+  const noteSeverity = severityOf('text.too-many-problems', settings);
+  if (noteSeverity !== undefined) {
+    const dropped = shown - max;
+    out.push({
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      severity: noteSeverity,
+      code: 'text.too-many-problems',
+      source: SOURCE,
+      message: `${dropped} more problem${dropped === 1 ? '' : 's'} not shown: at most ${max} are reported per file, the most severe first (setting robotsAcap.maxProblems).`,
+    });
+  }
+  return out;
 }
 
 export function severityOf(code: DiagnosticCode, settings: ValidationSettings): DiagnosticSeverity | undefined {

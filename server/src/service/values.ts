@@ -36,6 +36,12 @@ export function uriCharProblem(text: string): string | undefined {
   return undefined;
 }
 
+function normalizeNonAscii(value: string): string {
+  let out = '';
+  for (const ch of value) out += /[\x21-\x7e]/.test(ch) ? ch : percentEncode(ch);
+  return out;
+}
+
 function percentEncode(ch: string): string {
   const bytes = new TextEncoder().encode(ch);
   return Array.from(bytes, (b) => '%' + b.toString(16).toUpperCase().padStart(2, '0')).join('');
@@ -142,6 +148,11 @@ function absoluteUri(value: string): ValueProblem | undefined {
 export function checkQualifierValue(grammar: ValueGrammar, value: string): ValueProblem | undefined {
   // Part 1 §3 value-char excludes `"` and `'` (and `#`, which the lexer already cut).
   if (/["']/.test(value)) return { message: `Quotation marks are not allowed in qualifier values; percent-encode them if they are meant (Part 1 §3).`, replacement: value.replace(/["']/g, '') };
+  // Part 1 §3 value-char stops at %x7E: other characters are written percent-encoded as UTF-8.
+  if (/[^\x21-\x7e]/.test(value)) {
+    const fixed = normalizeNonAscii(value);
+    return { message: `Characters outside ASCII must be percent-encoded in qualifier values (Part 1 §3): write ‘${fixed}’.`, replacement: fixed };
+  }
   switch (grammar) {
     case 'time-limit': return timeLimit(value);
     case 'length': return length(value);

@@ -1,0 +1,95 @@
+/**
+ * robots-acap check FILE... — problems in robots.txt files, as `file:line:col: severity code
+ * message` lines (1-based) or as JSON with LSP ranges. Exit 1 when any error is found.
+ */
+import { CODE_BY_NAME, doValidation, parseDocument, type SeveritySetting } from '../service/languageService';
+import type { InvalidBytes } from './decode';
+import { FileError, parseOptions, readText, UsageError, type CliIO } from './io';
+
+const LEVELS = ['off', 'hint', 'information', 'warning', 'error'];
+const SEVERITY_WORD = ['', 'error', 'warning', 'information', 'hint'] as const;
+
+interface Problem {
+  file: string;
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+  severity: string;
+  code: string;
+  message: string;
+}
+
+/** Position (`line:character`) of each U+FFFD that stands for invalid bytes. */
+function invalidByPosition(text: string, invalid: readonly InvalidBytes[]): Map<string, InvalidBytes> {
+  const out = new Map<string, InvalidBytes>();
+  let line = 0;
+  let lineStart = 0;
+  let k = 0;
+  for (let i = 0; i < text.length && k < invalid.length; i++) {
+    if (i === invalid[k].offset) {
+      out.set(`${line}:${i - lineStart}`, invalid[k]);
+      k++;
+    }
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return out;
+}
+
+export function runCheck(args: readonly string[], io: CliIO): number {
+  const { options, positional: files } = parseOptions(args, { format: 'value', set: 'list', 'max-problems': 'value' });
+  const format = options.get('format')?.[0] ?? 'text';
+  if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not ‘${format}’`);
+  const severities: Record<string, SeveritySetting> = {};
+  for (const v of options.get('set') ?? []) {
+    const m = /^([^=]+)=(.*)$/.exec(v);
+    if (!m || !LEVELS.includes(m[2])) throw new UsageError(`--set takes CODE=LEVEL with LEVEL one of ${LEVELS.join(', ')}; got ‘${v}’`);
+    if (!CODE_BY_NAME.has(m[1])) throw new UsageError(`unknown diagnostic code ‘${m[1]}’`);
+    severities[m[1]] = m[2] as SeveritySetting;
+  }
+  let maxProblems: number | undefined;
+  const max = options.get('max-problems')?.[0];
+  if (max !== undefined) {
+    maxProblems = Number(max);
+    if (!Number.isInteger(maxProblems) || maxProblems < 1) throw new UsageError('--max-problems takes a whole number of at least 1');
+  }
+  if (files.length === 0) throw new UsageError('check needs at least one FILE');
+
+  const problems: Problem[] = [];
+  let unreadable = 0;
+  for (const file of files) {
+    let decoded;
+    try {
+      decoded = readText(io, file);
+    } catch (err) {
+      // Report the other files all the same; the exit status says that one could not be read.
+      if (!(err instanceof FileError)) throw err;
+      io.err(`robots-acap: ${err.message}\n`);
+      unreadable++;
+      continue;
+    }
+    const doc = parseDocument(file, 0, decoded.text);
+    const invalid = invalidByPosition(decoded.text, decoded.invalid);
+    for (const d of doValidation(doc, { severities, maxProblems })) {
+      let message = d.message;
+      const inv = d.code === 'text.invalid-utf8' ? invalid.get(`${d.range.start.line}:${d.range.start.character}`) : undefined;
+      if (inv) {
+        const hex = inv.bytes.map((b) => '0x' + b.toString(16).toUpperCase().padStart(2, '0')).join(' ');
+        const many = inv.bytes.length > 1;
+        message = `Byte${many ? 's' : ''} ${hex} at byte offset ${inv.byteOffset} ${many ? 'are' : 'is'} not valid UTF-8 (shown as U+FFFD). RFC 9309 §2.3 expects UTF-8; crawlers may misread this line. Re-save the file as UTF-8.`;
+      }
+      problems.push({ file, range: d.range, severity: SEVERITY_WORD[d.severity ?? 2], code: String(d.code), message });
+    }
+  }
+  if (format === 'json') {
+    io.out(JSON.stringify(problems, null, 2) + '\n');
+  } else {
+    for (const p of problems) io.out(`${p.file}:${p.range.start.line + 1}:${p.range.start.character + 1}: ${p.severity} ${p.code} ${p.message}\n`);
+    const count = (s: string): number => problems.filter((p) => p.severity === s).length;
+    const checked = files.length - unreadable;
+    if (checked > 0) io.err(`${checked} file${checked === 1 ? '' : 's'} checked: ${count('error')} errors, ${count('warning')} warnings, ${count('information')} notes, ${count('hint')} hints\n`);
+  }
+  if (unreadable > 0) return 2;
+  return problems.some((p) => p.severity === 'error') ? 1 : 0;
+}

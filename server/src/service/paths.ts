@@ -1,0 +1,156 @@
+/**
+ * Paths and path patterns: taking the path out of a URL, normalising percent-encoding, matching
+ * patterns with `*` and `$`, and ACAP's narrowest-scope comparison (Part 1 §2.4.5).
+ */
+
+/**
+ * The path, parameters and query of a URL, as Google's parser takes them (robots.cc
+ * GetPathParamsQuery; its 19 cases are in the project's tests): no scheme or host, no fragment,
+ * and always starting with `/`. A bare path passes through unchanged.
+ */
+export function pathOfUrl(url: string): string {
+  let searchStart = 0;
+  if (url.startsWith('//')) searchStart = 2;
+  const earlyPath = firstOf(url, '/?;', searchStart);
+  let protocolEnd = url.indexOf('://', searchStart);
+  if (earlyPath >= 0 && (protocolEnd < 0 || earlyPath < protocolEnd)) protocolEnd = -1;
+  protocolEnd = protocolEnd < 0 ? searchStart : protocolEnd + 3;
+  const pathStart = firstOf(url, '/?;', protocolEnd);
+  if (pathStart < 0) return '/';
+  const hash = url.indexOf('#', searchStart);
+  if (hash >= 0 && hash < pathStart) return '/';
+  const pathEnd = hash < 0 ? url.length : hash;
+  const path = url.slice(pathStart, pathEnd);
+  return url[pathStart] === '/' ? path : '/' + path;
+}
+
+function firstOf(s: string, chars: string, from: number): number {
+  for (let i = from; i < s.length; i++) if (chars.includes(s[i])) return i;
+  return -1;
+}
+
+const UNRESERVED = /[A-Za-z0-9\-._~]/;
+const HEX = '0123456789ABCDEF';
+
+function encodeUtf8(ch: string): string {
+  let out = '';
+  for (const b of new TextEncoder().encode(ch)) out += '%' + HEX[b >> 4] + HEX[b & 15];
+  return out;
+}
+
+/**
+ * Percent-encoding normalised for comparison (RFC 9309 §2.2.2; Koster 1996 §3.2.2's table):
+ * characters outside US-ASCII are encoded as UTF-8, escapes of unreserved characters are
+ * decoded (`%7E` is `~`), other escapes keep their meaning with upper-case hex (`%2f` is `%2F`,
+ * never `/`). `*` and `$` are left alone, so patterns normalise the same way as paths.
+ */
+export function normalizePercent(s: string): string {
+  // Fast path: plain ASCII without escapes (almost every real path and pattern).
+  if (!/[%\u0080-\uffff]/.test(s)) return s;
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (c === '%' && /^[0-9A-Fa-f]{2}$/.test(s.slice(i + 1, i + 3))) {
+      const code = parseInt(s.slice(i + 1, i + 3), 16);
+      const ch = String.fromCharCode(code);
+      out += code < 0x80 && UNRESERVED.test(ch) ? ch : '%' + s.slice(i + 1, i + 3).toUpperCase();
+      i += 2;
+    } else if (c.charCodeAt(0) >= 0x80) {
+      const cp = s.codePointAt(i) ?? 0;
+      const char = String.fromCodePoint(cp);
+      out += encodeUtf8(char);
+      i += char.length - 1;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+/** Only characters outside US-ASCII percent-encoded (as UTF-8); everything else as given. */
+export function encodeNonAscii(s: string): string {
+  if (!/[\u0080-\uffff]/.test(s)) return s;
+  let out = '';
+  for (const ch of s) out += ch.charCodeAt(0) >= 0x80 ? encodeUtf8(ch) : ch;
+  return out;
+}
+
+/** Google's MaybeEscapePattern: encode bytes >= 0x80 as %XX, upper-case existing escapes. */
+export function googleEscapePattern(s: string): string {
+  if (!/[%\u0080-\uffff]/.test(s)) return s;
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (c === '%' && /^[0-9A-Fa-f]{2}$/.test(s.slice(i + 1, i + 3))) {
+      out += '%' + s.slice(i + 1, i + 3).toUpperCase();
+      i += 2;
+    } else if (c.charCodeAt(0) >= 0x80) {
+      const cp = s.codePointAt(i) ?? 0;
+      const char = String.fromCodePoint(cp);
+      out += encodeUtf8(char);
+      i += char.length - 1;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+/**
+ * Does `pattern` match `path`? `*` matches any run of characters; `$` at the very end anchors
+ * the end of the path (elsewhere it is literal); everything else matches itself. Without `*`
+ * or `$` this is a prefix test. Both arguments must already be normalised alike (and lower-cased
+ * alike for the case-insensitive ACAP reading, Part 1 §2.8).
+ *
+ * The general case keeps the set of path positions the pattern so far can reach, as Google's
+ * matcher does: linear in pattern length times path length, never exponential.
+ */
+export function matchPattern(pattern: string, path: string): boolean {
+  const star = pattern.indexOf('*');
+  const anchored = pattern.endsWith('$');
+  if (star < 0) {
+    return anchored ? path === pattern.slice(0, -1) : path.startsWith(pattern);
+  }
+  const n = path.length;
+  let pos: number[] = [0];
+  for (let k = 0; k < pattern.length; k++) {
+    const c = pattern[k];
+    if (c === '$' && k === pattern.length - 1) return pos[pos.length - 1] === n;
+    if (c === '*') {
+      const from = pos[0];
+      pos = [];
+      for (let p = from; p <= n; p++) pos.push(p);
+    } else {
+      const next: number[] = [];
+      for (const p of pos) if (p < n && path[p] === c) next.push(p + 1);
+      if (next.length === 0) return false;
+      pos = next;
+    }
+  }
+  return true;
+}
+
+/**
+ * Part 1 §2.4.5: which of two patterns has the narrower scope, compared character by character.
+ * Returns a negative number when `a` is narrower, positive when `b` is, and 0 when the method
+ * cannot tell (equal patterns, or different literal characters after a wildcard).
+ */
+export function compareScope(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x === y) continue;
+    // "If one pattern contains a dollar sign where the other contains any other character
+    // (including the asterisk), the other pattern has the narrower scope."
+    if (x === '$') return 1;
+    if (y === '$') return -1;
+    // "If one pattern contains an asterisk where the other contains any other character except
+    // the dollar sign, the other pattern has the narrower scope."
+    if (x === '*') return 1;
+    if (y === '*') return -1;
+    return 0;
+  }
+  // "If one pattern has run out of characters, the other pattern has the narrower scope."
+  return b.length - a.length;
+}

@@ -1,0 +1,53 @@
+/**
+ * The `google` profile against Google's own test suite: every allow/disallow expectation of
+ * google/robotstxt's robots_test.cc (145 cases), its URL path extraction cases and its pattern
+ * escaping cases, read from ../shared/corpus/google-robotstxt-cases.json.
+ * Test data: Copyright 2019 Google LLC, Apache-2.0 (see NOTICE).
+ */
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { googleEvaluate, googleLines } from '../../server/src/service/google';
+import { explain, parseDocument } from '../../server/src/service/languageService';
+import { googleEscapePattern, pathOfUrl } from '../../server/src/service/paths';
+
+interface Case { id: string; robotstxt: string; userAgents: string[]; url: string; allowed: boolean }
+const data = JSON.parse(readFileSync(path.resolve(__dirname, '../../../shared/corpus/google-robotstxt-cases.json'), 'utf8')) as {
+  cases: Case[];
+  getPathParamsQueryCases: { input: string; expected: string }[];
+  maybeEscapePatternCases: { input: string; expected: string }[];
+};
+
+suite('google profile: Google robots_test.cc', () => {
+  test('the corpus holds all 145 cases', () => assert.equal(data.cases.length, 145));
+
+  for (const c of data.cases) {
+    test(`${c.id}: ${c.userAgents[0]} ${c.url} is ${c.allowed ? 'allowed' : 'disallowed'}`, () => {
+      const doc = parseDocument('file:///robots.txt', 1, c.robotstxt);
+      // Google's matcher takes the agent and the URL exactly as given (the caller escapes).
+      const verdict = googleEvaluate(googleLines(doc), c.userAgents[0], pathOfUrl(c.url));
+      assert.equal(verdict.allowed, c.allowed);
+    });
+  }
+
+  test('the engine under the google profile agrees on every case with an ASCII URL and a plain agent', () => {
+    let compared = 0;
+    for (const c of data.cases) {
+      // The engine reads a token from the agent (interpretation §1) and percent-encodes non-ASCII
+      // paths, as a crawler's request would; cases that test those inputs are Google-internal.
+      if (/[^\x20-\x7e]/.test(c.url) || /[\s/]/.test(c.userAgents[0])) continue;
+      const doc = parseDocument('file:///robots.txt', 1, c.robotstxt);
+      const e = explain(doc, { agent: c.userAgents[0], path: c.url, profile: 'google', reading: 'conventional' });
+      assert.equal(e.allowed, c.allowed, c.id);
+      compared++;
+    }
+    assert.ok(compared >= 140, `compared ${compared}`);
+  });
+
+  for (const c of data.getPathParamsQueryCases) {
+    test(`path of ${JSON.stringify(c.input)} is ${c.expected}`, () => assert.equal(pathOfUrl(c.input), c.expected));
+  }
+  for (const c of data.maybeEscapePatternCases) {
+    test(`pattern ${JSON.stringify(c.input)} escapes to ${c.expected}`, () => assert.equal(googleEscapePattern(c.input), c.expected));
+  }
+});

@@ -5,7 +5,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { CODES, DEFAULT_MAX_PROBLEMS } from '../server/src/service/languageService';
+import { CODES, DEFAULT_HOVER_CRAWLERS, DEFAULT_MAX_PROBLEMS, PROFILES } from '../server/src/service/languageService';
 import { formatSpec } from '../server/src/service/facts';
 
 export function settingsProperties(): Record<string, unknown> {
@@ -26,6 +26,25 @@ export function settingsProperties(): Record<string, unknown> {
       additionalProperties: false,
       properties: codes,
       markdownDescription: 'Severity of each diagnostic, by code: `off`, `hint`, `information`, `warning` or `error`. Codes not listed keep their default.',
+    },
+    'robotsAcap.crawlers': {
+      type: 'array',
+      items: { type: 'string' },
+      scope: 'resource',
+      default: [...DEFAULT_HOVER_CRAWLERS],
+      description: 'Crawlers shown in hover tables and offered by "Check a URL", besides those the file names.',
+    },
+    'robotsAcap.profile': {
+      type: 'string',
+      enum: [...PROFILES],
+      scope: 'resource',
+      default: 'rfc9309',
+      enumDescriptions: [
+        'RFC 9309: exact product token, groups merge, longest match wins, Allow on ties.',
+        'Google\'s parser exactly (google/robotstxt).',
+        'Koster 1996 draft: first record containing the token, first matching line wins, no wildcards.',
+      ],
+      description: 'How conventional User-agent groups are read, in hovers, "Check a URL" and the ACAP reading\'s conventional lines.',
     },
     'robotsAcap.maxProblems': {
       type: 'number',

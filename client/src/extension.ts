@@ -3,8 +3,10 @@
  * the extension knows lives in the server's language service.
  */
 import * as path from 'node:path';
+import * as vscode from 'vscode';
 import type { ExtensionContext } from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { checkUrl } from './checkUrl';
 
 let client: LanguageClient | undefined;
 
@@ -17,8 +19,10 @@ export async function activate(context: ExtensionContext): Promise<void> {
   const clientOptions: LanguageClientOptions = {
     documentSelector: [{ language: 'robots-txt' }],
   };
-  client = new LanguageClient('robotsAcap', 'robots.txt + ACAP', serverOptions, clientOptions);
-  await client.start();
+  const started = new LanguageClient('robotsAcap', 'robots.txt + ACAP', serverOptions, clientOptions);
+  client = started;
+  context.subscriptions.push(vscode.commands.registerCommand('robotsAcap.checkUrl', (uri?: vscode.Uri) => checkUrl(started, uri)));
+  await started.start();
 }
 
 export async function deactivate(): Promise<void> {

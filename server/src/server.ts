@@ -6,18 +6,21 @@
  * because the incremental parser needs the edits themselves, not only the resulting text.
  */
 import {
-  createConnection, DiagnosticRefreshRequest, DidChangeConfigurationNotification, DocumentDiagnosticReportKind, ProposedFeatures,
+  createConnection, DiagnosticRefreshRequest, ErrorCodes, ResponseError, DidChangeConfigurationNotification, DocumentDiagnosticReportKind, ProposedFeatures,
   TextDocumentSyncKind, type CancellationToken, type Connection, type Diagnostic, type DocumentDiagnosticReport,
   type InitializeParams, type InitializeResult,
 } from 'vscode-languageserver/node';
 import { SERVER_NAME, SERVER_VERSION } from './version';
 import { DocumentStore } from './documentStore';
 import { Settings } from './settings';
-import { doValidation, type RobotsDocument } from './service/languageService';
+import { doHover, doValidation, explain, facts, type RobotsDocument } from './service/languageService';
+import { ExplainRequest } from './protocol';
+import { referenceResolver } from './workspace';
 
 const connection: Connection = createConnection(ProposedFeatures.all);
 const documents = new DocumentStore();
 const settings = new Settings(connection);
+const engineContext = { resolveReference: referenceResolver(documents) };
 
 let pullDiagnostics = false;
 let canPullConfiguration = false;
@@ -29,6 +32,7 @@ function guard<P, R>(name: string, fallback: R, handler: (params: P, token: Canc
     try {
       return await handler(params, token);
     } catch (err) {
+      if (err instanceof ResponseError) throw err;
       connection.console.error(`${name} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       return fallback;
     }
@@ -56,6 +60,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
   return {
     capabilities: {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+      hoverProvider: true,
       ...(pullDiagnostics ? { diagnosticProvider: { interFileDependencies: false, workspaceDiagnostics: false } } : {}),
     },
     serverInfo: { name: SERVER_NAME, version: SERVER_VERSION },
@@ -140,6 +145,23 @@ connection.languages.diagnostics.on(guard('textDocument/diagnostic', EMPTY_REPOR
   // A request cancelled (or overtaken by an edit) while validating gets no stale answer.
   if (token.isCancellationRequested || documents.get(params.textDocument.uri) !== doc) return EMPTY_REPORT;
   return { kind: DocumentDiagnosticReportKind.Full, resultId, items };
+}));
+
+connection.onHover(guard('textDocument/hover', null, async (params, token) => {
+  const doc = documents.get(params.textDocument.uri);
+  if (!doc || token.isCancellationRequested) return null;
+  const s = await settings.forDocument(doc.uri);
+  return doHover(doc, params.position, s, engineContext);
+}));
+
+connection.onRequest(ExplainRequest, guard('robotsAcap/explain', null, async (params, token) => {
+  const doc = documents.get(params.textDocument.uri);
+  if (!doc || token.isCancellationRequested) return null;
+  const q = params.query;
+  if (typeof q?.agent !== 'string' || typeof q.path !== 'string') throw new ResponseError(ErrorCodes.InvalidParams, 'query needs agent and path');
+  if (q.usage !== undefined && !facts.USAGE_BY_NAME.has(q.usage.toLowerCase())) throw new ResponseError(ErrorCodes.InvalidParams, `unknown usage ‘${q.usage}’`);
+  const s = await settings.forDocument(doc.uri);
+  return explain(doc, { profile: s.profile, ...q }, engineContext);
 }));
 
 connection.listen();

@@ -4,12 +4,14 @@
  * taken from didChangeConfiguration or initializationOptions (Neovim and other clients).
  */
 import type { Connection } from 'vscode-languageserver/node';
-import { CODE_BY_NAME, DEFAULT_MAX_PROBLEMS, SEVERITY_SETTINGS, type SeveritySetting, type ValidationSettings } from './service/languageService';
+import { CODE_BY_NAME, DEFAULT_HOVER_CRAWLERS, DEFAULT_MAX_PROBLEMS, PROFILES, SEVERITY_SETTINGS, type HoverSettings, type SeveritySetting, type ValidationSettings } from './service/languageService';
 
 /** Read the `robotsAcap` section leniently: unknown codes and bad values are ignored. */
-export function readSettings(raw: unknown): ValidationSettings {
+export interface ServerSettings extends ValidationSettings, HoverSettings {}
+
+export function readSettings(raw: unknown): ServerSettings {
   const section = (raw && typeof raw === 'object' && 'robotsAcap' in raw ? (raw as { robotsAcap: unknown }).robotsAcap : raw) as
-    | { diagnostics?: unknown; maxProblems?: unknown }
+    | { diagnostics?: unknown; maxProblems?: unknown; crawlers?: unknown; profile?: unknown }
     | undefined;
   const severities: Record<string, SeveritySetting> = {};
   if (section && typeof section.diagnostics === 'object' && section.diagnostics !== null) {
@@ -20,13 +22,20 @@ export function readSettings(raw: unknown): ValidationSettings {
     }
   }
   const max = section?.maxProblems;
-  return { severities, maxProblems: typeof max === 'number' && max > 0 ? Math.floor(max) : DEFAULT_MAX_PROBLEMS };
+  const crawlers = Array.isArray(section?.crawlers) ? section.crawlers.filter((c): c is string => typeof c === 'string' && c.trim() !== '') : undefined;
+  const profile = PROFILES.find((p) => p === section?.profile);
+  return {
+    severities,
+    maxProblems: typeof max === 'number' && max > 0 ? Math.floor(max) : DEFAULT_MAX_PROBLEMS,
+    crawlers: crawlers ?? DEFAULT_HOVER_CRAWLERS,
+    profile: profile ?? 'rfc9309',
+  };
 }
 
 export class Settings {
   private canPull = false;
-  private pushed: ValidationSettings = readSettings(undefined);
-  private readonly perDocument = new Map<string, Promise<ValidationSettings>>();
+  private pushed: ServerSettings = readSettings(undefined);
+  private readonly perDocument = new Map<string, Promise<ServerSettings>>();
   /** Bumped whenever settings change, so pull-diagnostic result ids change with them. */
   generation = 0;
 
@@ -52,7 +61,7 @@ export class Settings {
     this.perDocument.delete(uri);
   }
 
-  forDocument(uri: string): Promise<ValidationSettings> {
+  forDocument(uri: string): Promise<ServerSettings> {
     if (!this.canPull) return Promise.resolve(this.pushed);
     let s = this.perDocument.get(uri);
     if (!s) {

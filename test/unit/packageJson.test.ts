@@ -18,7 +18,7 @@ suite('package.json', () => {
     assert.deepEqual(lang.filenames, ['robots.txt']);
     assert.deepEqual(lang.filenamePatterns, ['*.robots.txt']);
     assert.equal(lang.extensions, undefined);
-    assert.deepEqual(pkg.activationEvents, ['onLanguage:robots-txt']);
+    assert.deepEqual(pkg.activationEvents, ['onLanguage:robots-txt', 'onCommand:robotsAcap.checkUrl']);
     assert.equal(pkg.contributes.grammars[0].scopeName, 'text.robots-txt');
   });
 

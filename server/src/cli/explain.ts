@@ -6,7 +6,7 @@
  * Who may do what, and which line decides. `--queries` takes an array of
  * {agent, path, usage?, purpose?, profile?, reading?} and answers each, in order.
  */
-import { explain, facts, PROFILES, type Explanation, type Profile, type Query, type Reading } from '../service/languageService';
+import { explain, facts, formatExplanation, PROFILES, type Profile, type Query, type Reading } from '../service/languageService';
 import { parseOptions, readDocument, readText, referenceResolver, UsageError, type CliIO } from './io';
 
 function checkQuery(q: Query, where: string): void {
@@ -42,24 +42,6 @@ function readQueries(io: CliIO, file: string): Query[] {
     checkQuery(query, `${file}[${i}]`);
     return query;
   });
-}
-
-/** A few lines a person reads: the verdict, the deciding lines, qualifiers, the trace. */
-export function formatExplanation(e: Explanation): string {
-  const verb = e.allowed ? 'may' : 'may not';
-  const out: string[] = [];
-  out.push(`${e.agent} ${verb} ${e.usage} ${e.path}${e.purpose ? ` for ${e.purpose}` : ''}  (${e.reading === 'acap' ? 'ACAP reading' : 'conventional reading'}, profile ${e.profile})`);
-  if (e.qualifiers.length) out.push(`  with: ${e.qualifiers.join(' ')}`);
-  for (const d of e.decidedBy) out.push(`  line ${d.line}: ${d.text}`);
-  out.push(`  ${e.decision.summary}`);
-  if (e.crawl) out.push(`  ${e.crawl.summary}`);
-  for (const c of e.decision.overridden) out.push(`  overridden: line ${c.line}: ${c.text}`);
-  const profiles = Object.entries(e.profiles);
-  if (profiles.some(([, v]) => v !== profiles[0][1])) {
-    out.push(`  conventional crawl verdict differs by profile: ${profiles.map(([p, v]) => `${p} ${v ? 'allowed' : 'prohibited'}`).join(', ')}`);
-  }
-  for (const n of e.notes) out.push(`  note: ${n}`);
-  return out.join('\n') + '\n';
 }
 
 export function runExplain(args: readonly string[], io: CliIO): number {

@@ -33,6 +33,11 @@ export interface AcapField {
   readonly qualifiers: readonly string[];
   /** Qualifiers ACAP 1.0 does not define (a crawler may treat the permission as a prohibition). */
   readonly unknownQualifiers: readonly string[];
+  /**
+   * Why crawlers cannot read this line (a space for a hyphen, a missing colon): it decides
+   * nothing, but the engine says what it would have done.
+   */
+  readonly broken: string | undefined;
 }
 
 export interface CompiledSubRecord {
@@ -132,7 +137,13 @@ function compileField(doc: RobotsDocument, i: number, scope: DefinitionScope): A
   if (!d.allow && d.usage.local) return [];
   const { patterns, set } = compilePatterns(slice(line, d.resource), scope);
   const own = qualifierStrings(line, d.qualifiers);
+  const f = line.field;
+  const broken = f?.repair === 'space-for-hyphen' ? 'has a space where ACAP has a hyphen'
+    : f?.repair === 'dash-lookalike' ? 'has a typographic dash where ACAP has a hyphen'
+      : f?.separator !== 'colon' ? 'is missing the colon after its field name'
+        : undefined;
   return expandUsage(d.usage, scope).map((e) => ({
+    broken,
     doc, line: i, allow: d.allow, usage: e.usage, via: e.via, resourceSet: set, patterns,
     qualifiers: d.allow ? [...own.known, ...e.qualifiers] : [],
     unknownQualifiers: d.allow ? [...own.unknown, ...e.unknown] : [],

@@ -171,13 +171,13 @@ function checkConventional(line: LineNode, out: Finding[]): void {
       if (!value) {
         out.push({ code: 'rep.empty-user-agent', span: f.name, message: 'Name a crawler (its product token, such as Googlebot), or * for all crawlers (RFC 9309 §2.2.1).' });
       } else if (/^[A-Za-z_-][A-Za-z0-9_-]*$/.test(value) && /\d/.test(value)) {
-        out.push({ code: 'rep.product-token-digits', span: f.value, message: `RFC 9309 product tokens have no digits (§2.2.1): parsers that follow it, Google's among them, read ‘${value}’ as ‘${googleProductToken(value)}’. The crawler's own parser usually still recognises its name.` });
+        out.push({ code: 'rep.product-token-digits', span: f.value, message: `RFC 9309 product tokens have no digits (§2.2.1), and Google's parser reads ‘${value}’ as ‘${googleProductToken(value)}’. Crawlers that compare whole names, usually including this one, still recognise it.` });
       } else if (value !== '*' && !/^[A-Za-z_-]+$/.test(value)) {
         const token = googleProductToken(value);
         out.push({
           code: 'rep.invalid-product-token', span: f.value,
           message: token
-            ? `‘${value}’ is not a product token (letters, ‘-’ and ‘_’ only, RFC 9309 §2.2.1). Google and RFC 9309 crawlers read it as ‘${token}’; write that.`
+            ? `‘${value}’ is not a product token (letters, ‘-’ and ‘_’ only, RFC 9309 §2.2.1). Google reads it as ‘${token}’, and crawlers that compare whole values may not match it at all; write ‘${token}’.`
             : `‘${value}’ is not a product token (letters, ‘-’ and ‘_’ only, RFC 9309 §2.2.1); Google matches no crawler with it.`,
           replacement: token || undefined,
         });

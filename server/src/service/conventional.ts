@@ -9,7 +9,7 @@
  * precedence applies under rfc9309 and koster1996 (robots.txt 2.0.0 proposal).
  */
 import type { RobotsDocument } from './document';
-import { googleEvaluate, googleExtractAgent, googleLines } from './google';
+import { googleEvaluate, googleLines } from './google';
 import { getModel, type Group } from './model';
 import { encodeNonAscii, googleEscapePattern, matchPattern, normalizePercent } from './paths';
 
@@ -43,7 +43,8 @@ export interface ConventionalVerdict {
 function ruleOf(doc: RobotsDocument, i: number): RuleLine | undefined {
   const line = doc.lines[i];
   const d = line.directive;
-  if (d.kind !== 'rule') return undefined;
+  // A rule without its colon is not a rule to RFC 9309 or Koster parsers (Google's has its own reading).
+  if (d.kind !== 'rule' || line.field?.separator !== 'colon') return undefined;
   return { line: i, allow: d.allow, pattern: line.text.slice(d.pattern.start, d.pattern.end) };
 }
 
@@ -63,13 +64,22 @@ export function isVersion2(doc: RobotsDocument, g: Group): boolean {
   return /^2\.\d+\.\d+$/.test(agentValue(doc, first));
 }
 
-/** Groups that apply to `token` under rfc9309: all named groups for it, else all `*` groups. */
+/** The product token of a User-agent value: what precedes the first `/` or space (interpretation §1). */
+export function valueToken(value: string): string {
+  return value.split(/[\s/]/)[0] ?? '';
+}
+
+/**
+ * Groups that apply to `token` under rfc9309: all groups whose token equals it
+ * (case-insensitively), else all `*` groups. Both sides are whole tokens: `SearchBot1` matches
+ * `SearchBot1` (Google's parser, unlike RFC 9309 crawlers, stops at the digit).
+ */
 function rfcGroups(doc: RobotsDocument, token: string): { groups: Group[]; named: boolean } {
   const t = token.toLowerCase();
   const groups = getModel(doc).groups;
   const named = groups.filter((g) => g.agents.some((a) => {
     const v = agentValue(doc, a);
-    return !isStar(v) && googleExtractAgent(v).toLowerCase() === t && t.length > 0;
+    return !isStar(v) && t.length > 0 && valueToken(v).toLowerCase() === t;
   }));
   if (named.length) return { groups: named, named: true };
   return { groups: groups.filter((g) => g.agents.some((a) => isStar(agentValue(doc, a)))), named: false };
@@ -160,7 +170,12 @@ export function evaluateConventional(doc: RobotsDocument, token: string, rawPath
   if (profile === 'google') {
     const v = googleEvaluate(googleLines(doc), token, encodeNonAscii(rawPath));
     const applied = v.specificAgentSeen ? v.specificLines : v.globalLines;
-    const rules = applied.rules.map((i) => ruleOf(doc, i)).filter((r): r is RuleLine => r !== undefined);
+    // Google's own reading of each line: it also accepts `Disallow /x` and key prefixes.
+    const read = new Map(googleLines(doc).map((g) => [g.line, g]));
+    const rules = applied.rules.flatMap((i): RuleLine[] => {
+      const g = read.get(i);
+      return g && (g.key === 'allow' || g.key === 'disallow') ? [{ line: i, allow: g.key === 'allow', pattern: g.value }] : [];
+    });
     const why = v.line !== undefined
       ? `line ${v.line + 1} is the longest matching ${v.allowed ? 'Allow' : 'Disallow'} in the ${v.source === 'specific' ? 'group for this crawler' : '* group'} (Google)`
       : v.specificAgentSeen ? 'a group names this crawler and none of its rules matches (Google)' : 'no rule matches (Google)';

@@ -24,7 +24,14 @@ function checkLocalRef(model: RobotsModel, lineNo: number, usage: UsageRef, inCo
   const lines = model.document.lines;
   const def = model.localUsages.get(usage.name);
   if (!def) {
-    out.push({ line: lineNo, code: 'acap.undefined-local-usage', span: usage.nameSpan, message: `No qualified or composite usage named ‘${usage.name}’ is defined in this file (Part 1 §2.4.1.3). Define it with ACAP-qualified-usage or ACAP-composite-usage above the first ACAP record.` });
+    const late = model.definitions.find((d) => d.misplaced && d.kind !== 'resource-set' && d.name === usage.name);
+    out.push({
+      line: lineNo, code: 'acap.undefined-local-usage', span: usage.nameSpan,
+      message: late
+        ? `‘${usage.name}’ is defined on line ${late.line + 1}, after the first ACAP record, where crawlers ignore definitions (Part 1 §2.7). Move that definition above the records.`
+        : `No qualified or composite usage named ‘${usage.name}’ is defined in this file (Part 1 §2.4.1.3). Define it with ACAP-qualified-usage or ACAP-composite-usage above the first ACAP record.`,
+      ...(late ? { related: [{ line: late.line, span: nameSpan(lines[late.line]), message: 'defined here, too late' }] } : {}),
+    });
     return;
   }
   if (!inComposite) return;
@@ -47,7 +54,14 @@ function checkReferences(model: RobotsModel, out: LocatedFinding[]): void {
         if (spec.toLowerCase().startsWith(RESOURCE_SET_PREFIX)) {
           const name = spec.slice(RESOURCE_SET_PREFIX.length).toLowerCase();
           if (name && !model.resourceSets.has(name)) {
-            out.push({ line: i, code: 'acap.undefined-resource-set', span: { start: d.resource.start + RESOURCE_SET_PREFIX.length, end: d.resource.end }, message: `No resource set named ‘${name}’ is defined in this file (Part 1 §2.4.4). Define it with ‘ACAP-resource-set: ${name} /path/ …’ above the first ACAP record.` });
+            const late = model.definitions.find((x) => x.misplaced && x.kind === 'resource-set' && x.name === name);
+            out.push({
+              line: i, code: 'acap.undefined-resource-set', span: { start: d.resource.start + RESOURCE_SET_PREFIX.length, end: d.resource.end },
+              message: late
+                ? `‘${name}’ is defined on line ${late.line + 1}, after the first ACAP record, where crawlers ignore definitions (Part 1 §2.7), so this field matches nothing. Move that definition above the records.`
+                : `No resource set named ‘${name}’ is defined in this file (Part 1 §2.4.4). Define it with ‘ACAP-resource-set: ${name} /path/ …’ above the first ACAP record.`,
+              ...(late ? { related: [{ line: late.line, span: nameSpan(lines[late.line]), message: 'defined here, too late' }] } : {}),
+            });
           }
         }
       }

@@ -46,6 +46,8 @@ export interface Definition {
   readonly line: number;
   /** Lower-cased: ACAP names are case-insensitive (Part 1 §3). */
   readonly name: string;
+  /** After the first ACAP record, where crawlers do not read definitions (Part 1 §2.7). */
+  readonly misplaced: boolean;
 }
 
 export interface RobotsModel {
@@ -53,7 +55,7 @@ export interface RobotsModel {
   readonly groups: readonly Group[];
   readonly records: readonly AcapRecord[];
   readonly definitions: readonly Definition[];
-  /** First definition of each resource set name. */
+  /** First definition of each resource set name (misplaced definitions define nothing). */
   readonly resourceSets: ReadonlyMap<string, Definition>;
   /** First definition of each local usage name (qualified and composite share one namespace). */
   readonly localUsages: ReadonlyMap<string, Definition>;
@@ -201,7 +203,7 @@ function buildModel(doc: RobotsDocument): RobotsModel {
           findings.push({ line: i, code: 'acap.definition-after-record', span: name, message: `Definitions must precede all ACAP records (Part 1 §2.7); move this line above the record of line ${records[0].startLine + 1}.` });
         }
         const n = nameOf(line);
-        if (n) definitions.push({ kind, line: i, name: n });
+        if (n) definitions.push({ kind, line: i, name: n, misplaced: records.length > 0 });
         break;
       }
       case 'acap-record-start': {
@@ -294,6 +296,7 @@ function indexDefinitions(lines: readonly LineNode[], definitions: readonly Defi
   const resourceSets = new Map<string, Definition>();
   const localUsages = new Map<string, Definition>();
   for (const def of definitions) {
+    if (def.misplaced) continue;
     const table = def.kind === 'resource-set' ? resourceSets : localUsages;
     const first = table.get(def.name);
     if (first) {

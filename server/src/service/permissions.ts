@@ -193,6 +193,8 @@ interface Setting {
   /** Conventional rule lines that are crawl candidates, with the tier they join (interpretation §3.6). */
   readonly conventional: { readonly tier: TierName; readonly rules: readonly RuleLine[] } | undefined;
   readonly profile: Profile;
+  /** Notes gathered while deciding (lines crawlers cannot read). */
+  readonly notes: Set<string>;
 }
 
 function decide(s: Setting, usage: string): Decision {
@@ -202,7 +204,13 @@ function decide(s: Setting, usage: string): Decision {
     for (const field of tier.fields) {
       if (!usages.includes(field.usage)) continue;
       const key = narrowestMatch(field, s.path);
-      if (key !== undefined) scored.push({ candidate: fieldCandidate(field, tier.name, key), key });
+      if (key === undefined) continue;
+      if (field.broken) {
+        // Crawlers cannot read the line; say what its author meant, and let it decide nothing.
+        s.notes.add(`Line ${field.line + 1} would ${field.allow ? 'permit' : 'prohibit'} ${field.usage} here${field.qualifiers.length ? ` (${field.qualifiers.join(' ')})` : ''}, but it ${field.broken}, so crawlers ignore it.`);
+        continue;
+      }
+      scored.push({ candidate: fieldCandidate(field, tier.name, key), key });
     }
     if (usage === 'crawl' && s.conventional && s.conventional.tier === tier.name) {
       for (const rule of s.conventional.rules) {
@@ -219,7 +227,7 @@ function decide(s: Setting, usage: string): Decision {
   // interpretation §3.4: no candidate anywhere. ACAP-disallow-other prohibits, else silence permits.
   for (const tier of s.tiers) {
     for (const field of tier.fields) {
-      if (field.usage !== 'other' || field.allow) continue;
+      if (field.usage !== 'other' || field.allow || field.broken) continue;
       const key = narrowestMatch(field, s.path);
       if (key === undefined) continue;
       const w = fieldCandidate(field, tier.name, key);
@@ -319,7 +327,7 @@ export function explain(doc: RobotsDocument, query: Query, ctx: EngineContext = 
     { name: 'star', fields: star.flatMap((r) => r.general) },
   ];
   const setting: Setting = {
-    doc, path: path.toLowerCase(), rawPath, tiers, profile,
+    doc, path: path.toLowerCase(), rawPath, tiers, profile, notes: new Set(),
     conventional: ignored ? undefined : { tier: conventional.named ? 'named' : 'star', rules: conventional.rules },
   };
   if (ignored) notes.push(`Line ${model.ignoreConventional[0] + 1} tells ACAP crawlers to ignore the conventional records (Part 1 §2.9.1).`);
@@ -327,6 +335,7 @@ export function explain(doc: RobotsDocument, query: Query, ctx: EngineContext = 
 
   const decision = decide(setting, usage);
   const crawl = usage === 'crawl' ? undefined : decide(setting, 'crawl');
+  notes.push(...setting.notes);
   const allowed = decision.allowed && (crawl?.allowed ?? true);
   const lines = new Map<number, LineRef>();
   const add = (d: Decision | undefined): void => d?.winners.forEach((w) => lines.set(w.line, { line: w.line, text: w.text }));

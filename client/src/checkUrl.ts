@@ -1,0 +1,56 @@
+/**
+ * The "Check a URL" command: asks for a path or URL, a crawler, a usage and an optional purpose,
+ * sends `robotsAcap/explain`, shows the verdict, and reveals the deciding line.
+ */
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { ExplainRequest } from '../../server/src/protocol';
+import { facts, DEFAULT_HOVER_CRAWLERS, formatExplanation } from '../../server/src/service/languageService';
+
+const output = (): vscode.OutputChannel => (channel ??= vscode.window.createOutputChannel('robots.txt + ACAP: Check a URL'));
+let channel: vscode.OutputChannel | undefined;
+
+async function pickCrawler(): Promise<string | undefined> {
+  const configured = vscode.workspace.getConfiguration('robotsAcap').get<string[]>('crawlers') ?? [...DEFAULT_HOVER_CRAWLERS];
+  const other = 'Another crawler…';
+  const picked = await vscode.window.showQuickPick(['*', ...configured, other], { title: 'Crawler (product token)', placeHolder: '* means a crawler no record names' });
+  if (picked !== other) return picked;
+  return vscode.window.showInputBox({ title: 'Crawler', prompt: 'A product token such as Googlebot, or a whole User-Agent string' });
+}
+
+export async function checkUrl(client: LanguageClient, uri?: vscode.Uri): Promise<void> {
+  const editor = vscode.window.activeTextEditor;
+  const document = uri ? await vscode.workspace.openTextDocument(uri) : editor?.document;
+  if (!document || document.languageId !== 'robots-txt') {
+    void vscode.window.showWarningMessage('Open a robots.txt first: "Check a URL" answers for the robots.txt in the active editor.');
+    return;
+  }
+  const path = await vscode.window.showInputBox({ title: 'Check a URL', prompt: 'A path or URL on this site', value: '/', ignoreFocusOut: true });
+  if (path === undefined) return;
+  const agent = await pickCrawler();
+  if (!agent) return;
+  const usage = await vscode.window.showQuickPick(facts.USAGES.map((u) => ({ label: u.name, description: u.summary })), { title: 'Usage', placeHolder: 'crawl' });
+  if (!usage) return;
+  const purpose = await vscode.window.showInputBox({ title: 'Usage purpose (optional)', prompt: 'A service name or URI, or leave empty' });
+  if (purpose === undefined) return;
+
+  const answer = await client.sendRequest(ExplainRequest, {
+    textDocument: { uri: document.uri.toString() },
+    query: { agent, path, usage: usage.label, ...(purpose.trim() ? { purpose: purpose.trim() } : {}) },
+  });
+  if (!answer) {
+    void vscode.window.showErrorMessage('The language server gave no answer; see its output for details.');
+    return;
+  }
+  output().appendLine(formatExplanation(answer));
+  const line = answer.decidedBy[0]?.line;
+  const verdict = `${answer.agent} ${answer.allowed ? 'may' : 'may not'} ${answer.usage} ${answer.path}${answer.qualifiers.length ? ` (${answer.qualifiers.join(' ')})` : ''}${line ? ` — line ${line}` : ' — no line speaks on it'}`;
+  if (line) {
+    const target = await vscode.window.showTextDocument(document, { preserveFocus: false });
+    const range = document.lineAt(line - 1).range;
+    target.selection = new vscode.Selection(range.start, range.end);
+    target.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+  }
+  const choice = await vscode.window.showInformationMessage(verdict, 'Details');
+  if (choice === 'Details') output().show(true);
+}

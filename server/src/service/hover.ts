@@ -1,0 +1,242 @@
+/**
+ * doHover: what the thing under the cursor means, and for paths and crawlers, who may do what.
+ *
+ * - a path pattern (Allow/Disallow, an ACAP resource specification, a pattern of a resource set):
+ *   a table, for a path the pattern matches, of crawlers × usages, each cell linked to its line;
+ * - a crawler name (User-agent, ACAP-crawler): the lines that address it and its verdicts at `/`;
+ * - a field name, usage type, qualifier or its value: what it means, quoting the spec section.
+ * Kept short: crawlers that answer alike share a row; qualifiers become footnotes.
+ */
+import type { Hover, Position } from 'vscode-languageserver-types';
+import { ACTIONS, formatSpec, QUALIFIER_BY_NAME, RESOURCE_SET_PREFIX, USAGE_BY_NAME, type FieldFact, type QualifierFact, type Readiness } from './facts';
+import type { RobotsDocument } from './document';
+import { getModel } from './model';
+import { explain, type EngineContext, type Explanation } from './permissions';
+import type { Profile } from './conventional';
+import type { LineNode, Span } from './syntax';
+import { googleExtractAgent } from './google';
+
+export interface HoverSettings {
+  /** Crawlers always shown in tables, besides those named in the file. */
+  readonly crawlers?: readonly string[];
+  readonly profile?: Profile;
+}
+
+/** Major search and AI crawlers (their published product tokens). */
+export const DEFAULT_HOVER_CRAWLERS: readonly string[] = ['Googlebot', 'Bingbot', 'GPTBot', 'ClaudeBot', 'CCBot', 'Google-Extended', 'Applebot-Extended', 'PerplexityBot'];
+
+const ACAP_COLUMNS = ['crawl', 'follow', 'index', 'preserve', 'present', 'present-snippet'];
+const COLUMN_TITLE: Record<string, string> = { 'present-snippet': 'snippet' };
+const MAX_ROWS = 10;
+
+function within(span: Span | undefined, ch: number): boolean {
+  return span !== undefined && ch >= span.start && ch <= span.end && span.end > span.start;
+}
+
+function rangeOf(line: number, span: Span) {
+  return { start: { line, character: span.start }, end: { line, character: span.end } };
+}
+
+function readinessNote(r: Readiness): string {
+  return r === 'not-ready' ? '\n\n⚠ Not yet ready for implementation (red spot, Part 1 §1.1).' : r === 'prior-arrangement' ? '\n\n⚠ Honoured only by prior arrangement (amber spot, Part 1 §1.1).' : '';
+}
+
+function fieldDoc(fact: FieldFact): string {
+  return `**${fact.isPrefix ? fact.name + '…' : fact.name}** — ${fact.summary}\n\n*${formatSpec(fact.spec)}*${readinessNote(fact.readiness)}`;
+}
+
+function usageDoc(name: string): string | undefined {
+  const u = USAGE_BY_NAME.get(name);
+  if (!u) return undefined;
+  const base = u.base !== u.name ? ` Derived from \`present\`: a permission or prohibition for \`present\` also speaks on it, but one naming \`${u.name}\` wins on the same pattern.` : '';
+  return `**${u.name}** (usage type) — ${u.summary}${base}\n\n*${formatSpec(u.spec)}*${readinessNote(u.readiness)}`;
+}
+
+function qualifierDoc(q: QualifierFact): string {
+  const uses = q.uses.map((u) => `${u.usages.length > 6 ? 'present and every present-* type' : u.usages.join(', ')} (${formatSpec(u.spec)}${u.readiness !== 'ready' ? `, ${u.readiness}` : ''})`).join('; ');
+  const values = q.values.length ? `\n\nValues: ${q.values.map((v) => `\`${v}\``).join(', ')}` : '';
+  return `**${q.name}** (qualifier) — ${q.summary}\n\nQualifies: ${uses}.${q.repeatable ? ' May be repeated.' : ' At most once per permission.'}${q.metaOnly ? ' META tags only.' : ''}${values}`;
+}
+
+/** A path that a pattern matches: wildcards filled in, the end anchor dropped. */
+export function representativePath(pattern: string): string {
+  let p = pattern.replace(/\$$/, '').replace(/\*/g, 'x');
+  if (!p.startsWith('/')) p = '/' + p;
+  return p;
+}
+
+function namedCrawlers(doc: RobotsDocument): string[] {
+  const out = new Map<string, string>();
+  for (const line of doc.lines) {
+    const d = line.directive;
+    let name = '';
+    if (d.kind === 'user-agent') name = googleExtractAgent(line.text.slice(d.agent.start, d.agent.end));
+    else if (d.kind === 'acap-crawler') name = line.text.slice(d.name.start, d.name.end).split(/[\s/]/)[0];
+    if (name && name !== '*' && !out.has(name.toLowerCase())) out.set(name.toLowerCase(), name);
+  }
+  return [...out.values()];
+}
+
+function cell(e: Explanation, uri: string, notes: string[]): string {
+  const mark = e.allowed ? '✓' : '✗';
+  let footnote = '';
+  if (e.qualifiers.length) {
+    const text = e.qualifiers.join(' ');
+    let k = notes.indexOf(text);
+    if (k < 0) k = notes.push(text) - 1;
+    footnote = `⁽${k + 1}⁾`;
+  }
+  const line = e.decidedBy[0]?.line;
+  return line !== undefined ? `[${mark}${footnote}](${uri}#L${line} "line ${line}")` : `${mark}${footnote}`;
+}
+
+/** The crawlers × usages table for `path`. */
+export function permissionTable(doc: RobotsDocument, path: string, settings: HoverSettings, ctx: EngineContext): string {
+  const model = getModel(doc);
+  const acap = model.records.length > 0;
+  const profile = settings.profile ?? 'rfc9309';
+  const columns = acap ? ACAP_COLUMNS : ['crawl'];
+  const crawlers = [...new Map([...namedCrawlers(doc), ...(settings.crawlers ?? DEFAULT_HOVER_CRAWLERS)].map((c) => [c.toLowerCase(), c])).values()];
+  const notes: string[] = [];
+  const rowOf = (agent: string): { cells: string[]; key: string; disagree: boolean } => {
+    const answers = columns.map((usage) => explain(doc, { agent, usage, path, profile }, ctx));
+    // Where crawling is refused, every other usage is too (interpretation §3.5): say it once.
+    const crawlRefused = !answers[0].allowed;
+    const cells = answers.map((e, k) => (k > 0 && crawlRefused ? '–' : cell(e, doc.uri, notes)));
+    const p = answers[0].profiles;
+    return { cells, key: cells.join('|'), disagree: !(p.rfc9309 === p.google && p.google === p.koster1996) };
+  };
+  const star = rowOf('*');
+  const rows: { names: string[]; cells: string[]; key: string; disagree: boolean }[] = [];
+  const likeStar: string[] = [];
+  for (const c of crawlers) {
+    const r = rowOf(c);
+    if (r.key === star.key && !r.disagree) {
+      likeStar.push(c);
+      continue;
+    }
+    const same = rows.find((x) => x.key === r.key);
+    if (same) same.names.push(c);
+    else rows.push({ names: [c], ...r });
+  }
+  const header = `| crawler | ${columns.map((c) => COLUMN_TITLE[c] ?? c).join(' | ')} |\n|---|${columns.map(() => ':-:').join('|')}|`;
+  const shown = rows.slice(0, MAX_ROWS);
+  const lines = shown.map((r) => `| ${r.names.join(', ')}${r.disagree ? ' †' : ''} | ${r.cells.join(' | ')} |`);
+  const others = likeStar.length ? ` (and ${likeStar.length > 4 ? `${likeStar.length} others` : likeStar.join(', ')})` : '';
+  lines.push(`| \\* any other${others}${star.disagree ? ' †' : ''} | ${star.cells.join(' | ')} |`);
+  const more = rows.length > MAX_ROWS ? `\n\n${rows.length - MAX_ROWS} more groups of crawlers not shown.` : '';
+  const foot = notes.map((n, i) => `⁽${i + 1}⁾ ${n}`).join('  \n');
+  const dash = acap && [...rows, star].some((r) => r.cells.includes('–')) ? '\n\n– needs crawl, which is refused.' : '';
+  const dagger = [...rows, star].some((r) => r.disagree) ? '\n\n† conventional readings (rfc9309, google, koster1996) disagree on crawl here.' : '';
+  const reading = acap ? `ACAP reading, conventional lines under ${profile}` : `conventional reading, profile ${profile}`;
+  return `**Who may use \`${path}\`** — ${reading}\n\n${header}\n${lines.join('\n')}${more}${foot ? `\n\n${foot}` : ''}${dash}${dagger}`;
+}
+
+function crawlerPolicy(doc: RobotsDocument, name: string, settings: HoverSettings, ctx: EngineContext): string {
+  const profile = settings.profile ?? 'rfc9309';
+  const model = getModel(doc);
+  const acap = model.records.length > 0;
+  const usages = acap ? ACAP_COLUMNS : ['crawl'];
+  const answers = usages.map((usage) => explain(doc, { agent: name, usage, path: '/', profile }, ctx));
+  const first = answers[0];
+  const parts: string[] = [];
+  const conv = first.conventional;
+  parts.push(`**${name}** at \`/\`: ${answers.map((e) => `${COLUMN_TITLE[e.usage] ?? e.usage} ${e.allowed ? '✓' : '✗'}${e.decidedBy[0] ? ` ([line ${e.decidedBy[0].line}](${doc.uri}#L${e.decidedBy[0].line}))` : ''}`).join(' · ')}`);
+  parts.push(`Conventional crawlers: ${conv.allowed ? 'may' : 'may not'} crawl \`/\` — ${conv.why}.`);
+  if (acap) {
+    const recs = first.records.map((r) => `line ${r.line}${r.named ? '' : ' (*)'}`);
+    parts.push(recs.length ? `ACAP records that apply: ${recs.join(', ')}.` : 'No ACAP record applies.');
+  }
+  return parts.join('\n\n');
+}
+
+/** What is under the cursor and what to say about it. */
+export function doHover(doc: RobotsDocument, position: Position, settings: HoverSettings = {}, ctx: EngineContext = {}): Hover | null {
+  const line: LineNode | undefined = doc.lines[position.line];
+  if (!line) return null;
+  const ch = position.character;
+  const d = line.directive;
+  const f = line.field;
+  const at = (span: Span, value: string): Hover => ({ contents: { kind: 'markdown', value }, range: rangeOf(position.line, span) });
+
+  if (d.kind === 'acap-version' && line.comment && within(line.comment, ch)) {
+    return at(line.comment, '**##ACAP version=** — says that the file holds ACAP records and which version of ACAP they follow (1.0 or 1.1).\n\n*Part 1 §2.9.3*');
+  }
+  if (!f || !f.fact) return null;
+  const fact = f.fact;
+
+  if (fact.isPrefix && f.suffix && within(f.suffix, ch)) {
+    if (fact.id === 'acap-request') {
+      const action = ACTIONS.find((a) => a.name === line.text.slice(f.suffix!.start, f.suffix!.end).toLowerCase());
+      if (action) return at(f.suffix, `**${action.name}** (action request) — ${action.summary}\n\n*${formatSpec(action.spec)}*${readinessNote('not-ready')}`);
+    } else if (d.kind === 'acap-permission' && d.usage) {
+      if (d.usage.local) {
+        const def = getModel(doc).localUsages.get(d.usage.name);
+        if (def) return at(d.usage.span, `**(${d.usage.name})** — a locally-defined ${def.kind.replace('-', ' ')}, defined on [line ${def.line + 1}](${doc.uri}#L${def.line + 1}):\n\n\`${doc.lines[def.line].text.trim()}\``);
+      } else {
+        const u = usageDoc(d.usage.name);
+        if (u) return at(d.usage.span, u);
+      }
+    }
+  }
+  if (within(f.name, ch)) return at(f.name, fieldDoc(fact));
+
+  // Qualifiers and their values.
+  if (d.kind === 'acap-permission' || d.kind === 'acap-qualified-usage') {
+    for (const q of d.qualifiers) {
+      if (!within(q.span, ch)) continue;
+      const fq = QUALIFIER_BY_NAME.get(line.text.slice(q.name.start, q.name.end).toLowerCase());
+      if (fq) return at(q.span, qualifierDoc(fq));
+    }
+  }
+  // Usage types in definitions.
+  if (d.kind === 'acap-qualified-usage' && d.usage && within(d.usage.span, ch)) {
+    const u = usageDoc(d.usage.name);
+    if (u) return at(d.usage.span, u);
+  }
+  if (d.kind === 'acap-composite-usage') {
+    for (const m of d.members) if (within(m.span, ch) && !m.local) {
+      const u = usageDoc(m.name);
+      if (u) return at(m.span, u);
+    }
+  }
+
+  // Paths: a table of who may use a path the pattern matches.
+  const table = (span: Span, pattern: string, title = ''): Hover => {
+    const path = representativePath(pattern);
+    const intro = title ? `${title}\n\n` : '';
+    return at(span, intro + permissionTable(doc, path, settings, ctx) + (path !== pattern ? `\n\n*\`${path}\` stands for the paths \`${pattern}\` matches.*` : ''));
+  };
+  if (d.kind === 'rule' && within(d.pattern, ch)) {
+    const pattern = line.text.slice(d.pattern.start, d.pattern.end);
+    return pattern ? table(d.pattern, pattern) : at(d.pattern, 'An empty Disallow disallows nothing.');
+  }
+  if (d.kind === 'acap-permission' && d.resource && within(d.resource, ch)) {
+    const spec = line.text.slice(d.resource.start, d.resource.end);
+    if (spec.toLowerCase().startsWith(RESOURCE_SET_PREFIX)) {
+      const name = spec.slice(RESOURCE_SET_PREFIX.length).toLowerCase();
+      const def = getModel(doc).resourceSets.get(name);
+      if (!def) return null;
+      const dd = doc.lines[def.line].directive;
+      const first = dd.kind === 'acap-resource-set' ? dd.patterns[0] : undefined;
+      const title = `**the-acap:resource-set:${name}** — defined on [line ${def.line + 1}](${doc.uri}#L${def.line + 1}): \`${doc.lines[def.line].text.trim()}\``;
+      return first ? table(d.resource, doc.lines[def.line].text.slice(first.start, first.end), title) : at(d.resource, title);
+    }
+    return table(d.resource, spec);
+  }
+  if (d.kind === 'acap-resource-set') {
+    for (const p of d.patterns) if (within(p, ch)) return table(p, line.text.slice(p.start, p.end));
+  }
+
+  // Crawler names.
+  if (d.kind === 'user-agent' && within(d.agent, ch)) {
+    const v = line.text.slice(d.agent.start, d.agent.end);
+    const token = v === '*' ? '*' : googleExtractAgent(v);
+    return token ? at(d.agent, crawlerPolicy(doc, token, settings, ctx)) : null;
+  }
+  if (d.kind === 'acap-crawler' && within(d.name, ch)) {
+    const v = line.text.slice(d.name.start, d.name.end).split(/[\s/]/)[0];
+    return v ? at(d.name, crawlerPolicy(doc, v, settings, ctx)) : null;
+  }
+  return null;
+}

@@ -5,7 +5,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { CODES, DEFAULT_HOVER_CRAWLERS, DEFAULT_MAX_PROBLEMS, PROFILES } from '../server/src/service/languageService';
+import { CODES, DEFAULT_CRAWLERS, DEFAULT_MAX_PROBLEMS, PROFILES } from '../server/src/service/languageService';
 import { formatSpec } from '../server/src/service/facts';
 
 export function settingsProperties(): Record<string, unknown> {
@@ -31,7 +31,7 @@ export function settingsProperties(): Record<string, unknown> {
       type: 'array',
       items: { type: 'string' },
       scope: 'resource',
-      default: [...DEFAULT_HOVER_CRAWLERS],
+      default: [...DEFAULT_CRAWLERS],
       description: 'Crawlers shown in hover tables and offered by "Check a URL", besides those the file names.',
     },
     'robotsAcap.profile': {

@@ -5,13 +5,13 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { ExplainRequest } from '../../server/src/protocol';
-import { facts, DEFAULT_HOVER_CRAWLERS, formatExplanation } from '../../server/src/service/languageService';
+import { facts, DEFAULT_CRAWLERS, formatExplanation } from '../../server/src/service/languageService';
 
 const output = (): vscode.OutputChannel => (channel ??= vscode.window.createOutputChannel('robots.txt + ACAP: Check a URL'));
 let channel: vscode.OutputChannel | undefined;
 
 async function pickCrawler(): Promise<string | undefined> {
-  const configured = vscode.workspace.getConfiguration('robotsAcap').get<string[]>('crawlers') ?? [...DEFAULT_HOVER_CRAWLERS];
+  const configured = vscode.workspace.getConfiguration('robotsAcap').get<string[]>('crawlers') ?? [...DEFAULT_CRAWLERS];
   const other = 'Another crawler…';
   const picked = await vscode.window.showQuickPick(['*', ...configured, other], { title: 'Crawler (product token)', placeHolder: '* means a crawler no record names' });
   if (picked !== other) return picked;

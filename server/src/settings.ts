@@ -4,7 +4,7 @@
  * taken from didChangeConfiguration or initializationOptions (Neovim and other clients).
  */
 import type { Connection } from 'vscode-languageserver/node';
-import { CODE_BY_NAME, DEFAULT_HOVER_CRAWLERS, DEFAULT_MAX_PROBLEMS, PROFILES, SEVERITY_SETTINGS, type HoverSettings, type SeveritySetting, type ValidationSettings } from './service/languageService';
+import { CODE_BY_NAME, DEFAULT_CRAWLERS, DEFAULT_MAX_PROBLEMS, PROFILES, SEVERITY_SETTINGS, type HoverSettings, type SeveritySetting, type ValidationSettings } from './service/languageService';
 
 /** Read the `robotsAcap` section leniently: unknown codes and bad values are ignored. */
 export interface ServerSettings extends ValidationSettings, HoverSettings {}
@@ -27,7 +27,7 @@ export function readSettings(raw: unknown): ServerSettings {
   return {
     severities,
     maxProblems: typeof max === 'number' && max > 0 ? Math.floor(max) : DEFAULT_MAX_PROBLEMS,
-    crawlers: crawlers ?? DEFAULT_HOVER_CRAWLERS,
+    crawlers: crawlers ?? DEFAULT_CRAWLERS,
     profile: profile ?? 'rfc9309',
   };
 }

@@ -7,6 +7,7 @@
 import { SERVER_VERSION } from '../version';
 import { runCheck } from './check';
 import { runExplain } from './explain';
+import { runTable } from './table';
 import { defaultIO, FileError, UsageError, type CliIO } from './io';
 
 export type { CliIO } from './io';
@@ -16,6 +17,7 @@ const USAGE = `Usage:
   robots-acap explain ROBOTS.TXT --agent NAME --path PATH_OR_URL [--usage USAGE] [--purpose P]
                       [--profile rfc9309|google|koster1996] [--reading acap|conventional] [--format text|json]
   robots-acap explain ROBOTS.TXT --queries FILE.json [--format text|json]
+  robots-acap table ROBOTS.TXT [--path PATH]... [--agent NAME]... [--profile NAME]
 
 Commands:
   check     Report problems in robots.txt files, one per line as
@@ -27,6 +29,8 @@ Commands:
             qualifiers that travel with a permission and the lines that decide. JSON has
             {allowed, qualifiers, decidedBy: [{line, text}], ...the trace}. --queries takes a JSON
             array of {agent, path, usage?, purpose?, profile?, reading?} and answers each in order.
+  table     For each --path (default /), who may do what: the crawlers the file names and
+            each --agent (default: major search and AI crawlers) × usages, with deciding lines.
 
 Exit status: 0 success (check: no errors), 1 check found errors, 2 usage error or unreadable file.
 `;
@@ -39,6 +43,8 @@ export function main(argv: readonly string[], io: CliIO = defaultIO): number {
         return runCheck(rest, io);
       case 'explain':
         return runExplain(rest, io);
+      case 'table':
+        return runTable(rest, io);
       case '--version':
         io.out(`${SERVER_VERSION}\n`);
         return 0;

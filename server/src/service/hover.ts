@@ -11,10 +11,10 @@ import type { Hover, Position } from 'vscode-languageserver-types';
 import { ACTIONS, formatSpec, QUALIFIER_BY_NAME, RESOURCE_SET_PREFIX, USAGE_BY_NAME, type FieldFact, type QualifierFact, type Readiness } from './facts';
 import type { RobotsDocument } from './document';
 import { getModel } from './model';
-import { explain, type EngineContext, type Explanation } from './permissions';
+import { agentToken, explain, type EngineContext } from './permissions';
+import { DEFAULT_CRAWLERS, MATRIX_USAGES, permissionMatrix, type MatrixCell, type MatrixRow } from './matrix';
 import type { Profile } from './conventional';
 import type { LineNode, Span } from './syntax';
-import { googleExtractAgent } from './google';
 
 export interface HoverSettings {
   /** Crawlers always shown in tables, besides those named in the file. */
@@ -22,12 +22,6 @@ export interface HoverSettings {
   readonly profile?: Profile;
 }
 
-/** Major search and AI crawlers (their published product tokens). */
-export const DEFAULT_HOVER_CRAWLERS: readonly string[] = ['Googlebot', 'Bingbot', 'GPTBot', 'ClaudeBot', 'CCBot', 'Google-Extended', 'Applebot-Extended', 'PerplexityBot'];
-
-const ACAP_COLUMNS = ['crawl', 'follow', 'index', 'preserve', 'present', 'present-snippet'];
-const COLUMN_TITLE: Record<string, string> = { 'present-snippet': 'snippet' };
-const MAX_ROWS = 10;
 
 function within(span: Span | undefined, ch: number): boolean {
   return span !== undefined && ch >= span.start && ch <= span.end && span.end > span.start;
@@ -65,78 +59,48 @@ export function representativePath(pattern: string): string {
   return p;
 }
 
-function namedCrawlers(doc: RobotsDocument): string[] {
-  const out = new Map<string, string>();
-  for (const line of doc.lines) {
-    const d = line.directive;
-    let name = '';
-    if (d.kind === 'user-agent') name = googleExtractAgent(line.text.slice(d.agent.start, d.agent.end));
-    else if (d.kind === 'acap-crawler') name = line.text.slice(d.name.start, d.name.end).split(/[\s/]/)[0];
-    if (name && name !== '*' && !out.has(name.toLowerCase())) out.set(name.toLowerCase(), name);
-  }
-  return [...out.values()];
-}
+const COLUMN_TITLE: Readonly<Record<string, string>> = { 'present-snippet': 'snippet' };
+const MAX_ROWS = 10;
 
-function cell(e: Explanation, uri: string, notes: string[]): string {
-  const mark = e.allowed ? '✓' : '✗';
+function markdownCell(c: MatrixCell, uri: string, notes: string[]): string {
+  if (c.needsCrawl) return '–';
+  const mark = c.allowed ? '✓' : '✗';
   let footnote = '';
-  if (e.qualifiers.length) {
-    const text = e.qualifiers.join(' ');
+  if (c.qualifiers.length) {
+    const text = c.qualifiers.join(' ');
     let k = notes.indexOf(text);
     if (k < 0) k = notes.push(text) - 1;
     footnote = `⁽${k + 1}⁾`;
   }
-  const line = e.decidedBy[0]?.line;
-  return line !== undefined ? `[${mark}${footnote}](${uri}#L${line} "line ${line}")` : `${mark}${footnote}`;
+  return c.line !== undefined ? `[${mark}${footnote}](${uri}#L${c.line} "line ${c.line}")` : `${mark}${footnote}`;
 }
 
-/** The crawlers × usages table for `path`. */
+/** The crawlers × usages table for `path`, as Markdown. */
 export function permissionTable(doc: RobotsDocument, path: string, settings: HoverSettings, ctx: EngineContext): string {
-  const model = getModel(doc);
-  const acap = model.records.length > 0;
-  const profile = settings.profile ?? 'rfc9309';
-  const columns = acap ? ACAP_COLUMNS : ['crawl'];
-  const crawlers = [...new Map([...namedCrawlers(doc), ...(settings.crawlers ?? DEFAULT_HOVER_CRAWLERS)].map((c) => [c.toLowerCase(), c])).values()];
+  const m = permissionMatrix(doc, path, settings.crawlers ?? DEFAULT_CRAWLERS, settings.profile ?? 'rfc9309', ctx);
   const notes: string[] = [];
-  const rowOf = (agent: string): { cells: string[]; key: string; disagree: boolean } => {
-    const answers = columns.map((usage) => explain(doc, { agent, usage, path, profile }, ctx));
-    // Where crawling is refused, every other usage is too (interpretation §3.5): say it once.
-    const crawlRefused = !answers[0].allowed;
-    const cells = answers.map((e, k) => (k > 0 && crawlRefused ? '–' : cell(e, doc.uri, notes)));
-    const p = answers[0].profiles;
-    return { cells, key: cells.join('|'), disagree: !(p.rfc9309 === p.google && p.google === p.koster1996) };
-  };
-  const star = rowOf('*');
-  const rows: { names: string[]; cells: string[]; key: string; disagree: boolean }[] = [];
-  const likeStar: string[] = [];
-  for (const c of crawlers) {
-    const r = rowOf(c);
-    if (r.key === star.key && !r.disagree) {
-      likeStar.push(c);
-      continue;
-    }
-    const same = rows.find((x) => x.key === r.key);
-    if (same) same.names.push(c);
-    else rows.push({ names: [c], ...r });
-  }
-  const header = `| crawler | ${columns.map((c) => COLUMN_TITLE[c] ?? c).join(' | ')} |\n|---|${columns.map(() => ':-:').join('|')}|`;
-  const shown = rows.slice(0, MAX_ROWS);
-  const lines = shown.map((r) => `| ${r.names.join(', ')}${r.disagree ? ' †' : ''} | ${r.cells.join(' | ')} |`);
-  const others = likeStar.length ? ` (and ${likeStar.length > 4 ? `${likeStar.length} others` : likeStar.join(', ')})` : '';
-  lines.push(`| \\* any other${others}${star.disagree ? ' †' : ''} | ${star.cells.join(' | ')} |`);
-  const more = rows.length > MAX_ROWS ? `\n\n${rows.length - MAX_ROWS} more groups of crawlers not shown.` : '';
-  const foot = notes.map((n, i) => `⁽${i + 1}⁾ ${n}`).join('  \n');
-  const dash = acap && [...rows, star].some((r) => r.cells.includes('–')) ? '\n\n– needs crawl, which is refused.' : '';
-  const dagger = [...rows, star].some((r) => r.disagree) ? '\n\n† conventional readings (rfc9309, google, koster1996) disagree on crawl here.' : '';
-  const reading = acap ? `ACAP reading, conventional lines under ${profile}` : `conventional reading, profile ${profile}`;
-  return `**Who may use \`${path}\`** — ${reading}\n\n${header}\n${lines.join('\n')}${more}${foot ? `\n\n${foot}` : ''}${dash}${dagger}`;
+  const header = `| crawler | ${m.usages.map((c) => COLUMN_TITLE[c] ?? c).join(' | ')} |\n|---|${m.usages.map(() => ':-:').join('|')}|`;
+  const line = (names: string, r: MatrixRow): string => `| ${names}${r.profilesDisagree ? ' †' : ''} | ${r.cells.map((c) => markdownCell(c, doc.uri, notes)).join(' | ')} |`;
+  const lines = m.rows.slice(0, MAX_ROWS).map((r) => line(r.crawlers.join(', '), r));
+  const others = m.star.crawlers.length ? ` (and ${m.star.crawlers.length > 4 ? `${m.star.crawlers.length} others` : m.star.crawlers.join(', ')})` : '';
+  lines.push(line(`\\* any other${others}`, m.star));
+  const all = [...m.rows, m.star];
+  const parts = [
+    `**Who may use \`${path}\`** — ${m.acap ? `ACAP reading, conventional lines under ${m.profile}` : `conventional reading, profile ${m.profile}`}`,
+    `${header}\n${lines.join('\n')}`,
+  ];
+  if (m.rows.length > MAX_ROWS) parts.push(`${m.rows.length - MAX_ROWS} more groups of crawlers not shown.`);
+  if (notes.length) parts.push(notes.map((n, i) => `⁽${i + 1}⁾ ${n}`).join('  \n'));
+  if (all.some((r) => r.cells.some((c) => c.needsCrawl))) parts.push('– needs crawl, which is refused.');
+  if (all.some((r) => r.profilesDisagree)) parts.push('† conventional readings (rfc9309, google, koster1996) disagree on crawl here.');
+  return parts.join('\n\n');
 }
 
 function crawlerPolicy(doc: RobotsDocument, name: string, settings: HoverSettings, ctx: EngineContext): string {
   const profile = settings.profile ?? 'rfc9309';
   const model = getModel(doc);
   const acap = model.records.length > 0;
-  const usages = acap ? ACAP_COLUMNS : ['crawl'];
+  const usages = acap ? MATRIX_USAGES : ['crawl'];
   const answers = usages.map((usage) => explain(doc, { agent: name, usage, path: '/', profile }, ctx));
   const first = answers[0];
   const parts: string[] = [];
@@ -231,11 +195,11 @@ export function doHover(doc: RobotsDocument, position: Position, settings: Hover
   // Crawler names.
   if (d.kind === 'user-agent' && within(d.agent, ch)) {
     const v = line.text.slice(d.agent.start, d.agent.end);
-    const token = v === '*' ? '*' : googleExtractAgent(v);
+    const token = v === '*' ? '*' : agentToken(v);
     return token ? at(d.agent, crawlerPolicy(doc, token, settings, ctx)) : null;
   }
   if (d.kind === 'acap-crawler' && within(d.name, ch)) {
-    const v = line.text.slice(d.name.start, d.name.end).split(/[\s/]/)[0];
+    const v = agentToken(line.text.slice(d.name.start, d.name.end));
     return v ? at(d.name, crawlerPolicy(doc, v, settings, ctx)) : null;
   }
   return null;

@@ -12,5 +12,6 @@ export * as facts from './facts';
 export { explain, agentToken, type Query, type Explanation, type Decision, type Candidate, type LineRef, type Reading, type Reason, type TierName, type EngineContext } from './permissions';
 export { PROFILES, evaluateConventional, type Profile } from './conventional';
 export { pathOfUrl, normalizePercent, matchPattern, compareScope } from './paths';
-export { doHover, permissionTable, representativePath, DEFAULT_HOVER_CRAWLERS, type HoverSettings } from './hover';
+export { doHover, permissionTable, representativePath, type HoverSettings } from './hover';
+export { permissionMatrix, crawlersNamed, DEFAULT_CRAWLERS, MATRIX_USAGES, type Matrix, type MatrixRow, type MatrixCell } from './matrix';
 export { formatExplanation } from './explainText';

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { decodeUtf8 } from '../../server/src/cli/decode';
-import { doValidation, parseDocument, updateDocument } from '../../server/src/service/languageService';
+import { doHover, doValidation, explain, parseDocument, updateDocument } from '../../server/src/service/languageService';
 
 const corpusDir = path.resolve(process.argv[2] ?? path.join(__dirname, '../../shared/corpus/real'));
 
@@ -85,3 +85,27 @@ for (let k = 1; k <= 200; k++) {
 }
 console.log(`  incremental update:   median ${ms(percentile(update, 50))}, p95 ${ms(percentile(update, 95))}  (${(lexed / 200).toFixed(1)} lines lexed per edit)`);
 console.log(`  keystroke→diagnostics: median ${ms(percentile(keystroke, 50))}, p95 ${ms(percentile(keystroke, 95))}  (update + full validation)`);
+
+// The permission engine on the largest file, once parsed: explain queries and a path hover.
+const parsed = parseDocument('file:///big', 0, text);
+explain(parsed, { agent: 'Googlebot', path: '/' });
+const agents = ['Googlebot', 'GPTBot', '*', 'Bingbot'];
+const explainTimes: number[] = [];
+for (let k = 0; k < 200; k++) {
+  const line = parsed.lines[random(parsed.lines.length)];
+  const d = line.directive;
+  const path = d.kind === 'rule' ? line.text.slice(d.pattern.start, d.pattern.end).replace(/[*$]/g, '') || '/' : '/';
+  t0 = performance.now();
+  explain(parsed, { agent: agents[k % agents.length], path, usage: k % 2 ? 'index' : 'crawl' });
+  explainTimes.push(performance.now() - t0);
+}
+console.log(`  explain (after parse): median ${ms(percentile(explainTimes, 50))}, p95 ${ms(percentile(explainTimes, 95))}  (all profiles compared)`);
+const hoverLine = parsed.lines.findIndex((l) => l.directive.kind === 'rule');
+const hoverTimes: number[] = [];
+for (let k = 0; k < 20; k++) {
+  t0 = performance.now();
+  doHover(parsed, { line: hoverLine, character: 12 });
+  hoverTimes.push(performance.now() - t0);
+}
+console.log(`  hover on a path (crawler table): median ${ms(percentile(hoverTimes, 50))}`);
+

@@ -102,3 +102,48 @@ suite('utf-8 decoding', () => {
     );
   });
 });
+
+suite('cli explain and table', () => {
+  const site = 'User-agent: *\nDisallow: /private/\n\nACAP-crawler: *\nACAP-allow-crawl: /\nACAP-disallow-crawl: /private/\nACAP-allow-index: /news/ time-limit=until-recrawled\n';
+
+  test('explain --format json gives allowed, qualifiers and decidedBy with 1-based lines, plus the trace', () => {
+    const r = run(['explain', 'robots.txt', '--agent', 'Bot', '--path', 'https://e.com/news/a', '--usage', 'index', '--format', 'json'], { 'robots.txt': site });
+    assert.equal(r.code, 0, r.err);
+    const e = JSON.parse(r.out);
+    assert.equal(e.allowed, true);
+    assert.deepEqual(e.qualifiers, ['time-limit=until-recrawled']);
+    assert.deepEqual(e.decidedBy, [{ line: 7, text: 'ACAP-allow-index: /news/ time-limit=until-recrawled' }, { line: 5, text: 'ACAP-allow-crawl: /' }]);
+    assert.equal(e.decision.reason, 'narrowest');
+    assert.equal(e.crawl.allowed, true);
+  });
+
+  test('explain in text names the verdict and the deciding line', () => {
+    const r = run(['explain', 'robots.txt', '--agent', 'Bot', '--path', '/private/x'], { 'robots.txt': site });
+    assert.match(r.out, /^Bot may not crawl \/private\/x/);
+    assert.match(r.out, /line 6: ACAP-disallow-crawl: \/private\//);
+  });
+
+  test('--queries answers an array of queries in order', () => {
+    const queries = JSON.stringify([{ agent: 'Bot', path: '/private/x' }, { agent: 'Bot', path: '/news/a', usage: 'index' }, { agent: 'Bot', path: '/private/x', profile: 'koster1996', reading: 'conventional' }]);
+    const r = run(['explain', 'robots.txt', '--queries', 'q.json', '--format', 'json'], { 'robots.txt': site, 'q.json': queries });
+    const answers = JSON.parse(r.out);
+    assert.deepEqual(answers.map((a: { allowed: boolean }) => a.allowed), [false, true, false]);
+    assert.equal(answers[2].profile, 'koster1996');
+  });
+
+  test('explain rejects bad queries with exit 2', () => {
+    for (const args of [['explain', 'robots.txt'], ['explain', 'robots.txt', '--agent', 'a', '--path', '/', '--usage', 'eat'], ['explain', 'robots.txt', '--agent', 'a', '--path', '/', '--profile', 'bing']]) {
+      assert.equal(run(args, { 'robots.txt': site }).code, 2, args.join(' '));
+    }
+    assert.equal(run(['explain', 'robots.txt', '--queries', 'q.json'], { 'robots.txt': site, 'q.json': '{"agent":"a"}' }).code, 2);
+    assert.equal(run(['explain', 'robots.txt', '--queries', 'q.json'], { 'robots.txt': site, 'q.json': '[{"agent":"a"}]' }).code, 2);
+  });
+
+  test('table prints crawlers x usages with deciding lines', () => {
+    const r = run(['table', 'robots.txt', '--path', '/private/x', '--agent', 'GPTBot'], { 'robots.txt': site });
+    assert.equal(r.code, 0);
+    assert.match(r.out, /\/private\/x {2}\(ACAP reading; conventional lines under rfc9309\)/);
+    assert.match(r.out, /\* \(any other, e\.g\. GPTBot\) +no L6 +- +- +- +- +-/);
+  });
+});
+

@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { googleEvaluate, googleLines } from '../../server/src/service/google';
+import { googleEvaluate } from '../../server/src/service/google';
 import { explain, parseDocument } from '../../server/src/service/languageService';
 import { googleEscapePattern, pathOfUrl } from '../../server/src/service/paths';
 
@@ -25,7 +25,7 @@ suite('google profile: Google robots_test.cc', () => {
     test(`${c.id}: ${c.userAgents[0]} ${c.url} is ${c.allowed ? 'allowed' : 'disallowed'}`, () => {
       const doc = parseDocument('file:///robots.txt', 1, c.robotstxt);
       // Google's matcher takes the agent and the URL exactly as given (the caller escapes).
-      const verdict = googleEvaluate(googleLines(doc), c.userAgents[0], pathOfUrl(c.url));
+      const verdict = googleEvaluate(doc, c.userAgents[0], pathOfUrl(c.url));
       assert.equal(verdict.allowed, c.allowed);
     });
   }

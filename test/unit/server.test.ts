@@ -121,4 +121,26 @@ suite('language server over stdio', () => {
       await s.close();
     }
   });
+
+  test('hover and robotsAcap/explain answer over the wire', async () => {
+    const s = await start({ textDocument: { synchronization: {}, hover: { contentFormat: ['markdown'] } } });
+    try {
+      const uri = 'file:///site/robots.txt';
+      const opened = s.nextDiagnostics(uri);
+      await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'robots-txt', version: 1, text: 'User-agent: *\nDisallow: /private/\n' } });
+      await opened;
+      const hover = await s.conn.sendRequest<{ contents: { kind: string; value: string } } | null>('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 12 } });
+      assert.equal(hover?.contents.kind, 'markdown');
+      assert.match(hover?.contents.value ?? '', /Who may use `\/private\/`/);
+      const answer = await s.conn.sendRequest<{ allowed: boolean; decidedBy: { line: number }[] } | null>('robotsAcap/explain', { textDocument: { uri }, query: { agent: 'Bingbot', path: '/private/a' } });
+      assert.equal(answer?.allowed, false);
+      assert.deepEqual(answer?.decidedBy.map((d) => d.line), [2]);
+      await assert.rejects(s.conn.sendRequest('robotsAcap/explain', { textDocument: { uri }, query: { agent: 'Bingbot', path: '/', usage: 'eat' } }), /unknown usage/);
+      const pastEnd = await s.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 4000, character: 9 } });
+      assert.equal(pastEnd, null);
+    } finally {
+      await s.close();
+    }
+  });
 });
+

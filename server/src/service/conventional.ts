@@ -9,9 +9,10 @@
  * precedence applies under rfc9309 and koster1996 (robots.txt 2.0.0 proposal).
  */
 import type { RobotsDocument } from './document';
-import { googleEvaluate, googleLines } from './google';
+import { googleEvaluate } from './google';
 import { getModel, type Group } from './model';
 import { encodeNonAscii, googleEscapePattern, matchPattern, normalizePercent } from './paths';
+import { PatternIndex } from './patternIndex';
 
 export type Profile = 'rfc9309' | 'google' | 'koster1996';
 export const PROFILES: readonly Profile[] = ['rfc9309', 'google', 'koster1996'];
@@ -23,6 +24,14 @@ export interface RuleLine {
   readonly pattern: string;
 }
 
+/** A rule prepared once per group for rfc9309 and koster1996 matching. */
+interface CompiledRule extends RuleLine {
+  /** Percent-encoding normalised (RFC 9309 §2.2.2). */
+  readonly normalized: string;
+  /** Its length in octets, RFC 9309's measure of specificity. */
+  readonly octets: number;
+}
+
 export interface ConventionalVerdict {
   readonly profile: Profile;
   readonly allowed: boolean;
@@ -32,8 +41,8 @@ export interface ConventionalVerdict {
   readonly groupLines: readonly number[];
   /** Whether the groups that applied name the crawler (else `*`, or none). */
   readonly named: boolean;
-  /** The Allow/Disallow lines of the groups that applied (candidates for the ACAP reading). */
-  readonly rules: readonly RuleLine[];
+  /** The Allow/Disallow lines of the groups that applied (candidates for the ACAP reading), built on demand. */
+  readonly rules: () => readonly RuleLine[];
   /** The applied group follows the robots.txt 2.0.0 precedence. */
   readonly version2: boolean;
   /** One sentence on why. */
@@ -94,13 +103,42 @@ function kosterGroup(doc: RobotsDocument, token: string): { group: Group | undef
   return { group: groups.find((g) => g.agents.some((a) => isStar(agentValue(doc, a)))), named: false };
 }
 
-function rulesOf(doc: RobotsDocument, groups: readonly Group[]): RuleLine[] {
-  const out: RuleLine[] = [];
-  for (const g of groups) for (const m of g.members) {
-    const r = ruleOf(doc, m);
-    if (r) out.push(r);
+interface GroupRules {
+  readonly rules: readonly CompiledRule[];
+  /** rfc9309 matching (wildcards), and Koster's (every character literal). */
+  readonly wildcard: PatternIndex<CompiledRule>;
+  readonly literal: PatternIndex<CompiledRule>;
+}
+
+const groupRules = new WeakMap<Group, GroupRules>();
+
+/** A group's rules, normalised and indexed once, then reused by every query. */
+function compiledRules(doc: RobotsDocument, g: Group): GroupRules {
+  let entry = groupRules.get(g);
+  if (!entry) {
+    const rules: CompiledRule[] = [];
+    for (const m of g.members) {
+      const r = ruleOf(doc, m);
+      if (!r) continue;
+      const normalized = normalizePercent(r.pattern);
+      rules.push({ ...r, normalized, octets: utf8Length(normalized) });
+    }
+    const entries = rules.map((r) => ({ pattern: r.normalized, item: r }));
+    entry = { rules, wildcard: new PatternIndex(entries.filter((e) => e.pattern !== '')), literal: new PatternIndex(entries, true) };
+    groupRules.set(g, entry);
   }
-  return out.sort((a, b) => a.line - b.line);
+  return entry;
+}
+
+/** The rules of the groups that apply, in file order. */
+function rulesOf(doc: RobotsDocument, groups: readonly Group[]): readonly CompiledRule[] {
+  if (groups.length === 1) return compiledRules(doc, groups[0]).rules;
+  return groups.flatMap((g) => compiledRules(doc, g).rules).sort((a, b) => a.line - b.line);
+}
+
+/** The rules of the groups that match `path`, found through each group's index. */
+function matchingRules(doc: RobotsDocument, groups: readonly Group[], path: string, literal: boolean): CompiledRule[] {
+  return groups.flatMap((g) => (literal ? compiledRules(doc, g).literal : compiledRules(doc, g).wildcard).matches(path));
 }
 
 /** The rfc9309 matcher: normalised percent-encoding, case-sensitive, `*` and final `$`. */
@@ -109,27 +147,23 @@ export function rfcMatches(pattern: string, path: string): boolean {
 }
 
 function utf8Length(s: string): number {
-  return new TextEncoder().encode(s).length;
+  return /^[\x00-\x7f]*$/.test(s) ? s.length : new TextEncoder().encode(s).length;
 }
 
 /** RFC 9309 §2.2.2: the longest matching pattern (in octets) wins; Allow wins a tie. */
-function longestMatch(rules: readonly RuleLine[], path: string): RuleLine | undefined {
-  let best: RuleLine | undefined;
-  let bestLength = -1;
-  for (const r of rules) {
-    if (!rfcMatches(r.pattern, path)) continue;
-    const len = utf8Length(normalizePercent(r.pattern));
-    if (len > bestLength || (len === bestLength && r.allow && !best?.allow)) {
-      best = r;
-      bestLength = len;
-    }
+function longestMatch(matching: readonly CompiledRule[]): CompiledRule | undefined {
+  let best: CompiledRule | undefined;
+  for (const r of matching) {
+    if (!best || r.octets > best.octets || (r.octets === best.octets && r.allow && !best.allow) || (r.octets === best.octets && r.allow === best.allow && r.line < best.line)) best = r;
   }
   return best;
 }
 
 /** Koster 1996 §3.2.2: prefixes, no wildcards, first match in order; an empty Disallow allows all. */
-function firstMatch(rules: readonly RuleLine[], path: string): RuleLine | undefined {
-  return rules.find((r) => (r.pattern === '' ? !r.allow : path.startsWith(normalizePercent(r.pattern))));
+function firstMatch(matching: readonly CompiledRule[]): CompiledRule | undefined {
+  let first: CompiledRule | undefined;
+  for (const r of matching) if (!first || r.line < first.line) first = r;
+  return first;
 }
 
 /**
@@ -138,12 +172,9 @@ function firstMatch(rules: readonly RuleLine[], path: string): RuleLine | undefi
  * Allow lines alone admit only what they name; otherwise everything else is allowed (the open
  * question of the proposal, settled by interpretation.md §2).
  */
-function version2Match(rules: readonly RuleLine[], path: string): { allowed: boolean; line: number | undefined; why: string } {
+function version2Match(rules: readonly CompiledRule[], path: string): { allowed: boolean; line: number | undefined; why: string } {
   const explicit = (r: RuleLine): boolean => !r.pattern.includes('*');
-  const matches = (r: RuleLine): boolean => {
-    const p = normalizePercent(r.pattern);
-    return explicit(r) ? path === p : matchPattern(p, path);
-  };
+  const matches = (r: CompiledRule): boolean => (explicit(r) ? path === r.normalized : matchPattern(r.normalized, path));
   const ok = rules.find((r) => r.allow && explicit(r) && matches(r));
   if (ok) return { allowed: true, line: ok.line, why: 'an explicit Allow names exactly this path, which beats every other rule (robots.txt 2.0.0)' };
   const no = rules.find((r) => !r.allow && r.pattern !== '' && matches(r));
@@ -168,41 +199,39 @@ function version2Match(rules: readonly RuleLine[], path: string): { allowed: boo
  */
 export function evaluateConventional(doc: RobotsDocument, token: string, rawPath: string, profile: Profile): ConventionalVerdict {
   if (profile === 'google') {
-    const v = googleEvaluate(googleLines(doc), token, encodeNonAscii(rawPath));
-    const applied = v.specificAgentSeen ? v.specificLines : v.globalLines;
+    const v = googleEvaluate(doc, token, encodeNonAscii(rawPath));
+    const sections = v.specificAgentSeen ? v.specificSections : v.globalSections;
     // Google's own reading of each line: it also accepts `Disallow /x` and key prefixes.
-    const read = new Map(googleLines(doc).map((g) => [g.line, g]));
-    const rules = applied.rules.flatMap((i): RuleLine[] => {
-      const g = read.get(i);
-      return g && (g.key === 'allow' || g.key === 'disallow') ? [{ line: i, allow: g.key === 'allow', pattern: g.value }] : [];
-    });
+    const rules = (): RuleLine[] => sections.flatMap((sec) => sec.rules.map((g) => ({ line: g.line, allow: g.key === 'allow', pattern: g.value })));
+    const groupLines = sections.flatMap((sec) => (v.specificAgentSeen ? sec.agents.filter((x) => x.token === token.toLowerCase()).map((x) => x.line) : sec.globalLines));
     const why = v.line !== undefined
       ? `line ${v.line + 1} is the longest matching ${v.allowed ? 'Allow' : 'Disallow'} in the ${v.source === 'specific' ? 'group for this crawler' : '* group'} (Google)`
       : v.specificAgentSeen ? 'a group names this crawler and none of its rules matches (Google)' : 'no rule matches (Google)';
-    return { profile, allowed: v.allowed, line: v.line, groupLines: applied.agents, named: v.specificAgentSeen, rules, version2: false, why };
+    return { profile, allowed: v.allowed, line: v.line, groupLines, named: v.specificAgentSeen, rules, version2: false, why };
   }
   const path = normalizePercent(rawPath);
   if (path === '/robots.txt' && profile === 'rfc9309') {
     const { groups, named } = rfcGroups(doc, token);
-    return { profile, allowed: true, line: undefined, groupLines: groups.flatMap((g) => g.agents), named, rules: rulesOf(doc, groups), version2: false, why: '/robots.txt itself is always allowed (RFC 9309 §2.2.2)' };
+    return { profile, allowed: true, line: undefined, groupLines: groups.flatMap((g) => g.agents), named, rules: () => rulesOf(doc, groups), version2: false, why: '/robots.txt itself is always allowed (RFC 9309 §2.2.2)' };
   }
   const { groups, named } = profile === 'rfc9309'
     ? rfcGroups(doc, token)
     : ((): { groups: Group[]; named: boolean } => { const k = kosterGroup(doc, token); return { groups: k.group ? [k.group] : [], named: k.named }; })();
-  const rules = rulesOf(doc, groups);
+  const compiled = rulesOf(doc, groups);
+  const rules = (): readonly RuleLine[] => compiled;
   const groupLines = groups.flatMap((g) => g.agents);
   const who = groups.length === 0 ? 'no group applies' : named ? `the group${groups.length > 1 ? 's' : ''} for this crawler` : 'the * group';
   if (groups.length && isVersion2(doc, groups[0])) {
-    const v = version2Match(rules, path);
+    const v = version2Match(compiled, path);
     return { profile, allowed: v.allowed, line: v.line, groupLines, named, rules, version2: true, why: v.why };
   }
   if (profile === 'rfc9309') {
-    const best = longestMatch(rules, path);
+    const best = longestMatch(matchingRules(doc, groups, path, false));
     return best
       ? { profile, allowed: best.allow, line: best.line, groupLines, named, rules, version2: false, why: `line ${best.line + 1} is the longest matching rule in ${who}${best.allow ? ' (Allow wins ties)' : ''} (RFC 9309 §2.2.2)` }
       : { profile, allowed: true, line: undefined, groupLines, named, rules, version2: false, why: `no rule in ${who} matches, so crawling is allowed (RFC 9309 §2.2.2)` };
   }
-  const first = firstMatch(rules, path);
+  const first = firstMatch(matchingRules(doc, groups, path, true));
   return first
     ? { profile, allowed: first.allow || first.pattern === '', line: first.line, groupLines, named, rules, version2: false, why: `line ${first.line + 1} is the first matching line of ${who} (Koster 1996 §3.2.2)` }
     : { profile, allowed: true, line: undefined, groupLines, named, rules, version2: false, why: `no line of ${who} matches, so access is allowed (Koster 1996 §3.2.2)` };

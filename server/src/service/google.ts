@@ -7,7 +7,8 @@
  * matching pattern wins, Allow on ties; a matching named group, even empty, hides `*` rules.
  */
 import type { RobotsDocument } from './document';
-import { googleEscapePattern, matchPattern } from './paths';
+import { googleEscapePattern } from './paths';
+import { PatternIndex } from './patternIndex';
 import type { LineNode } from './syntax';
 
 type GoogleKey = 'user-agent' | 'allow' | 'disallow' | 'sitemap' | 'unknown';
@@ -108,6 +109,73 @@ export interface GoogleMatch {
   readonly line: number;
 }
 
+/**
+ * User-agent lines followed by their Allow/Disallow lines. Google's parser starts a new one at a
+ * User-agent line after a rule; where that rule was not applied to the agent asked about, the
+ * new lines join the old run instead, but the old run's rules did not apply to that agent
+ * either, so the verdict is the same for every agent: sections can be computed once per file.
+ */
+export interface GoogleSection {
+  /** Product tokens (lower-cased) with their lines. */
+  readonly agents: readonly { readonly token: string; readonly line: number }[];
+  /** Lines of `User-agent: *`. */
+  readonly globalLines: readonly number[];
+  readonly rules: readonly GoogleLine[];
+  readonly index: PatternIndex<GoogleRule>;
+}
+
+interface GoogleRule {
+  readonly line: number;
+  readonly allow: boolean;
+  readonly priority: number;
+  /** The `/dir/$` allow derived from `Allow: /dir/index.htm…`, used only when the rule itself fails. */
+  readonly derived: boolean;
+}
+
+function isGlobalAgent(v: string): boolean {
+  return v.length >= 1 && v[0] === '*' && (v.length === 1 || SPACE.test(v[1]));
+}
+
+const sectionsCache = new WeakMap<RobotsDocument, readonly GoogleSection[]>();
+
+export function googleSections(doc: RobotsDocument): readonly GoogleSection[] {
+  let out = sectionsCache.get(doc);
+  if (out) return out;
+  const built: { agents: { token: string; line: number }[]; globalLines: number[]; rules: GoogleLine[] }[] = [];
+  let cur: (typeof built)[number] | undefined;
+  let afterRule = false;
+  for (const g of googleLines(doc)) {
+    if (g.key === 'user-agent') {
+      if (!cur || afterRule) {
+        cur = { agents: [], globalLines: [], rules: [] };
+        built.push(cur);
+        afterRule = false;
+      }
+      if (isGlobalAgent(g.value)) cur.globalLines.push(g.line);
+      else cur.agents.push({ token: googleExtractAgent(g.value).toLowerCase(), line: g.line });
+    } else if ((g.key === 'allow' || g.key === 'disallow') && cur) {
+      cur.rules.push(g);
+      afterRule = true;
+    }
+  }
+  out = built.map((b) => ({ ...b, index: new PatternIndex(indexEntries(b.rules)) }));
+  sectionsCache.set(doc, out);
+  return out;
+}
+
+function* indexEntries(rules: readonly GoogleLine[]): Iterable<{ pattern: string; item: GoogleRule }> {
+  for (const r of rules) {
+    const allow = r.key === 'allow';
+    yield { pattern: r.value, item: { line: r.line, allow, priority: r.value.length, derived: false } };
+    // `Allow: /dir/index.htm…` also allows `/dir/` itself.
+    const slash = r.value.lastIndexOf('/');
+    if (allow && slash >= 0 && r.value.slice(slash).startsWith('/index.htm')) {
+      const directory = r.value.slice(0, slash + 1) + '$';
+      yield { pattern: directory, item: { line: r.line, allow, priority: directory.length, derived: true } };
+    }
+  }
+}
+
 export interface GoogleVerdict {
   readonly allowed: boolean;
   /** Which rules decided: the named group's, the `*` group's, or none (allowed by silence). */
@@ -117,9 +185,9 @@ export interface GoogleVerdict {
   /** A named group matched (so `*` rules were not consulted). */
   readonly specificAgentSeen: boolean;
   readonly best: { readonly allow: GoogleMatch; readonly disallow: GoogleMatch };
-  /** User-agent and Allow/Disallow lines Google attributes to this crawler's groups and to `*`. */
-  readonly specificLines: { readonly agents: readonly number[]; readonly rules: readonly number[] };
-  readonly globalLines: { readonly agents: readonly number[]; readonly rules: readonly number[] };
+  /** The sections that applied to this crawler by name, and those that applied as `*`. */
+  readonly specificSections: readonly GoogleSection[];
+  readonly globalSections: readonly GoogleSection[];
 }
 
 const NONE: GoogleMatch = { priority: -1, line: -1 };
@@ -128,78 +196,41 @@ const NONE: GoogleMatch = { priority: -1, line: -1 };
  * Google's verdict for `agent` (compared as given, case-insensitively, with the token Google
  * extracts from each User-agent value) on `path` (already percent-encoded, as Google expects).
  */
-export function googleEvaluate(lines: readonly GoogleLine[], agent: string, path: string): GoogleVerdict {
+export function googleEvaluate(doc: RobotsDocument, agent: string, path: string): GoogleVerdict {
   const a = agent.toLowerCase();
-  let seenGlobal = false;
-  let seenSpecific = false;
-  let everSeenSpecific = false;
-  let seenSeparator = false;
-  const allow = { specific: NONE, global: NONE };
-  const disallow = { specific: NONE, global: NONE };
-  const specificLines = { agents: [] as number[], rules: [] as number[] };
-  const globalLines = { agents: [] as number[], rules: [] as number[] };
-
-  const record = (isAllow: boolean, priority: number, line: number): void => {
-    const slot = isAllow ? allow : disallow;
-    if (seenSpecific) {
-      if (slot.specific.priority < priority) slot.specific = { priority, line };
-    } else if (slot.global.priority < priority) {
-      slot.global = { priority, line };
-    }
-  };
-
-  const handleAllow = (value: string, line: number): void => {
-    if (matchPattern(value, path)) {
-      record(true, value.length, line);
-      return;
-    }
-    // `Allow: /dir/index.htm…` also allows `/dir/` itself.
-    const slash = value.lastIndexOf('/');
-    if (slash >= 0 && value.slice(slash).startsWith('/index.htm')) {
-      const directory = value.slice(0, slash + 1) + '$';
-      if (matchPattern(directory, path)) record(true, directory.length, line);
-    }
-  };
-
-  for (const g of lines) {
-    switch (g.key) {
-      case 'user-agent': {
-        if (seenSeparator) {
-          seenSpecific = seenGlobal = seenSeparator = false;
-        }
-        const v = g.value;
-        if (v.length >= 1 && v[0] === '*' && (v.length === 1 || SPACE.test(v[1]))) {
-          seenGlobal = true;
-          globalLines.agents.push(g.line);
-        } else if (googleExtractAgent(v).toLowerCase() === a) {
-          everSeenSpecific = seenSpecific = true;
-          specificLines.agents.push(g.line);
-        }
-        break;
+  const specificSections: GoogleSection[] = [];
+  const globalSections: GoogleSection[] = [];
+  for (const section of googleSections(doc)) {
+    if (section.agents.some((x) => x.token === a)) specificSections.push(section);
+    else if (section.globalLines.length > 0) globalSections.push(section);
+  }
+  const best = (sections: readonly GoogleSection[]): { allow: GoogleMatch; disallow: GoogleMatch } => {
+    let allow = NONE;
+    let disallow = NONE;
+    for (const section of sections) {
+      const hits = section.index.matches(path).sort((x, y) => x.line - y.line || Number(x.derived) - Number(y.derived));
+      const matchedLines = new Set(hits.filter((h) => !h.derived).map((h) => h.line));
+      for (const h of hits) {
+        if (h.derived && matchedLines.has(h.line)) continue;
+        // Google keeps the first line of the highest priority (a strictly greater one replaces it).
+        if (h.allow) { if (allow.priority < h.priority || (allow.priority === h.priority && h.line < allow.line)) allow = { priority: h.priority, line: h.line }; }
+        else if (disallow.priority < h.priority || (disallow.priority === h.priority && h.line < disallow.line)) disallow = { priority: h.priority, line: h.line };
       }
-      case 'allow':
-      case 'disallow':
-        if (!seenGlobal && !seenSpecific) break;
-        seenSeparator = true;
-        (seenSpecific ? specificLines : globalLines).rules.push(g.line);
-        if (g.key === 'allow') handleAllow(g.value, g.line);
-        else if (matchPattern(g.value, path)) record(false, g.value.length, g.line);
-        break;
-      default:
-        break;
     }
+    return { allow, disallow };
+  };
+  const specific = best(specificSections);
+  if (specific.allow.priority > 0 || specific.disallow.priority > 0) {
+    const dis = specific.disallow.priority > specific.allow.priority;
+    return { allowed: !dis, source: 'specific', line: dis ? specific.disallow.line : specific.allow.line, specificAgentSeen: true, best: specific, specificSections, globalSections };
   }
-
-  if (allow.specific.priority > 0 || disallow.specific.priority > 0) {
-    const dis = disallow.specific.priority > allow.specific.priority;
-    return { allowed: !dis, source: 'specific', line: dis ? disallow.specific.line : allow.specific.line, specificAgentSeen: true, best: { allow: allow.specific, disallow: disallow.specific }, specificLines, globalLines };
+  if (specificSections.length > 0) {
+    return { allowed: true, source: 'none', line: undefined, specificAgentSeen: true, best: specific, specificSections, globalSections };
   }
-  if (everSeenSpecific) {
-    return { allowed: true, source: 'none', line: undefined, specificAgentSeen: true, best: { allow: allow.specific, disallow: disallow.specific }, specificLines, globalLines };
+  const global = best(globalSections);
+  if (global.allow.priority > 0 || global.disallow.priority > 0) {
+    const dis = global.disallow.priority > global.allow.priority;
+    return { allowed: !dis, source: 'global', line: dis ? global.disallow.line : global.allow.line, specificAgentSeen: false, best: global, specificSections, globalSections };
   }
-  if (allow.global.priority > 0 || disallow.global.priority > 0) {
-    const dis = disallow.global.priority > allow.global.priority;
-    return { allowed: !dis, source: 'global', line: dis ? disallow.global.line : allow.global.line, specificAgentSeen: false, best: { allow: allow.global, disallow: disallow.global }, specificLines, globalLines };
-  }
-  return { allowed: true, source: 'none', line: undefined, specificAgentSeen: false, best: { allow: allow.global, disallow: disallow.global }, specificLines, globalLines };
+  return { allowed: true, source: 'none', line: undefined, specificAgentSeen: false, best: global, specificSections, globalSections };
 }

@@ -113,6 +113,13 @@ export function agentToken(agent: string): string {
   return agent.trim().split(/[\s/]/)[0] ?? '';
 }
 
+/** The pattern of a conventional rule line, as written. */
+function conventionalPattern(doc: RobotsDocument, line: number): string {
+  const node = doc.lines[line];
+  const d = node.directive;
+  return d.kind === 'rule' ? node.text.slice(d.pattern.start, d.pattern.end) : node.field ? node.text.slice(node.field.value.start, node.field.value.end) : '';
+}
+
 function lineRef(doc: RobotsDocument, line: number): LineRef {
   return { line: line + 1, text: doc.lines[line].text.trim() };
 }
@@ -304,7 +311,7 @@ export function explain(doc: RobotsDocument, query: Query, ctx: EngineContext = 
   if (reading === 'conventional') {
     const decidedBy = conventional.line !== undefined ? [lineRef(doc, conventional.line)] : [];
     const crawlCandidate: Candidate[] = conventional.line !== undefined
-      ? [{ ...lineRef(doc, conventional.line), source: 'conventional', allow: conventional.allowed, usage: 'crawl', tier: conventional.named ? 'named' : 'star', pattern: conventional.rules.find((r) => r.line === conventional.line)?.pattern ?? '', qualifiers: [] }]
+      ? [{ ...lineRef(doc, conventional.line), source: 'conventional', allow: conventional.allowed, usage: 'crawl', tier: conventional.named ? 'named' : 'star', pattern: conventionalPattern(doc, conventional.line), qualifiers: [] }]
       : [];
     const crawlDecision: Decision = { usage: 'crawl', allowed: conventional.allowed, reason: 'conventional', tier: undefined, winners: crawlCandidate, candidates: crawlCandidate, overridden: [], qualifiers: [], summary: `crawl: ${conventional.allowed ? 'allowed' : 'prohibited'} — ${conventional.why}` };
     if (usage !== 'crawl') notes.push(`Conventional robots.txt only speaks about crawling; ${usage} follows the crawl verdict (some crawlers read Disallow as "do not index", Part 1 §2.5.1 note).`);
@@ -328,7 +335,7 @@ export function explain(doc: RobotsDocument, query: Query, ctx: EngineContext = 
   ];
   const setting: Setting = {
     doc, path: path.toLowerCase(), rawPath, tiers, profile, notes: new Set(),
-    conventional: ignored ? undefined : { tier: conventional.named ? 'named' : 'star', rules: conventional.rules },
+    conventional: ignored ? undefined : { tier: conventional.named ? 'named' : 'star', rules: conventional.rules() },
   };
   if (ignored) notes.push(`Line ${model.ignoreConventional[0] + 1} tells ACAP crawlers to ignore the conventional records (Part 1 §2.9.1).`);
   if (named.length === 0 && star.length === 0) notes.push('No ACAP record addresses this crawler.');

@@ -1,0 +1,45 @@
+/**
+ * An index of path patterns that finds the ones matching a path in time proportional to the
+ * path's length, not to the number of patterns: literal patterns (no `*`, no final `$`) match
+ * exactly when they are a prefix of the path, so each prefix of the path is looked up; patterns
+ * ending in `$` without `*` match when equal to the path; only patterns with `*` are scanned.
+ * Real files are almost all literal (the largest corpus file has 47,000 of them).
+ */
+import { matchPattern } from './paths';
+
+export class PatternIndex<T> {
+  private readonly prefix = new Map<string, T[]>();
+  private readonly exact = new Map<string, T[]>();
+  private readonly wild: { readonly pattern: string; readonly item: T }[] = [];
+
+  /**
+   * @param literal every character is literal (Koster 1996: no wildcards), so every pattern is a
+   * plain prefix.
+   */
+  constructor(entries: Iterable<{ readonly pattern: string; readonly item: T }>, literal = false) {
+    for (const { pattern, item } of entries) {
+      if (literal || (!pattern.includes('*') && !pattern.endsWith('$'))) push(this.prefix, pattern, item);
+      else if (!pattern.includes('*')) push(this.exact, pattern.slice(0, -1), item);
+      else this.wild.push({ pattern, item });
+    }
+  }
+
+  /** Every item whose pattern matches `path`, in no particular order. */
+  matches(path: string): T[] {
+    const out: T[] = [];
+    for (let k = 0; k <= path.length; k++) {
+      const hit = this.prefix.get(path.slice(0, k));
+      if (hit) for (const item of hit) out.push(item);
+    }
+    const exact = this.exact.get(path);
+    if (exact) for (const item of exact) out.push(item);
+    for (const w of this.wild) if (matchPattern(w.pattern, path)) out.push(w.item);
+    return out;
+  }
+}
+
+function push<T>(map: Map<string, T[]>, key: string, item: T): void {
+  const list = map.get(key);
+  if (list) list.push(item);
+  else map.set(key, [item]);
+}

@@ -9,6 +9,7 @@
  * precedence applies under rfc9309 and koster1996 (robots.txt 2.0.0 proposal).
  */
 import type { RobotsDocument } from './document';
+import type { LineNode } from './syntax';
 import { googleEvaluate } from './google';
 import { getModel, type Group } from './model';
 import { encodeNonAscii, googleEscapePattern, matchPattern, normalizePercent } from './paths';
@@ -105,14 +106,15 @@ function kosterGroup(doc: RobotsDocument, token: string): { group: Group | undef
 
 interface GroupRules {
   readonly rules: readonly CompiledRule[];
-  /** rfc9309 matching (wildcards), and Koster's (every character literal). */
-  readonly wildcard: PatternIndex<CompiledRule>;
-  readonly literal: PatternIndex<CompiledRule>;
+  /** Answers rfc9309 matching (wildcards) and Koster's (every character literal). */
+  readonly index: PatternIndex<CompiledRule>;
 }
 
 const groupRules = new WeakMap<Group, GroupRules>();
+/** Normalised pattern and its octet length, once per line node (unchanged lines are never redone). */
+const normalizedRules = new WeakMap<LineNode, { readonly normalized: string; readonly octets: number }>();
 
-/** A group's rules, normalised and indexed once, then reused by every query. */
+/** A group's rules, normalised and indexed once per model, then reused by every query. */
 function compiledRules(doc: RobotsDocument, g: Group): GroupRules {
   let entry = groupRules.get(g);
   if (!entry) {
@@ -120,11 +122,16 @@ function compiledRules(doc: RobotsDocument, g: Group): GroupRules {
     for (const m of g.members) {
       const r = ruleOf(doc, m);
       if (!r) continue;
-      const normalized = normalizePercent(r.pattern);
-      rules.push({ ...r, normalized, octets: utf8Length(normalized) });
+      const node = doc.lines[m];
+      let n = normalizedRules.get(node);
+      if (!n) {
+        const normalized = normalizePercent(r.pattern);
+        n = { normalized, octets: utf8Length(normalized) };
+        normalizedRules.set(node, n);
+      }
+      rules.push({ line: r.line, allow: r.allow, pattern: r.pattern, normalized: n.normalized, octets: n.octets });
     }
-    const entries = rules.map((r) => ({ pattern: r.normalized, item: r }));
-    entry = { rules, wildcard: new PatternIndex(entries.filter((e) => e.pattern !== '')), literal: new PatternIndex(entries, true) };
+    entry = { rules, index: new PatternIndex(rules.filter((r) => r.normalized !== '').map((r) => ({ pattern: r.normalized, item: r }))) };
     groupRules.set(g, entry);
   }
   return entry;
@@ -138,7 +145,12 @@ function rulesOf(doc: RobotsDocument, groups: readonly Group[]): readonly Compil
 
 /** The rules of the groups that match `path`, found through each group's index. */
 function matchingRules(doc: RobotsDocument, groups: readonly Group[], path: string, literal: boolean): CompiledRule[] {
-  return groups.flatMap((g) => (literal ? compiledRules(doc, g).literal : compiledRules(doc, g).wildcard).matches(path));
+  return groups.flatMap((g) => {
+    const { index, rules } = compiledRules(doc, g);
+    if (!literal) return index.matches(path);
+    // Koster: an empty Disallow matches every path (and allows it).
+    return [...index.literalMatches(path), ...rules.filter((r) => r.pattern === '' && !r.allow)];
+  });
 }
 
 /** The rfc9309 matcher: normalised percent-encoding, case-sensitive, `*` and final `$`. */

@@ -81,6 +81,9 @@ export function googleReadLine(node: LineNode, index: number): GoogleLine | unde
 
 const linesCache = new WeakMap<RobotsDocument, readonly GoogleLine[]>();
 
+/** Google's reading of each line node, without its line number; once per node. */
+const readCache = new WeakMap<LineNode, Omit<GoogleLine, 'line'> | null>();
+
 /** Every line Google reads as a key and value, cached per document. */
 export function googleLines(doc: RobotsDocument): readonly GoogleLine[] {
   let out = linesCache.get(doc);
@@ -88,8 +91,13 @@ export function googleLines(doc: RobotsDocument): readonly GoogleLine[] {
     const list: GoogleLine[] = [];
     doc.lines.forEach((node, i) => {
       if (node.kind !== 'field') return;
-      const g = googleReadLine(node, i);
-      if (g) list.push(g);
+      let read = i === 0 ? undefined : readCache.get(node);
+      if (read === undefined) {
+        const g = googleReadLine(node, i);
+        read = g ? { key: g.key, value: g.value } : null;
+        if (i !== 0) readCache.set(node, read);
+      }
+      if (read) list.push({ line: i, key: read.key, value: read.value });
     });
     out = list;
     linesCache.set(doc, out);

@@ -108,6 +108,8 @@ interface GroupRules {
   readonly rules: readonly CompiledRule[];
   /** Answers rfc9309 matching (wildcards) and Koster's (every character literal). */
   readonly index: PatternIndex<CompiledRule>;
+  /** Empty Disallow lines: under Koster they match every path, and allow it. */
+  readonly emptyDisallows: readonly CompiledRule[];
 }
 
 const groupRules = new WeakMap<Group, GroupRules>();
@@ -131,7 +133,11 @@ function compiledRules(doc: RobotsDocument, g: Group): GroupRules {
       }
       rules.push({ line: r.line, allow: r.allow, pattern: r.pattern, normalized: n.normalized, octets: n.octets });
     }
-    entry = { rules, index: new PatternIndex(rules.filter((r) => r.normalized !== '').map((r) => ({ pattern: r.normalized, item: r }))) };
+    entry = {
+      rules,
+      index: new PatternIndex(rules.filter((r) => r.normalized !== '').map((r) => ({ pattern: r.normalized, item: r }))),
+      emptyDisallows: rules.filter((r) => r.pattern === '' && !r.allow),
+    };
     groupRules.set(g, entry);
   }
   return entry;
@@ -146,10 +152,8 @@ function rulesOf(doc: RobotsDocument, groups: readonly Group[]): readonly Compil
 /** The rules of the groups that match `path`, found through each group's index. */
 function matchingRules(doc: RobotsDocument, groups: readonly Group[], path: string, literal: boolean): CompiledRule[] {
   return groups.flatMap((g) => {
-    const { index, rules } = compiledRules(doc, g);
-    if (!literal) return index.matches(path);
-    // Koster: an empty Disallow matches every path (and allows it).
-    return [...index.literalMatches(path), ...rules.filter((r) => r.pattern === '' && !r.allow)];
+    const { index, emptyDisallows } = compiledRules(doc, g);
+    return literal ? [...index.literalMatches(path), ...emptyDisallows] : index.matches(path);
   });
 }
 

@@ -4,6 +4,7 @@ import * as esbuild from 'esbuild';
 import { readFileSync } from 'node:fs';
 
 const production = process.argv.includes('--production');
+const e2e = process.argv.includes('--e2e');
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 const common = {
@@ -23,4 +24,6 @@ await Promise.all([
   esbuild.build({ ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' }),
   esbuild.build({ ...common, entryPoints: ['server/src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } }),
   ...(production ? [] : [esbuild.build({ ...common, entryPoints: ['test/bench/bench.ts'], outfile: 'dist/bench.js', sourcemap: false })]),
+  // The end-to-end suite runs inside the extension host, which loads it as plain CommonJS files.
+  ...(e2e ? [esbuild.build({ entryPoints: ['test/e2e/suite/*.ts'], outdir: 'out/e2e/suite', bundle: false, platform: 'node', format: 'cjs', target: 'node18', logLevel: 'warning' })] : []),
 ]);

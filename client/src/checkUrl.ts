@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { ExplainRequest } from '../../server/src/protocol';
-import { facts, DEFAULT_CRAWLERS, formatExplanation } from '../../server/src/service/languageService';
+import { facts, DEFAULT_CRAWLERS, formatExplanation, type Explanation } from '../../server/src/service/languageService';
 
 const output = (): vscode.OutputChannel => (channel ??= vscode.window.createOutputChannel('robots.txt + ACAP: Check a URL'));
 let channel: vscode.OutputChannel | undefined;
@@ -18,29 +18,43 @@ async function pickCrawler(): Promise<string | undefined> {
   return vscode.window.showInputBox({ title: 'Crawler', prompt: 'A product token such as Googlebot, or a whole User-Agent string' });
 }
 
-export async function checkUrl(client: LanguageClient, uri?: vscode.Uri): Promise<void> {
+/** A query given to the command instead of asking for it (keybindings, tests, other extensions). */
+export interface CheckUrlArgs {
+  readonly agent: string;
+  readonly path: string;
+  readonly usage?: string;
+  readonly purpose?: string;
+}
+
+async function ask(): Promise<CheckUrlArgs | undefined> {
+  const path = await vscode.window.showInputBox({ title: 'Check a URL', prompt: 'A path or URL on this site', value: '/', ignoreFocusOut: true });
+  if (path === undefined) return undefined;
+  const agent = await pickCrawler();
+  if (!agent) return undefined;
+  const usage = await vscode.window.showQuickPick(facts.USAGES.map((u) => ({ label: u.name, description: u.summary })), { title: 'Usage', placeHolder: 'crawl' });
+  if (!usage) return undefined;
+  const purpose = await vscode.window.showInputBox({ title: 'Usage purpose (optional)', prompt: 'A service name or URI, or leave empty' });
+  if (purpose === undefined) return undefined;
+  return { agent, path, usage: usage.label, ...(purpose.trim() ? { purpose: purpose.trim() } : {}) };
+}
+
+/**
+ * Answers for the robots.txt in the active editor (or `uri`); returns the explanation, selects
+ * the deciding line and shows the verdict.
+ */
+export async function checkUrl(client: LanguageClient, uri?: vscode.Uri, given?: CheckUrlArgs): Promise<Explanation | undefined> {
   const editor = vscode.window.activeTextEditor;
   const document = uri ? await vscode.workspace.openTextDocument(uri) : editor?.document;
   if (!document || document.languageId !== 'robots-txt') {
     void vscode.window.showWarningMessage('Open a robots.txt first: "Check a URL" answers for the robots.txt in the active editor.');
-    return;
+    return undefined;
   }
-  const path = await vscode.window.showInputBox({ title: 'Check a URL', prompt: 'A path or URL on this site', value: '/', ignoreFocusOut: true });
-  if (path === undefined) return;
-  const agent = await pickCrawler();
-  if (!agent) return;
-  const usage = await vscode.window.showQuickPick(facts.USAGES.map((u) => ({ label: u.name, description: u.summary })), { title: 'Usage', placeHolder: 'crawl' });
-  if (!usage) return;
-  const purpose = await vscode.window.showInputBox({ title: 'Usage purpose (optional)', prompt: 'A service name or URI, or leave empty' });
-  if (purpose === undefined) return;
-
-  const answer = await client.sendRequest(ExplainRequest, {
-    textDocument: { uri: document.uri.toString() },
-    query: { agent, path, usage: usage.label, ...(purpose.trim() ? { purpose: purpose.trim() } : {}) },
-  });
+  const query = given ?? (await ask());
+  if (!query) return undefined;
+  const answer = await client.sendRequest(ExplainRequest, { textDocument: { uri: document.uri.toString() }, query });
   if (!answer) {
     void vscode.window.showErrorMessage('The language server gave no answer; see its output for details.');
-    return;
+    return undefined;
   }
   output().appendLine(formatExplanation(answer));
   const line = answer.decidedBy[0]?.line;
@@ -51,6 +65,9 @@ export async function checkUrl(client: LanguageClient, uri?: vscode.Uri): Promis
     target.selection = new vscode.Selection(range.start, range.end);
     target.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
   }
-  const choice = await vscode.window.showInformationMessage(verdict, 'Details');
-  if (choice === 'Details') output().show(true);
+  // Not awaited: the answer is returned at once; the message offers the details.
+  void vscode.window.showInformationMessage(verdict, 'Details').then((choice) => {
+    if (choice === 'Details') output().show(true);
+  });
+  return answer;
 }

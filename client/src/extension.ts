@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ExtensionContext } from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { checkUrl } from './checkUrl';
+import { checkUrl, type CheckUrlArgs } from './checkUrl';
 
 let client: LanguageClient | undefined;
 
@@ -21,7 +21,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
   };
   const started = new LanguageClient('robotsAcap', 'robots.txt + ACAP', serverOptions, clientOptions);
   client = started;
-  context.subscriptions.push(vscode.commands.registerCommand('robotsAcap.checkUrl', (uri?: vscode.Uri) => checkUrl(started, uri)));
+  context.subscriptions.push(vscode.commands.registerCommand('robotsAcap.checkUrl', (uri?: vscode.Uri, query?: CheckUrlArgs) => checkUrl(started, uri, query)));
   await started.start();
 }
 

@@ -54,7 +54,9 @@ export function crawlersNamed(doc: RobotsDocument): string[] {
 
 /** The cell names the line that decided the usage itself (none when silence permits it). */
 function cellOf(e: Explanation, crawlRefused: boolean): MatrixCell {
-  return { allowed: e.allowed, line: e.decision.winners[0]?.line, qualifiers: e.qualifiers, needsCrawl: crawlRefused && e.usage !== 'crawl' };
+  // Refused for want of crawl: what the usage's own lines say does not matter, so cells alike.
+  if (crawlRefused && e.usage !== 'crawl') return { allowed: false, line: undefined, qualifiers: [], needsCrawl: true };
+  return { allowed: e.allowed, line: e.decision.winners[0]?.line, qualifiers: e.qualifiers, needsCrawl: false };
 }
 
 function key(cells: readonly MatrixCell[]): string {

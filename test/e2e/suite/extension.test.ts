@@ -1,0 +1,100 @@
+/**
+ * The real extension in a real VS Code extension host, through the VS Code API only. Every wait
+ * is on an event (diagnostics changing, the extension activating), never on a sleep.
+ */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+
+const EXTENSION_ID = 'robots-acap.robots-acap';
+
+function siteFile(name: string): vscode.Uri {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(folder, 'the end-to-end workspace folder is open');
+  return vscode.Uri.joinPath(folder.uri, name);
+}
+
+/** Resolves with the diagnostics of `uri` once they satisfy `accept` (checked now and on every change). */
+function diagnosticsWhere(uri: vscode.Uri, accept: (d: readonly vscode.Diagnostic[]) => boolean, what: string, ms = 30000): Promise<readonly vscode.Diagnostic[]> {
+  return new Promise((resolve, reject) => {
+    const check = (): boolean => {
+      const d = vscode.languages.getDiagnostics(uri);
+      if (!accept(d)) return false;
+      sub.dispose();
+      clearTimeout(timer);
+      resolve(d);
+      return true;
+    };
+    const sub = vscode.languages.onDidChangeDiagnostics((e) => {
+      if (e.uris.some((u) => u.toString() === uri.toString())) check();
+    });
+    const timer = setTimeout(() => {
+      sub.dispose();
+      reject(new Error(`timed out waiting for ${what}; diagnostics now: ${vscode.languages.getDiagnostics(uri).map((x) => x.code).join(', ')}`));
+    }, ms);
+    check();
+  });
+}
+
+const codeOf = (d: vscode.Diagnostic): string => String(typeof d.code === 'object' ? d.code.value : d.code);
+
+async function hoverText(uri: vscode.Uri, position: vscode.Position): Promise<string> {
+  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, position);
+  return hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+}
+
+suite('robots-acap in a real VS Code extension host', () => {
+  let doc: vscode.TextDocument;
+
+  suiteSetup(async () => {
+    doc = await vscode.workspace.openTextDocument(siteFile('robots.txt'));
+    await vscode.window.showTextDocument(doc);
+  });
+
+  test('a robots.txt gets the robots-txt language and activates the extension', async () => {
+    assert.equal(doc.languageId, 'robots-txt');
+    const ext = vscode.extensions.getExtension(EXTENSION_ID);
+    assert.ok(ext, `${EXTENSION_ID} is installed`);
+    await ext.activate();
+    assert.equal(ext.isActive, true);
+  });
+
+  test('diagnostics appear, and follow an edit', async () => {
+    const first = await diagnosticsWhere(doc.uri, (d) => d.some((x) => codeOf(x) === 'rep.invalid-product-token'), 'the first diagnostics');
+    assert.ok(first.every((x) => codeOf(x) !== 'acap.unknown-usage'));
+    const line = doc.lineCount - 1;
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(doc.uri, new vscode.Position(line, 0), 'ACAP-allow-present-links: /news/\n');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    const after = await diagnosticsWhere(doc.uri, (d) => d.some((x) => codeOf(x) === 'acap.unknown-usage'), 'a diagnostic for the edited line');
+    const unknown = after.find((x) => codeOf(x) === 'acap.unknown-usage');
+    assert.equal(unknown?.range.start.line, line);
+    assert.match(unknown?.message ?? '', /Did you mean ‘present-link’\?/);
+    // Undo it, and the diagnostic goes away.
+    const undo = new vscode.WorkspaceEdit();
+    undo.delete(doc.uri, new vscode.Range(line, 0, line + 1, 0));
+    assert.ok(await vscode.workspace.applyEdit(undo));
+    await diagnosticsWhere(doc.uri, (d) => !d.some((x) => codeOf(x) === 'acap.unknown-usage'), 'the diagnostic to go');
+  });
+
+  test('hover on a path shows who may use it, linked to the deciding lines', async () => {
+    const line = doc.getText().split('\n').findIndex((l) => l.startsWith('Disallow: /archive/'));
+    assert.ok(line >= 0);
+    const text = await hoverText(doc.uri, new vscode.Position(line, 12));
+    assert.match(text, /Who may use `\/archive\/`/);
+    assert.match(text, /GPTBot, CCBot, Google-Extended \| \[✗\]/);
+  });
+
+  test('hover on a crawler name shows its policy', async () => {
+    const line = doc.getText().split('\n').findIndex((l) => l === 'ACAP-crawler: GPTBot');
+    const text = await hoverText(doc.uri, new vscode.Position(line, 16));
+    assert.match(text, /\*\*GPTBot\*\* at `\/`/);
+  });
+
+  test('Check a URL answers and selects the deciding line', async () => {
+    const answer = await vscode.commands.executeCommand<{ allowed: boolean; decidedBy: { line: number }[] }>('robotsAcap.checkUrl', doc.uri, { agent: 'GPTBot', path: '/archive/2019/a.html', usage: 'index' });
+    assert.equal(answer?.allowed, false);
+    const decided = answer?.decidedBy[0]?.line;
+    assert.ok(decided);
+    assert.equal(vscode.window.activeTextEditor?.selection.start.line, decided - 1);
+  });
+});

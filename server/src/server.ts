@@ -6,14 +6,14 @@
  * because the incremental parser needs the edits themselves, not only the resulting text.
  */
 import {
-  createConnection, DiagnosticRefreshRequest, ErrorCodes, ResponseError, DidChangeConfigurationNotification, DocumentDiagnosticReportKind, ProposedFeatures,
+  CodeActionKind, createConnection, DiagnosticRefreshRequest, ErrorCodes, ResponseError, DidChangeConfigurationNotification, DocumentDiagnosticReportKind, ProposedFeatures,
   TextDocumentSyncKind, type CancellationToken, type Connection, type Diagnostic, type DocumentDiagnosticReport,
   type InitializeParams, type InitializeResult,
 } from 'vscode-languageserver/node';
 import { SERVER_NAME, SERVER_VERSION } from './version';
 import { DocumentStore } from './documentStore';
 import { Settings } from './settings';
-import { doHover, doValidation, explain, facts, type RobotsDocument } from './service/languageService';
+import { doHover, doValidation, explain, facts, getCodeActions, type RobotsDocument } from './service/languageService';
 import { ExplainRequest } from './protocol';
 import { referenceResolver } from './workspace';
 
@@ -61,6 +61,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
     capabilities: {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
       hoverProvider: true,
+      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
       ...(pullDiagnostics ? { diagnosticProvider: { interFileDependencies: false, workspaceDiagnostics: false } } : {}),
     },
     serverInfo: { name: SERVER_NAME, version: SERVER_VERSION },
@@ -152,6 +153,12 @@ connection.onHover(guard('textDocument/hover', null, async (params, token) => {
   if (!doc || token.isCancellationRequested) return null;
   const s = await settings.forDocument(doc.uri);
   return doHover(doc, params.position, s, engineContext);
+}));
+
+connection.onCodeAction(guard('textDocument/codeAction', [], (params, token) => {
+  const doc = documents.get(params.textDocument.uri);
+  if (!doc || token.isCancellationRequested) return [];
+  return getCodeActions(doc, params.range, params.context.diagnostics);
 }));
 
 connection.onRequest(ExplainRequest, guard('robotsAcap/explain', null, async (params, token) => {

@@ -15,3 +15,4 @@ export { pathOfUrl, normalizePercent, matchPattern, compareScope } from './paths
 export { doHover, permissionTable, representativePath, type HoverSettings } from './hover';
 export { permissionMatrix, crawlersNamed, DEFAULT_CRAWLERS, MATRIX_USAGES, type Matrix, type MatrixRow, type MatrixCell } from './matrix';
 export { formatExplanation } from './explainText';
+export { getCodeActions } from './codeActions';

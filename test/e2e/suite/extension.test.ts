@@ -97,4 +97,24 @@ suite('robots-acap in a real VS Code extension host', () => {
     assert.ok(decided);
     assert.equal(vscode.window.activeTextEditor?.selection.start.line, decided - 1);
   });
+
+  test('a quick fix is offered and applied', async () => {
+    const line = doc.lineCount - 1;
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(doc.uri, new vscode.Position(line, 0), 'ACAP-allow-present-links: /news/\n');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    const diagnostics = await diagnosticsWhere(doc.uri, (d) => d.some((x) => codeOf(x) === 'acap.unknown-usage'), 'the misspelt usage to be reported');
+    const target = diagnostics.find((x) => codeOf(x) === 'acap.unknown-usage');
+    assert.ok(target);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, target.range, vscode.CodeActionKind.QuickFix.value);
+    const action = actions.find((a) => a.title === 'Replace with ‘present-link’');
+    assert.ok(action?.edit, `quick fixes offered: ${actions.map((a) => a.title).join(', ')}`);
+    assert.ok(await vscode.workspace.applyEdit(action.edit));
+    assert.equal(doc.lineAt(line).text, 'ACAP-allow-present-link: /news/');
+    await diagnosticsWhere(doc.uri, (d) => !d.some((x) => codeOf(x) === 'acap.unknown-usage'), 'the fixed line to be clean');
+    const undo = new vscode.WorkspaceEdit();
+    undo.delete(doc.uri, new vscode.Range(line, 0, line + 1, 0));
+    assert.ok(await vscode.workspace.applyEdit(undo));
+  });
 });
+

@@ -1,0 +1,64 @@
+/** Quick fixes: each is applied to the text and the whole result compared. */
+import * as assert from 'node:assert/strict';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { getCodeActions } from '../../server/src/service/codeActions';
+import { doValidation, parseDocument } from '../../server/src/service/languageService';
+
+/** Apply the quick fix for `code` (the only one, or the one titled `title`) and return the text. */
+function fix(text: string, code: string, title?: string): string {
+  const doc = parseDocument('file:///site/robots.txt', 1, text);
+  const diagnostic = doValidation(doc).find((d) => d.code === code);
+  assert.ok(diagnostic, `no ${code} for:\n${text}`);
+  const actions = getCodeActions(doc, diagnostic.range, [diagnostic]);
+  const action = title ? actions.find((a) => a.title === title) : actions[0];
+  assert.ok(action, `no quick fix ${title ?? ''} for ${code}; got ${actions.map((a) => a.title).join(', ')}`);
+  assert.equal(action.kind, 'quickfix');
+  const edits = action.edit?.changes?.['file:///site/robots.txt'] ?? [];
+  return TextDocument.applyEdits(TextDocument.create('file:///site/robots.txt', 'robots-txt', 1, text), edits);
+}
+
+suite('quick fixes', () => {
+  test('missing colon (the specification\'s own example 5.8)', () => {
+    assert.equal(fix('ACAP-crawler: *\nACAP-allow-present-snippet /news/ max-length=20-words\n', 'acap.missing-colon', 'Add the missing colon'),
+      'ACAP-crawler: *\nACAP-allow-present-snippet: /news/ max-length=20-words\n');
+    assert.equal(fix('User-agent: *\nDisallow /x\n', 'rep.missing-colon'), 'User-agent: *\nDisallow: /x\n');
+  });
+  test('a space for a hyphen (the guide\'s annex)', () => {
+    assert.equal(fix('ACAP-crawler: *\nACAP-allow preserve: / time-limit=100-days\n', 'acap.space-for-hyphen', 'Write ‘ACAP-allow-preserve’ with hyphens'),
+      'ACAP-crawler: *\nACAP-allow-preserve: / time-limit=100-days\n');
+  });
+  test('did-you-mean for usages, values, fields, qualifiers and actions', () => {
+    assert.equal(fix('ACAP-crawler: *\nACAP-allow-present-links: /n/\n', 'acap.unknown-usage'), 'ACAP-crawler: *\nACAP-allow-present-link: /n/\n');
+    assert.equal(fix('ACAP-crawler: *\nACAP-allow-preserve: /n/ time-limit=until-recrawl\n', 'acap.invalid-qualifier-value'), 'ACAP-crawler: *\nACAP-allow-preserve: /n/ time-limit=until-recrawled\n');
+    assert.equal(fix('User-agent: *\nDissallow: /x\n', 'syntax.misspelt-field'), 'User-agent: *\nDisallow: /x\n');
+    assert.equal(fix('ACAP-crawler: *\nACAP-allow-index: / time-limt=3-days\n', 'acap.unknown-qualifier'), 'ACAP-crawler: *\nACAP-allow-index: / time-limit=3-days\n');
+    assert.equal(fix('ACAP-crawler: *\nACAP-request-takedown: /x\n', 'acap.unknown-action'), 'ACAP-crawler: *\nACAP-request-take-down: /x\n');
+    assert.equal(fix('ACAP-crawler: *\nACAP-allow-index-snippet: /\n', 'acap.invalid-usage-combination'), 'ACAP-crawler: *\nACAP-allow-present-snippet: /\n');
+  });
+  test('a local usage written without its parentheses', () => {
+    assert.equal(fix('ACAP-qualified-usage: cache preserve time-limit=3-days\nACAP-crawler: *\nACAP-allow-cache: /\n', 'acap.unknown-usage'),
+      'ACAP-qualified-usage: cache preserve time-limit=3-days\nACAP-crawler: *\nACAP-allow-(cache): /\n');
+  });
+  test('a trailing slash for a directory; a path for a URL', () => {
+    assert.equal(fix('ACAP-crawler: *\nACAP-disallow-crawl: /private\n', 'acap.directory-without-slash'), 'ACAP-crawler: *\nACAP-disallow-crawl: /private/\n');
+    assert.equal(fix('User-agent: *\nDisallow: https://example.com/a/\n', 'rep.path-not-absolute'), 'User-agent: *\nDisallow: /a/\n');
+  });
+  test('byte-order marks, fullwidth colons, bare sitemap URLs, product tokens', () => {
+    assert.equal(fix('\ufeffUser-agent: *\nDisallow: /\n', 'text.bom'), 'User-agent: *\nDisallow: /\n');
+    assert.equal(fix('Sitemap\uff1ahttps://e.com/s.xml\n', 'syntax.fullwidth-colon'), 'Sitemap:https://e.com/s.xml\n');
+    assert.equal(fix('https://e.com/sitemap.xml\n', 'syntax.bare-url'), 'Sitemap: https://e.com/sitemap.xml\n');
+    assert.equal(fix('User-agent: Googlebot/2.1\nDisallow: /x\n', 'rep.invalid-product-token'), 'User-agent: Googlebot\nDisallow: /x\n');
+  });
+  test('the version comment and ACAP-ignore-conventional-records', () => {
+    assert.equal(fix('## ACAP version 1.0\nACAP-crawler: *\nACAP-allow-crawl: /\n', 'acap.version-malformed'), '##ACAP version=1.0\nACAP-crawler: *\nACAP-allow-crawl: /\n');
+    assert.equal(fix('ACAP-ignore-conventional-records: yes\nACAP-crawler: *\nACAP-allow-crawl: /\n', 'acap.ignore-conventional-value'), 'ACAP-ignore-conventional-records\nACAP-crawler: *\nACAP-allow-crawl: /\n');
+  });
+  test('no fix offered without a mechanical one, nor for a stale range', () => {
+    const doc = parseDocument('file:///site/robots.txt', 1, 'ACAP-crawler: *\nACAP-allow-index: the-acap:resource-set:nope\n');
+    const d = doValidation(doc).find((x) => x.code === 'acap.undefined-resource-set');
+    assert.ok(d);
+    assert.deepEqual(getCodeActions(doc, d.range, [d]), []);
+    const stale = { ...d, code: 'acap.unknown-usage', data: { replacement: 'x' }, range: { start: { line: 1, character: 200 }, end: { line: 1, character: 210 } } };
+    assert.deepEqual(getCodeActions(doc, stale.range, [stale]), []);
+  });
+});

@@ -13,14 +13,22 @@ import {
 import { SERVER_NAME, SERVER_VERSION } from './version';
 import { DocumentStore } from './documentStore';
 import { Settings } from './settings';
-import { doHover, doValidation, explain, facts, getCodeActions, type RobotsDocument } from './service/languageService';
+import {
+  doHover, doRename, doValidation, explain, facts, findDefinition, findDocumentHighlights, findReferences, getCodeActions, prepareRename,
+  type NavigationContext, type RobotsDocument,
+} from './service/languageService';
 import { ExplainRequest } from './protocol';
-import { referenceResolver } from './workspace';
+import { referenceResolver, referencedDocuments, referencingDocuments } from './workspace';
 
 const connection: Connection = createConnection(ProposedFeatures.all);
 const documents = new DocumentStore();
 const settings = new Settings(connection);
 const engineContext = { resolveReference: referenceResolver(documents) };
+
+/** The workspace files on either side of this one's ACAP-permissions-reference links (Part 1 §2.7). */
+function navigationContext(doc: RobotsDocument): NavigationContext {
+  return { referencingDocuments: referencingDocuments(documents, doc), referencedDocuments: referencedDocuments(documents, doc) };
+}
 
 let pullDiagnostics = false;
 let canPullConfiguration = false;
@@ -62,6 +70,10 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
       hoverProvider: true,
       codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+      definitionProvider: true,
+      referencesProvider: true,
+      documentHighlightProvider: true,
+      renameProvider: { prepareProvider: true },
       ...(pullDiagnostics ? { diagnosticProvider: { interFileDependencies: false, workspaceDiagnostics: false } } : {}),
     },
     serverInfo: { name: SERVER_NAME, version: SERVER_VERSION },
@@ -76,7 +88,8 @@ connection.onInitialized(guardNotification('initialized', async () => {
 
 async function validate(doc: RobotsDocument): Promise<Diagnostic[]> {
   const s = await settings.forDocument(doc.uri);
-  return doValidation(doc, s);
+  // Files referring to this one are read only if a name is not defined here.
+  return doValidation(doc, { ...s, referencingDocuments: () => referencingDocuments(documents, doc) });
 }
 
 // Push mode: validate after the latest change of a burst, never an outdated version. Small files
@@ -159,6 +172,37 @@ connection.onCodeAction(guard('textDocument/codeAction', [], (params, token) => 
   const doc = documents.get(params.textDocument.uri);
   if (!doc || token.isCancellationRequested) return [];
   return getCodeActions(doc, params.range, params.context.diagnostics);
+}));
+
+connection.onDefinition(guard('textDocument/definition', [], (params, token) => {
+  const doc = documents.get(params.textDocument.uri);
+  return !doc || token.isCancellationRequested ? [] : findDefinition(doc, params.position, navigationContext(doc));
+}));
+
+connection.onReferences(guard('textDocument/references', [], (params, token) => {
+  const doc = documents.get(params.textDocument.uri);
+  return !doc || token.isCancellationRequested ? [] : findReferences(doc, params.position, params.context.includeDeclaration, navigationContext(doc));
+}));
+
+connection.onDocumentHighlight(guard('textDocument/documentHighlight', [], (params, token) => {
+  const doc = documents.get(params.textDocument.uri);
+  return !doc || token.isCancellationRequested ? [] : findDocumentHighlights(doc, params.position, navigationContext(doc));
+}));
+
+connection.onPrepareRename(guard('textDocument/prepareRename', null, (params) => {
+  const doc = documents.get(params.textDocument.uri);
+  return doc ? prepareRename(doc, params.position) : null;
+}));
+
+connection.onRenameRequest(guard('textDocument/rename', null, (params) => {
+  const doc = documents.get(params.textDocument.uri);
+  if (!doc) return null;
+  try {
+    return doRename(doc, params.position, params.newName, navigationContext(doc));
+  } catch (err) {
+    // A refused rename says why (an invalid or colliding name), as an error the client shows.
+    throw new ResponseError(ErrorCodes.InvalidRequest, err instanceof Error ? err.message : String(err));
+  }
 }));
 
 connection.onRequest(ExplainRequest, guard('robotsAcap/explain', null, async (params, token) => {

@@ -6,12 +6,19 @@
 import { PARSE_LIMIT_BYTES, RESOURCE_SET_PREFIX } from './facts';
 import type { UsageRef } from './directives';
 import type { LocatedFinding } from './findings';
-import { nameSpan, type Group, type RobotsModel } from './model';
+import { getModel, nameSpan, type Group, type RobotsModel } from './model';
+import type { RobotsDocument } from './document';
 import type { LineNode } from './syntax';
 
-export function crossChecks(model: RobotsModel): LocatedFinding[] {
+/** Files that refer to this one with ACAP-permissions-reference: their definitions count here (Part 1 §2.4.1.3). */
+export interface CrossFileContext {
+  /** Asked for only when a name is not defined in this file. */
+  readonly referencingDocuments?: () => readonly RobotsDocument[];
+}
+
+export function crossChecks(model: RobotsModel, ctx: CrossFileContext = {}): LocatedFinding[] {
   const out: LocatedFinding[] = [];
-  checkReferences(model, out);
+  checkReferences(model, out, definedElsewhere(ctx));
   checkRecords(model, out);
   checkGroups(model, out);
   checkVersion(model, out);
@@ -19,10 +26,24 @@ export function crossChecks(model: RobotsModel): LocatedFinding[] {
   return out;
 }
 
-function checkLocalRef(model: RobotsModel, lineNo: number, usage: UsageRef, inComposite: boolean, out: LocatedFinding[]): void {
+type Elsewhere = (kind: 'set' | 'usage', name: string) => boolean;
+
+/** Whether a file referring to this one defines the name (its models are built once, on first need). */
+function definedElsewhere(ctx: CrossFileContext): Elsewhere {
+  let models: RobotsModel[] | undefined;
+  return (kind, name) => {
+    models ??= (ctx.referencingDocuments?.() ?? []).map((d) => getModel(d));
+    return models.some((m) => (kind === 'set' ? m.resourceSets : m.localUsages).has(name));
+  };
+}
+
+function checkLocalRef(model: RobotsModel, lineNo: number, usage: UsageRef, inComposite: boolean, out: LocatedFinding[], elsewhere: Elsewhere): void {
   if (!usage.local || usage.unclosed || !usage.name) return;
   const lines = model.document.lines;
   const def = model.localUsages.get(usage.name);
+  // A composite's members must be defined in the same file (Part 1 §2.7.2, ABNF note); a
+  // permission may use a usage defined in a file that refers to this one (§2.4.1.3).
+  if (!def && !inComposite && elsewhere('usage', usage.name)) return;
   if (!def) {
     const late = model.definitions.find((d) => d.misplaced && d.kind !== 'resource-set' && d.name === usage.name);
     out.push({
@@ -42,18 +63,18 @@ function checkLocalRef(model: RobotsModel, lineNo: number, usage: UsageRef, inCo
   }
 }
 
-function checkReferences(model: RobotsModel, out: LocatedFinding[]): void {
+function checkReferences(model: RobotsModel, out: LocatedFinding[], elsewhere: Elsewhere): void {
   const lines = model.document.lines;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     const d = line.directive;
     if (d.kind === 'acap-permission') {
-      if (d.usage) checkLocalRef(model, i, d.usage, false, out);
+      if (d.usage) checkLocalRef(model, i, d.usage, false, out, elsewhere);
       if (d.resource) {
         const spec = line.text.slice(d.resource.start, d.resource.end);
         if (spec.toLowerCase().startsWith(RESOURCE_SET_PREFIX)) {
           const name = spec.slice(RESOURCE_SET_PREFIX.length).toLowerCase();
-          if (name && !model.resourceSets.has(name)) {
+          if (name && !model.resourceSets.has(name) && !elsewhere('set', name)) {
             const late = model.definitions.find((x) => x.misplaced && x.kind === 'resource-set' && x.name === name);
             out.push({
               line: i, code: 'acap.undefined-resource-set', span: { start: d.resource.start + RESOURCE_SET_PREFIX.length, end: d.resource.end },
@@ -66,7 +87,7 @@ function checkReferences(model: RobotsModel, out: LocatedFinding[]): void {
         }
       }
     } else if (d.kind === 'acap-composite-usage') {
-      for (const m of d.members) checkLocalRef(model, i, m, true, out);
+      for (const m of d.members) checkLocalRef(model, i, m, true, out, elsewhere);
     }
   }
 }

@@ -16,3 +16,5 @@ export { doHover, permissionTable, representativePath, type HoverSettings } from
 export { permissionMatrix, crawlersNamed, DEFAULT_CRAWLERS, MATRIX_USAGES, type Matrix, type MatrixRow, type MatrixCell } from './matrix';
 export { formatExplanation } from './explainText';
 export { getCodeActions } from './codeActions';
+export { findDefinition, findReferences, findDocumentHighlights, type NavigationContext } from './navigation';
+export { prepareRename, doRename } from './rename';

@@ -5,12 +5,12 @@
 import { Diagnostic, DiagnosticSeverity, DiagnosticTag, type DiagnosticRelatedInformation } from 'vscode-languageserver-types';
 import { checkLine } from './checkLine';
 import { CODE_BY_NAME, type DiagnosticCode, type SeverityName, type SeveritySetting } from './codes';
-import { crossChecks } from './crossChecks';
+import { crossChecks, type CrossFileContext } from './crossChecks';
 import type { RobotsDocument } from './document';
 import type { LocatedFinding } from './findings';
 import { getModel } from './model';
 
-export interface ValidationSettings {
+export interface ValidationSettings extends CrossFileContext {
   /** Severity per diagnostic code; codes not listed keep their default. */
   readonly severities?: Readonly<Record<string, SeveritySetting>>;
   /** At most this many diagnostics per document (a graceful limit for huge or binary files). */
@@ -34,7 +34,7 @@ export interface DiagnosticData {
 export const SOURCE = 'robots-acap';
 
 /** All findings of a document, in line order, before severities are applied. */
-export function collectFindings(doc: RobotsDocument): LocatedFinding[] {
+export function collectFindings(doc: RobotsDocument, ctx: CrossFileContext = {}): LocatedFinding[] {
   const model = getModel(doc);
   const out: LocatedFinding[] = [];
   const lines = doc.lines;
@@ -54,14 +54,14 @@ export function collectFindings(doc: RobotsDocument): LocatedFinding[] {
     }
   }
   for (const f of model.findings) out.push(f);
-  for (const f of crossChecks(model)) out.push(f);
+  for (const f of crossChecks(model, ctx)) out.push(f);
   out.sort((a, b) => a.line - b.line || a.span.start - b.span.start);
   return out;
 }
 
 export function doValidation(doc: RobotsDocument, settings: ValidationSettings = {}): Diagnostic[] {
   const max = settings.maxProblems ?? DEFAULT_MAX_PROBLEMS;
-  const findings = collectFindings(doc);
+  const findings = collectFindings(doc, settings);
   const severities = findings.map((f) => severityOf(f.code, settings));
   const shown = findings.length - severities.filter((s) => s === undefined).length;
   if (shown <= max) {

@@ -14,11 +14,14 @@ import { SERVER_NAME, SERVER_VERSION } from './version';
 import { DocumentStore } from './documentStore';
 import { Settings } from './settings';
 import {
-  doHover, doRename, doValidation, explain, facts, findDefinition, findDocumentHighlights, findReferences, getCodeActions, prepareRename,
+  doComplete, doHover, doRename, doValidation, findDocumentLinks, findDocumentSymbols, getFoldingRanges, getInlayHints, getSelectionRanges,
+  format, getSemanticTokens, getSemanticTokensRange, semanticTokensLegend, explain, facts, findDefinition, findDocumentHighlights, findReferences, getCodeActions, prepareRename,
   type NavigationContext, type RobotsDocument,
 } from './service/languageService';
 import { ExplainRequest } from './protocol';
-import { referenceResolver, referencedDocuments, referencingDocuments } from './workspace';
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { referenceResolver, referencedDocuments, referencingDocuments, resolveReferencePath, sitePaths } from './workspace';
 
 const connection: Connection = createConnection(ProposedFeatures.all);
 const documents = new DocumentStore();
@@ -69,11 +72,20 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
     capabilities: {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
       hoverProvider: true,
+      completionProvider: { triggerCharacters: ['-', ':', '=', '(', '/', ' '] },
       codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
       definitionProvider: true,
       referencesProvider: true,
       documentHighlightProvider: true,
       renameProvider: { prepareProvider: true },
+      documentSymbolProvider: true,
+      foldingRangeProvider: true,
+      selectionRangeProvider: true,
+      documentLinkProvider: { resolveProvider: false },
+      semanticTokensProvider: { legend: semanticTokensLegend, full: true, range: true },
+      inlayHintProvider: true,
+      documentFormattingProvider: true,
+      documentRangeFormattingProvider: true,
       ...(pullDiagnostics ? { diagnosticProvider: { interFileDependencies: false, workspaceDiagnostics: false } } : {}),
     },
     serverInfo: { name: SERVER_NAME, version: SERVER_VERSION },
@@ -168,6 +180,12 @@ connection.onHover(guard('textDocument/hover', null, async (params, token) => {
   return doHover(doc, params.position, s, engineContext);
 }));
 
+connection.onCompletion(guard('textDocument/completion', null, (params, token) => {
+  const doc = documents.get(params.textDocument.uri);
+  if (!doc || token.isCancellationRequested) return null;
+  return doComplete(doc, params.position, { workspacePaths: sitePaths(doc) });
+}));
+
 connection.onCodeAction(guard('textDocument/codeAction', [], (params, token) => {
   const doc = documents.get(params.textDocument.uri);
   if (!doc || token.isCancellationRequested) return [];
@@ -203,6 +221,56 @@ connection.onRenameRequest(guard('textDocument/rename', null, (params) => {
     // A refused rename says why (an invalid or colliding name), as an error the client shows.
     throw new ResponseError(ErrorCodes.InvalidRequest, err instanceof Error ? err.message : String(err));
   }
+}));
+
+connection.onDocumentSymbol(guard('textDocument/documentSymbol', [], (params) => {
+  const doc = documents.get(params.textDocument.uri);
+  return doc ? findDocumentSymbols(doc) : [];
+}));
+
+connection.onFoldingRanges(guard('textDocument/foldingRange', [], (params) => {
+  const doc = documents.get(params.textDocument.uri);
+  return doc ? getFoldingRanges(doc) : [];
+}));
+
+connection.onSelectionRanges(guard('textDocument/selectionRange', [], (params) => {
+  const doc = documents.get(params.textDocument.uri);
+  return doc ? getSelectionRanges(doc, params.positions) : [];
+}));
+
+connection.onDocumentLinks(guard('textDocument/documentLink', [], (params) => {
+  const doc = documents.get(params.textDocument.uri);
+  if (!doc) return [];
+  // A permissions reference links to its file when that file is in the workspace.
+  return findDocumentLinks(doc, (locator) => {
+    const file = resolveReferencePath(locator, doc);
+    return file && existsSync(file) ? pathToFileURL(file).toString() : undefined;
+  });
+}));
+
+connection.languages.semanticTokens.on(guard('textDocument/semanticTokens/full', { data: [] }, (params) => {
+  const doc = documents.get(params.textDocument.uri);
+  return doc ? getSemanticTokens(doc) : { data: [] };
+}));
+
+connection.languages.semanticTokens.onRange(guard('textDocument/semanticTokens/range', { data: [] }, (params) => {
+  const doc = documents.get(params.textDocument.uri);
+  return doc ? getSemanticTokensRange(doc, params.range) : { data: [] };
+}));
+
+connection.languages.inlayHint.on(guard('textDocument/inlayHint', [], (params) => {
+  const doc = documents.get(params.textDocument.uri);
+  return doc ? getInlayHints(doc, params.range) : [];
+}));
+
+connection.onDocumentFormatting(guard('textDocument/formatting', [], (params) => {
+  const doc = documents.get(params.textDocument.uri);
+  return doc ? format(doc, params.options) : [];
+}));
+
+connection.onDocumentRangeFormatting(guard('textDocument/rangeFormatting', [], (params) => {
+  const doc = documents.get(params.textDocument.uri);
+  return doc ? format(doc, params.options, params.range) : [];
 }));
 
 connection.onRequest(ExplainRequest, guard('robotsAcap/explain', null, async (params, token) => {

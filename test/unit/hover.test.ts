@@ -46,7 +46,8 @@ suite('hover', () => {
 
   test('on a crawler name: its policy at / (its named conventional group outranks the * ACAP record, interpretation §3.6)', () => {
     const md = hoverAt(SITE.replace('User-agent: GPTBot', 'User-agent: GPT|Bot')) ?? '';
-    assert.match(md, /^\*\*GPTBot\*\* at `\/`: crawl ✗ \(\[line 5\]/);
+    assert.match(md, /^\*\*GPTBot\*\* — OpenAI; purpose: AI model training\./, 'the crawler knowledge base first');
+    assert.match(md, /\*\*GPTBot\*\* at `\/`: crawl ✗ \(\[line 5\]/);
     assert.match(md, /Conventional crawlers: may not crawl `\/`/);
     assert.match(md, /ACAP records that apply: line 6 \(\*\)\./);
     const other = hoverAt(SITE.replace('ACAP-crawler: *', 'ACAP-crawler: |*')) ?? '';

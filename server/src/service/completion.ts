@@ -61,6 +61,8 @@ function isWs(c: string): boolean {
 
 function complete(at: Cursor): CompletionItem[] {
   const { line, ch } = at;
+  // Nothing goes before a byte-order mark.
+  if (ch < line.bom) return [];
   if (line.comment && ch > line.comment.start) return versionItems(at);
   const f = line.field;
   if (!f) {
@@ -229,11 +231,11 @@ function suffixItems(at: Cursor, f: FieldSyntax, fact: FieldFact, suffix: Span):
       documentation: factDoc(a.summary, a.spec, fact.readiness), notReady: fact.readiness === 'not-ready', retrigger,
     }));
   }
-  // ABNF §3: ACAP-usage-name ["-" used-resource-type-name]; only `present` takes one.
-  const present = 'present-';
-  if (typed.toLowerCase().startsWith(present)) {
-    const range = { start: suffix.start + present.length, end: suffix.end };
-    return USAGES.filter((u) => u.resourceType).map((u, i) => item(at, {
+  // ABNF §3: ACAP-usage-name ["-" used-resource-type-name]; only some usages (present) take one.
+  const base = USAGES.find((u) => u.resourceType && typed.toLowerCase().startsWith(`${u.base}-`))?.base;
+  if (base) {
+    const range = { start: suffix.start + base.length + 1, end: suffix.end };
+    return USAGES.filter((u) => u.resourceType && u.base === base).map((u, i) => item(at, {
       label: u.resourceType as string, kind: CompletionItemKind.EnumMember, range, newText: (u.resourceType as string) + colon,
       sortText: sortKey(u.readiness === 'not-ready' ? 1 : 0, i), detail: `used resource type → ${u.name}`,
       documentation: factDoc(u.summary, u.spec, u.readiness), notReady: u.readiness === 'not-ready', retrigger,
@@ -510,17 +512,11 @@ function purposeItems(at: Cursor, range: Span): CompletionItem[] {
 
 /** `##ACAP version=` followed by a version the product knows (Part 1 §2.9.3). */
 function versionItems(at: Cursor): CompletionItem[] {
-  const { line, ch } = at;
-  const c = line.comment;
-  if (!c || line.kind !== 'comment') return [];
-  const m = /^##ACAP version=/i.exec(line.text.slice(c.start));
-  const from = c.start + (m ? m[0].length : 0);
-  if (!m || ch < from) return [];
-  let end = from;
-  while (end < line.text.length && !isWs(line.text[end])) end++;
-  if (ch > end) return [];
+  const d = at.line.directive;
+  if (d.kind !== 'acap-version' || !d.version || at.ch < d.version.start || at.ch > d.version.end) return [];
+  const range = d.version;
   return ACAP_VERSIONS.map((v, i) => item(at, {
-    label: v, kind: CompletionItemKind.Value, range: { start: from, end }, newText: v, sortText: sortKey(0, ACAP_VERSIONS.length - i),
+    label: v, kind: CompletionItemKind.Value, range, newText: v, sortText: sortKey(0, ACAP_VERSIONS.length - i),
     detail: 'ACAP version', documentation: 'The version of ACAP the records follow.\n\n*Part 1 §2.9.3*',
   }));
 }

@@ -100,7 +100,8 @@ function checkSection(lines: readonly LineNode[], fieldLines: readonly number[],
     if (d.kind !== 'acap-permission' || !d.usage || d.usage.local || !d.resource) continue;
     const pattern = lines[i].text.slice(d.resource.start, d.resource.end).toLowerCase();
     const key = `${d.usage.name} ${pattern}`;
-    const qualifiers = d.qualifiers.map((q) => lines[i].text.slice(q.span.start, q.span.end).toLowerCase()).sort().join(' ');
+    const text = lines[i].text;
+    const qualifiers = d.qualifiers.map((q) => (q.value ? `${text.slice(q.name.start, q.name.end)}=${text.slice(q.value.start, q.value.end)}` : text.slice(q.span.start, q.span.end)).toLowerCase()).sort().join(' ');
     const self = `${d.allow ? 'allow' : 'disallow'} ${qualifiers}`;
     const prev = seen.get(`${key} ${d.allow ? 'disallow' : 'allow'}`);
     const span = lines[i].field?.name ?? { start: 0, end: 0 };

@@ -11,9 +11,9 @@
  *
  * What it never does, because each would change meaning or hide a problem that diagnostics and
  * their quick fixes should name: add or remove a colon (`Disallow /x`), repair a field name
- * (`ACAP-allow preserve`, typographic dashes), change a value's characters (paths are
- * case-sensitive for conventional crawlers; crawler names and purposes may contain spaces, Part 1
- * §3 crawler-name), touch comments, blank lines, the `##ACAP version=` line, a BOM or line ends.
+ * (`ACAP-allow preserve`, typographic dashes), change a value's characters beyond the case of
+ * standard usage types and qualifier names (paths are case-sensitive for conventional crawlers;
+ * crawler names and purposes may contain spaces, Part 1 §3 crawler-name), touch comments, blank lines, the `##ACAP version=` line, a BOM or line ends.
  * Lines with control characters and lines the parser could not read as a field are left as they are.
  *
  * Every rewritten line is lexed again and compared with the original (`sameMeaning`); a line
@@ -21,8 +21,7 @@
  * correctness.
  */
 import { TextEdit, type FormattingOptions, type Range } from 'vscode-languageserver-types';
-import type { QualifierSyntax, UsageRef } from './directives';
-import { words } from './directives';
+import { words, type QualifierSyntax, type UsageRef } from './directives';
 import type { RobotsDocument } from './document';
 import { ACTIONS, QUALIFIER_BY_NAME, USAGE_BY_NAME } from './facts';
 import { lexLine, type LineNode, type Span } from './syntax';
@@ -57,12 +56,14 @@ export function format(doc: RobotsDocument, _options: FormattingOptions, range?:
 }
 
 /** The formatted text of one line (without its end-of-line), or undefined to leave it alone. */
-export function formatLine(line: LineNode, firstLine: boolean): string | undefined {
+function formatLine(line: LineNode, firstLine: boolean): string | undefined {
   if (line.kind !== 'field' || CONTROL.test(line.text)) return undefined;
   const body = formatField(line);
   if (body === undefined) return undefined;
   const t = line.text;
   let out = t.slice(0, line.bom) + body;
+  // One space even before a `#` that was glued to the value (`Disallow: /terms#faq`): crawlers
+  // already read it as a comment (RFC 9309 §2.2), and the space shows that the path ends there.
   if (line.comment) out += ' ' + t.slice(line.comment.start, line.comment.end).replace(TRAILING_WS, '');
   if (out === t) return out;
   return sameMeaning(line, lexLine(out, line.eol, firstLine)) ? out : undefined;
@@ -159,7 +160,7 @@ function qualifier(t: string, q: QualifierSyntax): string {
 }
 
 /** What a line says, as a string: equal strings mean crawlers read the two lines alike. */
-export function lineMeaning(line: LineNode): string {
+function lineMeaning(line: LineNode): string {
   const t = line.text;
   const s = (span: Span | undefined): string => (span ? t.slice(span.start, span.end) : '');
   const usage = (u: UsageRef | undefined): string => (!u ? '' : u.local ? `(${s(u.nameSpan)}|${u.unclosed}|${s(u.trailing)}` : u.name);
@@ -227,7 +228,7 @@ function lineRange(doc: RobotsDocument, range: Range | undefined): [number, numb
   let end = line(range.end.line);
   if (end < start) [start, end] = [end, start];
   // A selection of whole lines ends at character 0 of the next line, which it does not touch.
-  if (end > start && range.end.line <= last && range.end.character === 0 && range.end.line > range.start.line) end--;
+  if (range.end.line > range.start.line && range.end.line <= last && range.end.character === 0) end--;
   return [start, end];
 }
 

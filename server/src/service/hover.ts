@@ -12,6 +12,7 @@ import { ACTIONS, formatSpec, QUALIFIER_BY_NAME, RESOURCE_SET_PREFIX, USAGE_BY_N
 import type { RobotsDocument } from './document';
 import { getModel } from './model';
 import { agentToken, explain, type EngineContext } from './permissions';
+import { CRAWLER_BY_TOKEN, describeCrawler } from './crawlers';
 import { DEFAULT_CRAWLERS, MATRIX_USAGES, permissionMatrix, type MatrixCell, type MatrixRow } from './matrix';
 import type { Profile } from './conventional';
 import type { LineNode, Span } from './syntax';
@@ -104,6 +105,8 @@ function crawlerPolicy(doc: RobotsDocument, name: string, settings: HoverSetting
   const answers = usages.map((usage) => explain(doc, { agent: name, usage, path: '/', profile }, ctx));
   const first = answers[0];
   const parts: string[] = [];
+  const known = CRAWLER_BY_TOKEN.get(name.toLowerCase());
+  if (known) parts.push(describeCrawler(known));
   const conv = first.conventional;
   parts.push(`**${name}** at \`/\`: ${answers.map((e) => `${COLUMN_TITLE[e.usage] ?? e.usage} ${e.allowed ? '✓' : '✗'}${e.decidedBy[0] ? ` ([line ${e.decidedBy[0].line}](${doc.uri}#L${e.decidedBy[0].line}))` : ''}`).join(' · ')}`);
   parts.push(`Conventional crawlers: ${conv.allowed ? 'may' : 'may not'} crawl \`/\` — ${conv.why}.`);

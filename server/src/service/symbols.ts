@@ -54,8 +54,9 @@ function firstAfter(xs: readonly { readonly startLine: number }[], line: number)
 /**
  * The extent of a group as an editor should show it. The model lets a conventional line inside an
  * ACAP record join the group above the record (Part 1 §2.9.2: conventional crawlers read it so),
- * which would make the group overlap the record; shown that way, folds and the outline would
- * cross. The group therefore ends at its last line before the first record that starts inside it.
+ * and a User-agent line after a record join a group that had no rules yet; either would make the
+ * group overlap or swallow the record, and folds and the outline would cross. The group therefore
+ * ends at its last line before the first record that starts inside it.
  */
 function groupEnd(g: Group, model: RobotsModel): number {
   const next = model.records[firstAfter(model.records, g.startLine)];

@@ -142,5 +142,39 @@ suite('language server over stdio', () => {
       await s.close();
     }
   });
+
+  test('definition, references, rename and completion over the wire', async () => {
+    const s = await start({ textDocument: { synchronization: {}, completion: { completionItem: { snippetSupport: true } }, rename: { prepareSupport: true } } });
+    try {
+      const uri = 'file:///site/robots.txt';
+      const text = [
+        'ACAP-resource-set: news /news/ /sport/',
+        'ACAP-qualified-usage: cache preserve time-limit=until-recrawled',
+        'ACAP-composite-usage: basic crawl index (cache)',
+        'ACAP-crawler: *',
+        'ACAP-allow-(basic): the-acap:resource-set:news',
+        'ACAP-disallow-index: the-acap:resource-set:NEWS',
+        'ACAP-allow-',
+      ].join('\n');
+      const opened = s.nextDiagnostics(uri);
+      await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'robots-txt', version: 1, text } });
+      await opened;
+      type Loc = { uri: string; range: { start: { line: number; character: number } } };
+      const def = await s.conn.sendRequest<Loc[]>('textDocument/definition', { textDocument: { uri }, position: { line: 5, character: 44 } });
+      assert.deepEqual(def.map((l) => [l.range.start.line, l.range.start.character]), [[0, 19]]);
+      const refs = await s.conn.sendRequest<Loc[]>('textDocument/references', { textDocument: { uri }, position: { line: 0, character: 20 }, context: { includeDeclaration: true } });
+      assert.deepEqual(refs.map((l) => l.range.start.line).sort(), [0, 4, 5]);
+      const qualified = await s.conn.sendRequest<Loc[]>('textDocument/definition', { textDocument: { uri }, position: { line: 2, character: 42 } });
+      assert.deepEqual(qualified.map((l) => l.range.start.line), [1], 'a qualified usage named inside a composite definition');
+      const edit = await s.conn.sendRequest<{ changes: Record<string, { range: { start: { line: number; character: number } }; newText: string }[]> }>('textDocument/rename', { textDocument: { uri }, position: { line: 1, character: 23 }, newName: 'keep' });
+      assert.deepEqual(edit.changes[uri].map((e) => [e.range.start.line, e.range.start.character, e.newText]).sort(), [[1, 22, 'keep'], [2, 41, 'keep']]);
+      await assert.rejects(s.conn.sendRequest('textDocument/rename', { textDocument: { uri }, position: { line: 1, character: 23 }, newName: 'basic' }), /basic/);
+      const list = await s.conn.sendRequest<{ items: { label: string }[] }>('textDocument/completion', { textDocument: { uri }, position: { line: 6, character: 11 } });
+      const labels = list.items.map((i) => i.label);
+      for (const l of ['index', 'present-snippet', '(basic)', '(cache)']) assert.ok(labels.includes(l), `completion offers ${l}: ${labels.join(', ')}`);
+    } finally {
+      await s.close();
+    }
+  });
 });
 

@@ -28,6 +28,20 @@ out.hover = hover and hover.result and hover.result.contents and hover.result.co
 local explain = client.request_sync('robotsAcap/explain', { textDocument = { uri = uri }, query = { agent = 'GPTBot', path = '/archive/2019/a.html', usage = 'index' } }, 10000, bufnr)
 out.explain = explain and explain.result or vim.NIL
 
+local def_line = tonumber(os.getenv('E2E_DEF_LINE'))
+local def_char = tonumber(os.getenv('E2E_DEF_CHAR'))
+local definition = client.request_sync('textDocument/definition', { textDocument = { uri = uri }, position = { line = def_line, character = def_char } }, 10000, bufnr)
+out.definition = definition and definition.result or vim.NIL
+-- Completion after `ACAP-allow-` on a new last line.
+local last = vim.api.nvim_buf_line_count(bufnr)
+vim.api.nvim_buf_set_lines(bufnr, last, last, false, { 'ACAP-allow-' })
+local completion = client.request_sync('textDocument/completion', { textDocument = { uri = uri }, position = { line = last, character = 11 } }, 10000, bufnr)
+local labels = {}
+local result = completion and completion.result
+local items = result and (result.items or result) or {}
+for _, item in ipairs(items) do table.insert(labels, item.label) end
+out.completion = labels
+
 io.stdout:write(vim.fn.json_encode(out) .. '\n')
 vim.lsp.stop_client(client_id)
 vim.cmd('qa!')

@@ -116,5 +116,27 @@ suite('robots-acap in a real VS Code extension host', () => {
     undo.delete(doc.uri, new vscode.Range(line, 0, line + 1, 0));
     assert.ok(await vscode.workspace.applyEdit(undo));
   });
+
+  test('completion after ACAP-allow- offers usage types and local usages', async () => {
+    const line = doc.lineCount - 1;
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(doc.uri, new vscode.Position(line, 0), 'ACAP-allow-\n');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, new vscode.Position(line, 11));
+    const labels = list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+    for (const l of ['index', 'present-snippet', '(search-basics)', '(cache)']) assert.ok(labels.includes(l), `offers ${l}: ${labels.slice(0, 30).join(', ')}`);
+    const undo = new vscode.WorkspaceEdit();
+    undo.delete(doc.uri, new vscode.Range(line, 0, line + 1, 0));
+    assert.ok(await vscode.workspace.applyEdit(undo));
+  });
+
+  test('go to definition of a resource set', async () => {
+    const lines = doc.getText().split(/\r?\n/);
+    const use = lines.findIndex((l) => l.includes('the-acap:resource-set:articles'));
+    const defLine = lines.findIndex((l) => l.startsWith('ACAP-resource-set: articles'));
+    const locations = await vscode.commands.executeCommand<(vscode.Location | vscode.LocationLink)[]>('vscode.executeDefinitionProvider', doc.uri, new vscode.Position(use, lines[use].indexOf('articles') + 2));
+    const ranges = locations.map((l) => ('targetRange' in l ? l.targetSelectionRange ?? l.targetRange : l.range));
+    assert.deepEqual(ranges.map((r) => [r.start.line, r.start.character]), [[defLine, 'ACAP-resource-set: '.length]]);
+  });
 });
 

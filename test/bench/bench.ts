@@ -9,7 +9,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { decodeUtf8 } from '../../server/src/cli/decode';
-import { doHover, doValidation, explain, parseDocument, updateDocument } from '../../server/src/service/languageService';
+import {
+  doComplete, doHover, doValidation, explain, findDocumentSymbols, format, getFoldingRanges, getSemanticTokens, parseDocument, updateDocument,
+} from '../../server/src/service/languageService';
 
 const corpusDir = path.resolve(process.argv[2] ?? path.join(__dirname, '../../shared/corpus/real'));
 
@@ -110,4 +112,21 @@ for (let k = 0; k < 20; k++) {
   hoverTimes.push(performance.now() - t0);
 }
 console.log(`  hover on a path (crawler table): median ${ms(percentile(hoverTimes, 50))}`);
+
+// Editing features on the largest file (each once warm, median of 5).
+const feature = (name: string, run: () => unknown): void => {
+  run();
+  const times: number[] = [];
+  for (let k = 0; k < 5; k++) {
+    t0 = performance.now();
+    run();
+    times.push(performance.now() - t0);
+  }
+  console.log(`  ${name}: median ${ms(percentile(times, 50))}`);
+};
+feature('completion at a rule', () => doComplete(parsed, { line: hoverLine, character: 3 }));
+feature('document symbols', () => findDocumentSymbols(parsed));
+feature('folding ranges', () => getFoldingRanges(parsed));
+feature('semantic tokens (whole file)', () => getSemanticTokens(parsed));
+feature('format (whole file)', () => format(parsed, { tabSize: 4, insertSpaces: true }));
 

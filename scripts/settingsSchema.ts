@@ -46,6 +46,12 @@ export function settingsProperties(): Record<string, unknown> {
       ],
       description: 'How conventional User-agent groups are read, in hovers, "Check a URL" and the ACAP reading\'s conventional lines.',
     },
+    'robotsAcap.siteRoot': {
+      type: 'string',
+      scope: 'resource',
+      default: '',
+      description: 'The folder that is the site root for HTML pages (their paths are relative to it, and its robots.txt applies). Empty: the nearest folder above the page that holds a robots.txt.',
+    },
     'robotsAcap.maxProblems': {
       type: 'number',
       scope: 'resource',

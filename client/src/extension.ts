@@ -17,7 +17,10 @@ export async function activate(context: ExtensionContext): Promise<void> {
     debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011'] } },
   };
   const clientOptions: LanguageClientOptions = {
-    documentSelector: [{ language: 'robots-txt' }],
+    // HTML pages for their robots META tags and ACAP class values (ACAP Part 2); the server
+    // registers only diagnostics, hover, completion and quick fixes for them, beside VS Code's
+    // own HTML support.
+    documentSelector: [{ language: 'robots-txt' }, { language: 'html' }],
   };
   const started = new LanguageClient('robotsAcap', 'robots.txt + ACAP', serverOptions, clientOptions);
   client = started;

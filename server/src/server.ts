@@ -6,7 +6,7 @@
  * because the incremental parser needs the edits themselves, not only the resulting text.
  */
 import {
-  CodeActionKind, createConnection, DiagnosticRefreshRequest, ErrorCodes, ResponseError, DidChangeConfigurationNotification, DocumentDiagnosticReportKind, ProposedFeatures,
+  createConnection, DiagnosticRefreshRequest, ErrorCodes, ResponseError, DidChangeConfigurationNotification, DocumentDiagnosticReportKind, ProposedFeatures,
   TextDocumentSyncKind, type CancellationToken, type Connection, type Diagnostic, type DocumentDiagnosticReport,
   type InitializeParams, type InitializeResult,
 } from 'vscode-languageserver/node';
@@ -15,13 +15,15 @@ import { DocumentStore } from './documentStore';
 import { Settings } from './settings';
 import {
   doComplete, doHover, doRename, doValidation, findDocumentLinks, findDocumentSymbols, getFoldingRanges, getInlayHints, getSelectionRanges,
-  format, getSemanticTokens, getSemanticTokensRange, semanticTokensLegend, explain, facts, findDefinition, findDocumentHighlights, findReferences, getCodeActions, prepareRename,
+  format, getSemanticTokens, getSemanticTokensRange, explain, facts, findDefinition, findDocumentHighlights, findReferences, getCodeActions, prepareRename,
   type NavigationContext, type RobotsDocument,
 } from './service/languageService';
 import { ExplainRequest } from './protocol';
+import { canRegisterAll, dynamicRegistrations, staticCapabilities } from './capabilities';
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { referenceResolver, referencedDocuments, referencingDocuments, resolveReferencePath, sitePaths } from './workspace';
+import { referenceResolver, referencedDocuments, referencingDocuments, resolveReferencePath, siteOfPage, sitePaths } from './workspace';
+import { doHtmlComplete, doHtmlHover, getHtmlCodeActions, pageNotices, validateHtml } from './service/html/htmlService';
 
 const connection: Connection = createConnection(ProposedFeatures.all);
 const documents = new DocumentStore();
@@ -36,6 +38,8 @@ function navigationContext(doc: RobotsDocument): NavigationContext {
 let pullDiagnostics = false;
 let canPullConfiguration = false;
 let canRegisterConfiguration = false;
+/** Register capabilities with document selectors after initialization (see capabilities.ts). */
+let registerLater = false;
 
 /** Run a handler; on failure log it and answer `fallback` so one bad document never takes the server down. */
 function guard<P, R>(name: string, fallback: R, handler: (params: P, token: CancellationToken) => R | Promise<R>) {
@@ -68,40 +72,34 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
   settings.setCanPull(canPullConfiguration);
   const initOptions = params.initializationOptions as { settings?: unknown } | undefined;
   if (initOptions?.settings !== undefined) settings.setPushed(initOptions.settings);
+  registerLater = canRegisterAll(caps);
   return {
     capabilities: {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
-      hoverProvider: true,
-      completionProvider: { triggerCharacters: ['-', ':', '=', '(', '/', ' '] },
-      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
-      definitionProvider: true,
-      referencesProvider: true,
-      documentHighlightProvider: true,
-      renameProvider: { prepareProvider: true },
-      documentSymbolProvider: true,
-      foldingRangeProvider: true,
-      selectionRangeProvider: true,
-      documentLinkProvider: { resolveProvider: false },
-      semanticTokensProvider: { legend: semanticTokensLegend, full: true, range: true },
-      inlayHintProvider: true,
-      documentFormattingProvider: true,
-      documentRangeFormattingProvider: true,
-      ...(pullDiagnostics ? { diagnosticProvider: { interFileDependencies: false, workspaceDiagnostics: false } } : {}),
+      ...(registerLater ? {} : staticCapabilities(pullDiagnostics)),
     },
     serverInfo: { name: SERVER_NAME, version: SERVER_VERSION },
   };
 });
 
 connection.onInitialized(guardNotification('initialized', async () => {
+  if (registerLater) await connection.client.register(dynamicRegistrations(pullDiagnostics));
   if (canRegisterConfiguration) {
     await connection.client.register(DidChangeConfigurationNotification.type, { section: 'robotsAcap' });
   }
 }));
 
-async function validate(doc: RobotsDocument): Promise<Diagnostic[]> {
-  const s = await settings.forDocument(doc.uri);
+/** Diagnostics for an open robots.txt or HTML page (undefined when it is not open). */
+async function validate(uri: string): Promise<Diagnostic[] | undefined> {
+  const s = await settings.forDocument(uri);
+  const page = documents.page(uri);
+  if (page) {
+    const site = siteOfPage(documents, uri, s.siteRoot);
+    return [...validateHtml(page, s), ...pageNotices(page, site.robots, site.path, s)];
+  }
+  const doc = documents.get(uri);
   // Files referring to this one are read only if a name is not defined here.
-  return doValidation(doc, { ...s, referencingDocuments: () => referencingDocuments(documents, doc) });
+  return doc ? doValidation(doc, { ...s, referencingDocuments: () => referencingDocuments(documents, doc) }) : undefined;
 }
 
 // Push mode: validate after the latest change of a burst, never an outdated version. Small files
@@ -125,18 +123,17 @@ function logFailure(what: string, err: unknown): void {
 
 async function pushDiagnostics(uri: string): Promise<void> {
   try {
-    const doc = documents.get(uri);
-    if (!doc) return;
-    const diagnostics = await validate(doc);
-    if (documents.get(uri) !== doc) return; // changed meanwhile: the next run publishes
-    await connection.sendDiagnostics({ uri, version: doc.version, diagnostics });
+    const version = documents.version(uri);
+    const diagnostics = await validate(uri);
+    if (!diagnostics || documents.version(uri) !== version) return; // changed meanwhile: the next run publishes
+    await connection.sendDiagnostics({ uri, version, diagnostics });
   } catch (err) {
     logFailure(`diagnostics for ${uri}`, err);
   }
 }
 
 connection.onDidOpenTextDocument(guardNotification('didOpen', (params) => {
-  documents.open(params.textDocument.uri, params.textDocument.version, params.textDocument.text);
+  documents.open(params.textDocument.uri, params.textDocument.version, params.textDocument.text, params.textDocument.languageId);
   schedulePush(params.textDocument.uri);
 }));
 
@@ -163,33 +160,44 @@ connection.onDidChangeConfiguration(guardNotification('didChangeConfiguration', 
 const EMPTY_REPORT: DocumentDiagnosticReport = { kind: DocumentDiagnosticReportKind.Full, items: [] };
 
 connection.languages.diagnostics.on(guard('textDocument/diagnostic', EMPTY_REPORT, async (params, token) => {
-  const doc = documents.get(params.textDocument.uri);
-  if (!doc || token.isCancellationRequested) return EMPTY_REPORT;
-  const resultId = `${doc.version}:${settings.generation}`;
+  const uri = params.textDocument.uri;
+  const version = documents.version(uri);
+  if (version === undefined || token.isCancellationRequested) return EMPTY_REPORT;
+  const resultId = `${version}:${settings.generation}`;
   if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
-  const items = await validate(doc);
+  const items = await validate(uri);
   // A request cancelled (or overtaken by an edit) while validating gets no stale answer.
-  if (token.isCancellationRequested || documents.get(params.textDocument.uri) !== doc) return EMPTY_REPORT;
+  if (!items || token.isCancellationRequested || documents.version(uri) !== version) return EMPTY_REPORT;
   return { kind: DocumentDiagnosticReportKind.Full, resultId, items };
 }));
 
 connection.onHover(guard('textDocument/hover', null, async (params, token) => {
-  const doc = documents.get(params.textDocument.uri);
-  if (!doc || token.isCancellationRequested) return null;
-  const s = await settings.forDocument(doc.uri);
-  return doHover(doc, params.position, s, engineContext);
+  const uri = params.textDocument.uri;
+  if (token.isCancellationRequested) return null;
+  const s = await settings.forDocument(uri);
+  const page = documents.page(uri);
+  if (page) {
+    const site = siteOfPage(documents, uri, s.siteRoot);
+    return doHtmlHover(page, params.position, { ...site, crawlers: s.crawlers, engine: engineContext });
+  }
+  const doc = documents.get(uri);
+  return doc ? doHover(doc, params.position, s, engineContext) : null;
 }));
 
 connection.onCompletion(guard('textDocument/completion', null, (params, token) => {
+  if (token.isCancellationRequested) return null;
+  const page = documents.page(params.textDocument.uri);
+  if (page) return doHtmlComplete(page, params.position);
   const doc = documents.get(params.textDocument.uri);
-  if (!doc || token.isCancellationRequested) return null;
-  return doComplete(doc, params.position, { workspacePaths: sitePaths(doc) });
+  return doc ? doComplete(doc, params.position, { workspacePaths: sitePaths(doc) }) : null;
 }));
 
 connection.onCodeAction(guard('textDocument/codeAction', [], (params, token) => {
+  if (token.isCancellationRequested) return [];
+  const page = documents.page(params.textDocument.uri);
+  if (page) return getHtmlCodeActions(page, params.range, params.context.diagnostics);
   const doc = documents.get(params.textDocument.uri);
-  if (!doc || token.isCancellationRequested) return [];
-  return getCodeActions(doc, params.range, params.context.diagnostics);
+  return doc ? getCodeActions(doc, params.range, params.context.diagnostics) : [];
 }));
 
 connection.onDefinition(guard('textDocument/definition', [], (params, token) => {

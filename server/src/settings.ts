@@ -7,11 +7,14 @@ import type { Connection } from 'vscode-languageserver/node';
 import { CODE_BY_NAME, DEFAULT_CRAWLERS, DEFAULT_MAX_PROBLEMS, PROFILES, SEVERITY_SETTINGS, type HoverSettings, type SeveritySetting, type ValidationSettings } from './service/languageService';
 
 /** Read the `robotsAcap` section leniently: unknown codes and bad values are ignored. */
-export interface ServerSettings extends ValidationSettings, HoverSettings {}
+export interface ServerSettings extends ValidationSettings, HoverSettings {
+  /** The folder that is the site root for HTML pages (else the nearest folder with a robots.txt). */
+  readonly siteRoot?: string;
+}
 
 export function readSettings(raw: unknown): ServerSettings {
   const section = (raw && typeof raw === 'object' && 'robotsAcap' in raw ? (raw as { robotsAcap: unknown }).robotsAcap : raw) as
-    | { diagnostics?: unknown; maxProblems?: unknown; crawlers?: unknown; profile?: unknown }
+    | { diagnostics?: unknown; maxProblems?: unknown; crawlers?: unknown; profile?: unknown; siteRoot?: unknown }
     | undefined;
   const severities: Record<string, SeveritySetting> = {};
   if (section && typeof section.diagnostics === 'object' && section.diagnostics !== null) {
@@ -29,6 +32,7 @@ export function readSettings(raw: unknown): ServerSettings {
     maxProblems: typeof max === 'number' && max > 0 ? Math.floor(max) : DEFAULT_MAX_PROBLEMS,
     crawlers: crawlers ?? DEFAULT_CRAWLERS,
     profile: profile ?? 'rfc9309',
+    ...(typeof section?.siteRoot === 'string' && section.siteRoot.trim() ? { siteRoot: section.siteRoot.trim() } : {}),
   };
 }
 

@@ -140,3 +140,37 @@ export function referencedDocuments(documents: DocumentStore, doc: RobotsDocumen
   }
   return out;
 }
+
+/**
+ * The site of an HTML page (interpretation §4): the nearest ancestor folder holding a robots.txt,
+ * unless a setting names the site root. Returns the robots.txt (open or on disk) and the page's
+ * path on the site.
+ */
+export function siteOfPage(documents: DocumentStore, pageUri: string, configuredRoot?: string): { robots: RobotsDocument | undefined; path: string } {
+  if (!pageUri.startsWith('file:')) return { robots: undefined, path: '/' };
+  const file = fileURLToPath(pageUri);
+  let root: string | undefined = configuredRoot ? path.resolve(configuredRoot) : undefined;
+  if (!root) {
+    for (let dir = path.dirname(file), up = 0; up < 32; up++) {
+      const candidate = path.join(dir, 'robots.txt');
+      if (documents.get(pathToFileURL(candidate).toString()) || existsFile(candidate)) {
+        root = dir;
+        break;
+      }
+      const parent = path.dirname(dir);
+      if (parent === dir) break;
+      dir = parent;
+    }
+  }
+  if (!root) return { robots: undefined, path: '/' + path.basename(file) };
+  const robots = readRobots(documents, path.join(root, 'robots.txt'));
+  return { robots, path: '/' + path.relative(root, file).split(path.sep).join('/') };
+}
+
+function existsFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}

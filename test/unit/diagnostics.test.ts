@@ -1530,7 +1530,8 @@ suite('the specification examples are clean', () => {
 // Last: every code in CODES is expected by at least one positive test above.
 suite('coverage of CODES', () => {
   test('every diagnostic code has a positive test', () => {
-    const missing = CODES.map((c) => c.code).filter((c) => !expected.has(c));
+    // meta.* codes concern HTML pages; test/unit/htmlValidation.test.ts checks their coverage.
+    const missing = CODES.map((c) => c.code).filter((c) => !c.startsWith('meta.') && !expected.has(c));
     assert.deepEqual(missing, []);
   });
   test('no test expects a code that CODES does not define', () => {

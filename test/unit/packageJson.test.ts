@@ -18,7 +18,7 @@ suite('package.json', () => {
     assert.deepEqual(lang.filenames, ['robots.txt']);
     assert.deepEqual(lang.filenamePatterns, ['*.robots.txt']);
     assert.equal(lang.extensions, undefined);
-    assert.deepEqual(pkg.activationEvents, ['onLanguage:robots-txt', 'onCommand:robotsAcap.checkUrl']);
+    assert.deepEqual(pkg.activationEvents, ['onLanguage:robots-txt', 'onLanguage:html', 'onCommand:robotsAcap.checkUrl']);
     assert.equal(pkg.contributes.grammars[0].scopeName, 'text.robots-txt');
   });
 
@@ -34,7 +34,7 @@ suite('package.json', () => {
     const files = r.stdout.split('\n').map((l) => l.trim()).filter(Boolean).sort();
     assert.deepEqual(files, [
       'LICENSE', 'README.md', 'dist/extension.js', 'dist/server.js', 'language-configuration.json', 'package.json',
-      'snippets/robots-txt.json', 'syntaxes/robots-txt.tmLanguage.json',
+      'snippets/robots-txt.json', 'syntaxes/acap-html.injection.tmLanguage.json', 'syntaxes/robots-txt.tmLanguage.json',
     ]);
   });
 });

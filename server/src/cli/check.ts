@@ -2,9 +2,11 @@
  * robots-acap check FILE... — problems in robots.txt files, as `file:line:col: severity code
  * message` lines (1-based) or as JSON with LSP ranges. Exit 1 when any error is found.
  */
+import * as path from 'node:path';
 import { CODE_BY_NAME, doValidation, parseDocument, type SeveritySetting } from '../service/languageService';
+import { pageNotices, parseHtml, validateHtml } from '../service/html/htmlService';
 import type { InvalidBytes } from './decode';
-import { FileError, parseOptions, readText, UsageError, type CliIO } from './io';
+import { FileError, nearestRobots, parseOptions, readText, UsageError, type CliIO } from './io';
 
 const LEVELS = ['off', 'hint', 'information', 'warning', 'error'];
 const SEVERITY_WORD = ['', 'error', 'warning', 'information', 'hint'] as const;
@@ -69,9 +71,17 @@ export function runCheck(args: readonly string[], io: CliIO): number {
       unreadable++;
       continue;
     }
-    const doc = parseDocument(file, 0, decoded.text);
     const invalid = invalidByPosition(decoded.text, decoded.invalid);
-    for (const d of doValidation(doc, { severities, maxProblems })) {
+    let diagnostics;
+    if (/\.x?html?$/i.test(file)) {
+      // An HTML page: its META tags and ACAP class values (Part 2), with the site's robots.txt.
+      const page = parseHtml(file, decoded.text);
+      const site = nearestRobots(io, path.resolve(file));
+      diagnostics = [...validateHtml(page, { severities, maxProblems }), ...pageNotices(page, site?.robots, site?.path ?? '/', { severities })];
+    } else {
+      diagnostics = doValidation(parseDocument(file, 0, decoded.text), { severities, maxProblems });
+    }
+    for (const d of diagnostics) {
       let message = d.message;
       const inv = d.code === 'text.invalid-utf8' ? invalid.get(`${d.range.start.line}:${d.range.start.character}`) : undefined;
       if (inv) {

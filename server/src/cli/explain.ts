@@ -7,7 +7,19 @@
  * {agent, path, usage?, purpose?, profile?, reading?} and answers each, in order.
  */
 import { explain, facts, formatExplanation, PROFILES, type Profile, type Query, type Reading } from '../service/languageService';
+import * as path from 'node:path';
+import { explainPage, parseHtml, type PageExplanation } from '../service/html/htmlService';
 import { parseOptions, readDocument, readText, referenceResolver, UsageError, type CliIO } from './io';
+
+function formatPageExplanation(e: PageExplanation): string {
+  const out = [`${e.agent} ${e.allowed ? 'may' : 'may not'} ${e.usage} ${e.path}  (robots.txt and the page's META tags)`];
+  if (e.qualifiers.length) out.push(`  with: ${e.qualifiers.join(' ')}`);
+  for (const d of e.decidedBy) out.push(`  ${d.file} line ${d.line}: ${d.text}`);
+  out.push(`  ${e.decision.summary}`);
+  if (e.crawl) out.push(`  ${e.crawl.summary}`);
+  for (const n of e.notes) out.push(`  note: ${n}`);
+  return out.join('\n') + '\n';
+}
 
 function checkQuery(q: Query, where: string): void {
   if (typeof q.agent !== 'string' || q.agent.trim() === '') throw new UsageError(`${where}: an agent is required`);
@@ -46,7 +58,7 @@ function readQueries(io: CliIO, file: string): Query[] {
 
 export function runExplain(args: readonly string[], io: CliIO): number {
   const { options, positional } = parseOptions(args, {
-    agent: 'value', path: 'value', usage: 'value', purpose: 'value', profile: 'value', reading: 'value', format: 'value', queries: 'value',
+    agent: 'value', path: 'value', usage: 'value', purpose: 'value', profile: 'value', reading: 'value', format: 'value', queries: 'value', html: 'value',
   });
   if (positional.length !== 1) throw new UsageError('explain needs exactly one robots.txt file');
   const format = options.get('format')?.[0] ?? 'text';
@@ -62,10 +74,10 @@ export function runExplain(args: readonly string[], io: CliIO): number {
     queries = readQueries(io, queriesFile);
   } else {
     const agent = one('agent');
-    const path = one('path');
-    if (agent === undefined || path === undefined) throw new UsageError('explain needs --agent NAME and --path PATH_OR_URL (or --queries FILE.json)');
+    const pathArg = one('path') ?? (one('html') !== undefined ? '/' : undefined);
+    if (agent === undefined || pathArg === undefined) throw new UsageError('explain needs --agent NAME and --path PATH_OR_URL (or --queries FILE.json)');
     const query: Query = {
-      agent, path,
+      agent, path: pathArg,
       ...(one('usage') !== undefined ? { usage: one('usage') } : {}),
       ...(one('purpose') !== undefined ? { purpose: one('purpose') } : {}),
       ...(one('profile') !== undefined ? { profile: one('profile') as Profile } : {}),
@@ -77,6 +89,17 @@ export function runExplain(args: readonly string[], io: CliIO): number {
 
   const doc = readDocument(io, positional[0]);
   const ctx = { resolveReference: referenceResolver(io) };
+  const htmlFile = one('html');
+  if (htmlFile !== undefined) {
+    // The META-aware verdict for a page (Part 2 §2.2.8; interpretation §4). Its path defaults to
+    // where the page lies relative to the robots.txt's folder.
+    const page = parseHtml(htmlFile, readText(io, htmlFile).text);
+    const defaultPath = '/' + path.relative(path.dirname(path.resolve(positional[0])), path.resolve(htmlFile)).split(path.sep).join('/');
+    const answers = queries.map((q) => explainPage(doc, page, { agent: q.agent, path: queriesFile === undefined && one('path') === undefined ? defaultPath : q.path, ...(q.usage ? { usage: q.usage } : {}), ...(q.purpose ? { purpose: q.purpose } : {}) }, ctx));
+    if (format === 'json') io.out(JSON.stringify(queriesFile !== undefined ? answers : answers[0], null, 2) + '\n');
+    else io.out(answers.map(formatPageExplanation).join('\n'));
+    return 0;
+  }
   const answers = queries.map((q) => explain(doc, q, ctx));
   if (format === 'json') {
     io.out(JSON.stringify(queriesFile !== undefined ? answers : answers[0], null, 2) + '\n');

@@ -85,3 +85,24 @@ export function parseOptions(args: readonly string[], spec: Readonly<Record<stri
   }
   return { options, positional };
 }
+
+/**
+ * The site of a page on disk: the nearest folder above it holding a robots.txt (interpretation
+ * §4), that robots.txt, and the page's path on the site.
+ */
+export function nearestRobots(io: CliIO, pageFile: string): { robots: RobotsDocument; path: string } | undefined {
+  for (let dir = path.dirname(pageFile), up = 0; up < 32; up++) {
+    const candidate = path.join(dir, 'robots.txt');
+    try {
+      const robots = readDocument(io, candidate);
+      return { robots, path: '/' + path.relative(dir, pageFile).split(path.sep).join('/') };
+    } catch {
+      // not here; look further up
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  return undefined;
+}
+

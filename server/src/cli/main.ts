@@ -17,10 +17,12 @@ const USAGE = `Usage:
   robots-acap explain ROBOTS.TXT --agent NAME --path PATH_OR_URL [--usage USAGE] [--purpose P]
                       [--profile rfc9309|google|koster1996] [--reading acap|conventional] [--format text|json]
   robots-acap explain ROBOTS.TXT --queries FILE.json [--format text|json]
+  robots-acap explain ROBOTS.TXT --html PAGE.html --agent NAME [--path PATH] [--usage USAGE] [--format text|json]
   robots-acap table ROBOTS.TXT [--path PATH]... [--agent NAME]... [--profile NAME]
 
 Commands:
-  check     Report problems in robots.txt files, one per line as
+  check     Report problems in robots.txt files and HTML pages (their robots META tags and
+            ACAP class values, with the site's robots.txt), one per line as
             FILE:LINE:COL: SEVERITY CODE MESSAGE (1-based), or as JSON with --format json:
             an array of {file, range, severity, code, message} with 0-based LSP ranges.
             --set CODE=LEVEL changes a severity (off, hint, information, warning, error);
@@ -29,6 +31,8 @@ Commands:
             qualifiers that travel with a permission and the lines that decide. JSON has
             {allowed, qualifiers, decidedBy: [{line, text}], ...the trace}. --queries takes a JSON
             array of {agent, path, usage?, purpose?, profile?, reading?} and answers each in order.
+            --html PAGE.html combines robots.txt with the page's META tags (the page is read only
+            if robots.txt lets the crawler crawl it); --path defaults to the page's place on the site.
   table     For each --path (default /), who may do what: the crawlers the file names and
             each --agent (default: major search and AI crawlers) × usages, with deciding lines.
 

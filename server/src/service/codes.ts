@@ -122,6 +122,45 @@ export const CODES = [
   { code: 'acap.allow-other', severity: 'information', spec: P1('2.5.6'), description: 'ACAP-allow-other, for which there is no known use.' },
   { code: 'acap.not-ready', severity: 'information', spec: P1('1.1'), description: 'A feature marked not ready for implementation (red spot).' },
   { code: 'acap.prior-arrangement', severity: 'information', spec: P1('1.1'), description: 'A feature honoured only by prior arrangement (amber spot).' },
+
+  // --- HTML (ACAP Part 2) ---
+  // META tags and class attributes of HTML pages (server/src/service/html/). The codes of ACAP
+  // content mirror the acap.* codes of robots.txt, so each can be set apart for pages.
+  { code: 'meta.malformed-acap-token', severity: 'warning', spec: { doc: 'Part 2', section: '2.2.1' }, description: 'META content that is meant as ACAP but does not start with the token `ACAP` and a space; crawlers read it as conventional.' },
+  { code: 'meta.invalid-acap-content', severity: 'error', spec: { doc: 'Part 2', section: '3' }, description: '`ACAP` followed by neither a permission, a prohibition nor `version 1.1`.' },
+  { code: 'meta.missing-content', severity: 'warning', spec: { doc: 'Part 2', section: '2.2' }, description: 'A robots or crawler META tag without its required content attribute.' },
+  { code: 'meta.invalid-name', severity: 'warning', spec: { doc: 'Part 2', section: '3' }, description: 'A robots or ACAP META tag whose name is neither robots nor a crawler name.' },
+  { code: 'meta.outside-head', severity: 'warning', spec: { doc: 'Part 2', section: '2.2' }, description: 'A robots or ACAP META tag outside the page head.' },
+  { code: 'meta.typographic-quote', severity: 'warning', spec: { doc: 'Part 2', section: '2.2' }, description: 'Typographic quotes (“ ”) where a META attribute needs straight quotes.' },
+  { code: 'meta.unknown-usage', severity: 'error', spec: { doc: 'Part 2', section: '2.2.9' }, description: 'A usage type that ACAP does not define, in a META tag or a class value.' },
+  { code: 'meta.invalid-usage-combination', severity: 'error', spec: { doc: 'Part 2', section: '2.2.9' }, description: 'A used resource type after a usage other than present.' },
+  { code: 'meta.local-usage', severity: 'error', spec: { doc: 'Part 2', section: '3' }, description: 'A local usage `(name)` in a META tag or in a class prohibition.' },
+  { code: 'meta.unknown-qualifier', severity: 'error', spec: { doc: 'Part 2', section: '2.2.9' }, description: 'A qualifier ACAP 1.0 does not define.' },
+  { code: 'meta.unknown-qualifier-1.1', severity: 'warning', spec: { doc: 'Part 2', section: '2.2.9' }, description: 'A qualifier ACAP 1.0 does not define, in a page declaring version 1.1.' },
+  { code: 'meta.qualifier-not-valid-for-usage', severity: 'error', spec: { doc: 'Part 2', section: '2.2.9' }, description: 'A qualifier that may not qualify this usage type.' },
+  { code: 'meta.invalid-qualifier-value', severity: 'error', spec: { doc: 'Part 2', section: '2.2.9' }, description: 'A qualifier value that does not follow its grammar (location= needs an absolute URI).' },
+  { code: 'meta.malformed-qualifier', severity: 'error', spec: { doc: 'Part 2', section: '3' }, description: 'A word after the usage that is not name=value.' },
+  { code: 'meta.duplicate-qualifier', severity: 'error', spec: { doc: 'Part 2', section: '2.2.9' }, description: 'A qualifier that may occur once, repeated.' },
+  { code: 'meta.qualifier-on-prohibition', severity: 'error', spec: { doc: 'Part 2', section: '2.2.4' }, description: 'Qualifiers on a disallow- prohibition.' },
+  { code: 'meta.stray-word', severity: 'error', spec: { doc: 'Part 2', section: '3' }, description: 'A word that fits nowhere in ACAP content, such as a second permission or a second usage purpose.' },
+  { code: 'meta.invalid-usage-purpose', severity: 'warning', spec: { doc: 'Part 2', section: '2.2.2' }, description: 'A usage purpose that is neither a name nor a URI pattern.' },
+  { code: 'meta.invalid-element-set', severity: 'warning', spec: { doc: 'Part 2', section: '3' }, description: 'A the-acap:idlist:/classlist:/taglist: element set not written `a, b, c`.' },
+  { code: 'meta.extract-target-missing', severity: 'warning', spec: P1('2.5.3.2'), description: 'A the-acap:extract: or the-acap:credit: id, class or META name that the page does not have.' },
+  { code: 'meta.version-unknown', severity: 'warning', spec: { doc: 'Part 2', section: '2.2.7' }, description: 'An ACAP version META tag with a version other than 1.1.' },
+  { code: 'meta.version-duplicate', severity: 'warning', spec: { doc: 'Part 2', section: '2.2.7' }, description: 'More than one ACAP version META tag for the same name.' },
+  { code: 'meta.version-missing', severity: 'warning', spec: { doc: 'Part 2', section: '2.2.7' }, description: 'ACAP 1.1 features (element-level permissions) without an `ACAP version 1.1` META tag; crawlers that read 1.0 ignore them.' },
+  { code: 'meta.contradictory', severity: 'warning', spec: { doc: 'Part 2', section: '2.2.8' }, description: 'Allow and disallow of one usage for the same crawler (or element): the usage is prohibited.' },
+  { code: 'meta.not-ready', severity: 'information', spec: P1('1.1'), description: 'A feature marked not ready for implementation (red spot), in a META tag or class value.' },
+  { code: 'meta.prior-arrangement', severity: 'information', spec: P1('1.1'), description: 'A feature honoured only by prior arrangement (amber spot), in a META tag.' },
+  { code: 'meta.class-outside-body', severity: 'warning', spec: { doc: 'Part 2', section: '2.2.5' }, description: 'A the-acap: class value on an element outside the page body.' },
+  { code: 'meta.unknown-class', severity: 'warning', spec: { doc: 'Part 2', section: '2.2.5' }, description: 'A the-acap: class value that is not the-acap:allow-USAGE or the-acap:disallow-USAGE.' },
+  { code: 'meta.unknown-conventional-value', severity: 'information', spec: { doc: 'Google', section: 'robots meta tag' }, description: 'A robots META value the product does not know; crawlers ignore it.' },
+  { code: 'meta.invalid-conventional-value', severity: 'warning', spec: { doc: 'Google', section: 'robots meta tag' }, description: 'A malformed max-snippet, max-image-preview, max-video-preview or unavailable_after value.' },
+  { code: 'meta.conventional-equivalent', severity: 'information', spec: { doc: 'Part 2', section: '2.1' }, description: 'A conventional robots META value with an ACAP equivalent that the page does not state.' },
+  { code: 'meta.ai-value', severity: 'information', spec: { doc: 'Google', section: 'robots meta tag' }, description: 'noai or noimageai: values that no standard defines and that Google\'s list of robots META values does not include.' },
+  // SpecRef['doc'] has no entry for the W3C TDMRep report yet; the cast goes once facts.ts lists it.
+  { code: 'meta.invalid-tdm', severity: 'warning', spec: { doc: 'TDMRep', section: '' }, description: 'A tdm-reservation META that is not 0 or 1, or a tdm-policy that is not an absolute URL.' },
+  { code: 'meta.never-read', severity: 'information', spec: { doc: 'Part 2', section: '2.2.8' }, description: 'A META tag addressed to crawlers that robots.txt forbids to crawl the page, so they never read it.' },
 ] as const satisfies readonly CodeFact[];
 
 export type DiagnosticCode = (typeof CODES)[number]['code'];

@@ -16,7 +16,7 @@
 export type Readiness = 'ready' | 'prior-arrangement' | 'not-ready';
 
 export interface SpecRef {
-  readonly doc: 'Part 1' | 'Part 2' | 'Guide' | 'Koster 1996' | 'robots.txt 2.0.0' | 'RFC 9309' | 'Google' | 'Yandex' | 'sitemaps.org' | 'IETF aipref' | 'Content Signals' | 'RSL';
+  readonly doc: 'Part 1' | 'Part 2' | 'Guide' | 'Koster 1996' | 'robots.txt 2.0.0' | 'RFC 9309' | 'Google' | 'Yandex' | 'sitemaps.org' | 'IETF aipref' | 'Content Signals' | 'RSL' | 'TDMRep';
   readonly section: string;
 }
 

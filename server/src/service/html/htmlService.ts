@@ -1,0 +1,83 @@
+/**
+ * The HTML side of the language service (ACAP Part 2), as the server uses it: diagnostics
+ * (validateHtml, and pageNotices that combine the page with the site's robots.txt), hover,
+ * completion and quick fixes.
+ */
+import { CodeActionKind, DiagnosticSeverity, type CodeAction, type Diagnostic, type Range } from 'vscode-languageserver-types';
+import type { RobotsDocument } from '../document';
+import { explain, type EngineContext } from '../permissions';
+import { severityOf, SOURCE, type ValidationSettings } from '../validation';
+import type { HtmlPage } from './types';
+
+export { parseHtml } from './scan';
+export { validateHtml } from './htmlValidation';
+export { doHtmlHover, pageTable, type HtmlHoverContext } from './htmlHover';
+export { doHtmlComplete } from './htmlCompletion';
+export { explainPage, type PageExplanation, type PageQuery } from './pagePermissions';
+
+/**
+ * A META tag addressed to crawlers that robots.txt forbids to crawl the page is never read
+ * (interpretation §4): say so on the tag, with the deciding robots.txt line.
+ */
+export function pageNotices(page: HtmlPage, robots: RobotsDocument | undefined, path: string, settings: ValidationSettings = {}, ctx: EngineContext = {}): Diagnostic[] {
+  const severity = severityOf('meta.never-read', settings);
+  if (!robots || severity === undefined) return [];
+  const out: Diagnostic[] = [];
+  for (const meta of page.metas) {
+    const m = meta.meaning;
+    if (m.kind === 'other' || !meta.content) continue;
+    const agent = meta.nameLower === 'robots' ? '*' : meta.name.text;
+    const e = explain(robots, { agent, path }, ctx);
+    if (e.allowed) continue;
+    const line = e.decidedBy[0];
+    const who = agent === '*' ? 'crawlers without a group of their own' : agent;
+    out.push({
+      range: { start: page.positionAt(meta.name.span.start), end: page.positionAt(meta.name.span.end) },
+      severity: severity as DiagnosticSeverity,
+      code: 'meta.never-read',
+      source: SOURCE,
+      message: `robots.txt forbids ${who} to crawl ${path}${line ? ` (robots.txt line ${line.line}: ${line.text})` : ''}, so ${agent === '*' ? 'they' : 'it'} never read${agent === '*' ? '' : 's'} this tag (Part 2 §2.2.8; interpretation §4).`,
+      ...(line ? { relatedInformation: [{ location: { uri: robots.uri, range: { start: { line: line.line - 1, character: 0 }, end: { line: line.line - 1, character: line.text.length } } }, message: 'the deciding robots.txt line' }] } : {}),
+    });
+  }
+  return out;
+}
+
+interface HtmlDiagnosticData {
+  readonly replacement?: string;
+  /** A META tag to add after the one the diagnostic is on (its ACAP equivalent, `ACAP version 1.1`...). */
+  readonly addMeta?: string;
+}
+
+/** Quick fixes for a page: replace a value (a misspelt usage...), or add a META tag after this one. */
+export function getHtmlCodeActions(page: HtmlPage, range: Range, diagnostics: readonly Diagnostic[]): CodeAction[] {
+  const actions: CodeAction[] = [];
+  for (const d of diagnostics) {
+    if (d.source !== SOURCE) continue;
+    if (d.range.end.line < range.start.line || d.range.start.line > range.end.line) continue;
+    const data = d.data as HtmlDiagnosticData | undefined;
+    if (data?.replacement !== undefined) {
+      actions.push({
+        title: data.replacement === '' ? 'Remove it' : `Replace with ‘${data.replacement}’`,
+        kind: CodeActionKind.QuickFix, diagnostics: [d], isPreferred: true,
+        edit: { changes: { [page.uri]: [{ range: d.range, newText: data.replacement }] } },
+      });
+    }
+    if (data?.addMeta !== undefined) {
+      const at = page.offsetAt(d.range.start);
+      const meta = page.metas.find((m) => at >= m.tag.start && at <= m.tag.end);
+      // Without a tag to follow (a page-level diagnostic), the new tag goes after the first META.
+      const after = meta ?? page.metas[0];
+      if (!after) continue;
+      const end = page.positionAt(after.tag.end);
+      const lineStart = page.offsetAt({ line: page.positionAt(after.tag.start).line, character: 0 });
+      const indent = /^[ \t]*/.exec(page.text.slice(lineStart, after.tag.start))?.[0] ?? '';
+      actions.push({
+        title: `Add ${data.addMeta}`,
+        kind: CodeActionKind.QuickFix, diagnostics: [d],
+        edit: { changes: { [page.uri]: [{ range: { start: end, end }, newText: `\n${indent}${data.addMeta}` }] } },
+      });
+    }
+  }
+  return actions;
+}

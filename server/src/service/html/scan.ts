@@ -110,6 +110,7 @@ export function parseHtml(uri: string, text: string): HtmlPage {
   const strayClasses: Word[] = [];
   const ids: Word[] = [];
   const classWords: Word[] = [];
+  const classValues: Word[] = [];
   let head: OffsetSpan | undefined;
 
   let mode: Mode = 'before-head';
@@ -174,6 +175,7 @@ export function parseHtml(uri: string, text: string): HtmlPage {
     if (id && id.value.end > id.value.start) ids.push(word(id.value));
     const cls = firstAttr('class');
     if (cls) {
+      classValues.push(word(cls.value));
       const inBody = mode === 'in-body';
       for (const w of wordsIn(text, cls.value.start, cls.value.end)) {
         classWords.push(w);
@@ -252,5 +254,5 @@ export function parseHtml(uri: string, text: string): HtmlPage {
     // The tokenizer is total over strings; should it ever throw, keep what was found so far.
   }
 
-  return { uri, text, metas, classes, strayClasses, ids, classWords, head, ...positions(text) };
+  return { uri, text, metas, classes, strayClasses, ids, classWords, classValues, head, ...positions(text) };
 }

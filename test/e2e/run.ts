@@ -9,6 +9,7 @@
  * Ends with one `N passed, N failed` line.
  */
 import { execFileSync } from 'node:child_process';
+import { format } from 'node:util';
 import * as path from 'node:path';
 import { codeServerVersion, launchChromium, ROOT, sandbox, startCodeServer } from './codeServer';
 import { runNeovim } from './nvim';
@@ -37,7 +38,8 @@ async function extensionHostInCodeServer(): Promise<Tally> {
       void page.exposeFunction('codeAutomationExit', (code: number) => resolve(code));
     });
     await page.exposeFunction('codeAutomationLog', (_type: string, args: unknown[]) => {
-      const text = (Array.isArray(args) ? args : [args]).map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ');
+      // Format as console.log would (mocha's reporter passes printf-style arguments).
+      const text = format(...(Array.isArray(args) ? args : [args]));
       for (const l of text.split('\n')) {
         lines.push(l);
         process.stdout.write(`  | ${l}\n`);

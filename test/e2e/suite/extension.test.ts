@@ -138,5 +138,23 @@ suite('robots-acap in a real VS Code extension host', () => {
     const ranges = locations.map((l) => ('targetRange' in l ? l.targetSelectionRange ?? l.targetRange : l.range));
     assert.deepEqual(ranges.map((r) => [r.start.line, r.start.character]), [[defLine, 'ACAP-resource-set: '.length]]);
   });
+
+  test('hover in an HTML META tag shows the page\'s effective permission, beside VS Code\'s own HTML support', async () => {
+    const page = await vscode.workspace.openTextDocument(siteFile('news/2026/story.html'));
+    await vscode.window.showTextDocument(page);
+    assert.equal(page.languageId, 'html');
+    const lines = page.getText().split(/\r?\n/);
+    const line = lines.findIndex((l) => l.includes('name="GPTBot"'));
+    const text = await hoverText(page.uri, new vscode.Position(line, lines[line].indexOf('GPTBot') + 2));
+    assert.match(text, /Who may use this page \(`\/news\/2026\/story\.html`\)/);
+    assert.match(text, /robots\.txt and this page's META tags/);
+    // VS Code's HTML language features still answer for the page (our server adds, never replaces):
+    // the outline comes from VS Code's own HTML extension, since ours offers none for pages.
+    const html = vscode.extensions.getExtension('vscode.html-language-features');
+    assert.ok(html, 'VS Code\'s HTML language features are installed');
+    await html.activate();
+    const symbols = (await vscode.commands.executeCommand<vscode.DocumentSymbol[] | undefined>('vscode.executeDocumentSymbolProvider', page.uri)) ?? [];
+    assert.ok(symbols.some((s) => s.name.startsWith('html')), `HTML outline from VS Code: ${symbols.map((s) => s.name).join(', ')}`);
+  });
 });
 

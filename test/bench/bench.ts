@@ -9,6 +9,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { decodeUtf8 } from '../../server/src/cli/decode';
+import { parseHtml, validateHtml } from '../../server/src/service/html/htmlService';
 import {
   doComplete, doHover, doValidation, explain, findDocumentSymbols, format, getFoldingRanges, getSemanticTokens, parseDocument, updateDocument,
 } from '../../server/src/service/languageService';
@@ -129,4 +130,23 @@ feature('document symbols', () => findDocumentSymbols(parsed));
 feature('folding ranges', () => getFoldingRanges(parsed));
 feature('semantic tokens (whole file)', () => getSemanticTokens(parsed));
 feature('format (whole file)', () => format(parsed, { tabSize: 4, insertSpaces: true }));
+
+// A 1 MB HTML page with robots META tags and ACAP class values: analysis after an edit (the server
+// re-scans the page once per version, on demand).
+const metaHead = '<meta name="robots" content="ACAP version 1.1">\n<meta name="robots" content="noindex, max-snippet:50">\n<meta name="GPTBot" content="ACAP allow-present-snippet max-length=20-words">\n';
+const block = '<div class="story the-acap:disallow-index"><p>Some text of the article, with <a href="/x">a link</a> and <em>emphasis</em>.</p></div>\n';
+let html = `<!DOCTYPE html><html><head>${metaHead}</head><body>\n`;
+while (html.length < 1024 * 1024) html += block;
+html += '</body></html>\n';
+const htmlTimes: number[] = [];
+let problemsOnPage = 0;
+for (let k = 0; k < 10; k++) {
+  const edited = html.replace('Some text', `Some text ${k}`);
+  t0 = performance.now();
+  const page = parseHtml('file:///site/big.html', edited);
+  problemsOnPage = validateHtml(page).length;
+  htmlTimes.push(performance.now() - t0);
+}
+console.log(`html page: ${(html.length / 1048576).toFixed(2)} MiB, ${html.split('\n').length} lines`);
+console.log(`  scan + validate after an edit: median ${ms(percentile(htmlTimes, 50))}, p95 ${ms(percentile(htmlTimes, 95))}  (${problemsOnPage} problems)`);
 

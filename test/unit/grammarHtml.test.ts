@@ -865,7 +865,7 @@ suite('HTML injection grammar', () => {
       test(`conventional value ${c.name}`, () => {
         const written = c.value === 'integer' ? `${c.name}:-1` : c.value === 'image-preview' ? `${c.name}:standard` : c.value === 'date' ? `${c.name}:2030-01-01` : c.name;
         for (const text of [written, written.toUpperCase()]) {
-          const line = tokenize(`<meta name="robots" content="x, ${text} y">`);
+          const line = tokenize(`<meta name="robots" content="nofollow, ${text} y">`);
           const name = c.value ? text.slice(0, text.indexOf(':')) : text;
           assert.equal(innermost(line, name), ROBOTS_META, show(line));
           if (c.value === 'integer') assert.equal(innermost(line, '-1'), 'constant.numeric.robots-txt');

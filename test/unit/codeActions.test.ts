@@ -61,4 +61,31 @@ suite('quick fixes', () => {
     const stale = { ...d, code: 'acap.unknown-usage', data: { replacement: 'x' }, range: { start: { line: 1, character: 200 }, end: { line: 1, character: 210 } } };
     assert.deepEqual(getCodeActions(doc, stale.range, [stale]), []);
   });
+
+  test('move a definition above the first record (the guide\'s restated example 4.4)', () => {
+    assert.equal(fix('ACAP-crawler: *\nACAP-disallow-crawl: /\nACAP-resource-set: images /a/*.gif$\nACAP-crawler: b\nACAP-disallow-index: the-acap:resource-set:images\n', 'acap.definition-after-record'),
+      'ACAP-resource-set: images /a/*.gif$\nACAP-crawler: *\nACAP-disallow-crawl: /\nACAP-crawler: b\nACAP-disallow-index: the-acap:resource-set:images\n');
+  });
+  test('add the version comment; move a misplaced one', () => {
+    assert.equal(fix('ACAP-crawler: *\r\nACAP-allow-crawl: /\r\n', 'acap.version-missing'), '##ACAP version=1.0\r\nACAP-crawler: *\r\nACAP-allow-crawl: /\r\n');
+    assert.equal(fix('# site\n##ACAP version=1.0\nACAP-crawler: *\nACAP-allow-crawl: /\n', 'acap.version-misplaced'), '##ACAP version=1.0\n# site\nACAP-crawler: *\nACAP-allow-crawl: /\n');
+  });
+  test('move ACAP-ignore-conventional-records above the definitions', () => {
+    assert.equal(fix('ACAP-resource-set: s /a/\nACAP-ignore-conventional-records\nACAP-crawler: *\nACAP-allow-crawl: the-acap:resource-set:s\n', 'acap.ignore-conventional-misplaced'),
+      'ACAP-ignore-conventional-records\nACAP-resource-set: s /a/\nACAP-crawler: *\nACAP-allow-crawl: the-acap:resource-set:s\n');
+  });
+  test('remove qualifiers from a prohibition and from a local usage', () => {
+    assert.equal(fix('ACAP-crawler: *\nACAP-disallow-index: /a/ time-limit=3-days\n', 'acap.qualifier-on-prohibition'), 'ACAP-crawler: *\nACAP-disallow-index: /a/\n');
+    assert.equal(fix('ACAP-qualified-usage: c preserve time-limit=3-days\nACAP-crawler: *\nACAP-allow-(c): / time-limit=4-days\n', 'acap.qualifier-on-local-usage'), 'ACAP-qualified-usage: c preserve time-limit=3-days\nACAP-crawler: *\nACAP-allow-(c): /\n');
+  });
+  test('remove a duplicate rule, a duplicate field, an empty Allow (also as the last line)', () => {
+    assert.equal(fix('User-agent: *\nDisallow: /a\nDisallow: /a\nAllow: /b\n', 'rep.duplicate-rule'), 'User-agent: *\nDisallow: /a\nAllow: /b\n');
+    assert.equal(fix('ACAP-crawler: *\nACAP-allow-index: /a/\nACAP-allow-index: /a/', 'acap.duplicate-field'), 'ACAP-crawler: *\nACAP-allow-index: /a/');
+    assert.equal(fix('User-agent: *\nDisallow: /a\nAllow:\n', 'rep.empty-allow'), 'User-agent: *\nDisallow: /a\n');
+  });
+  test('add the missing User-agent or ACAP-crawler line', () => {
+    assert.equal(fix('Disallow: /a\n', 'rep.rule-outside-group'), 'User-agent: *\nDisallow: /a\n');
+    assert.equal(fix('ACAP-allow-crawl: /\n', 'acap.field-outside-record'), 'ACAP-crawler: *\nACAP-allow-crawl: /\n');
+  });
 });
+

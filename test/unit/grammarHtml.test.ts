@@ -18,7 +18,9 @@
  *   any quoted `class` value (three letter cases of `class`), and, for grammars without
  *   `meta.attribute.*` scopes, any quoted value in any tag (`meta.tag string.quoted - meta.attribute`,
  *   which never matches with the current grammar, where every value is under `meta.attribute.*`).
- *   Each item excludes the injection's own region, so its patterns never apply inside it.
+ *   Each item excludes the injection's META content region (`meta.acap-content.robots-txt`); in
+ *   its other regions (class and conventional values, which add no scope of their own) its rules
+ *   cannot start again, as they start only right after an opening quote.
  * - The patterns check the attribute name themselves, once per value: each top-level rule is a
  *   region that can only begin at `\G` (the first position after the HTML grammar's opening quote)
  *   and looks back along the line for the attribute name, `(?<=(?:^|[\s"'])content\s{0,16}=\s{0,16}["'])`
@@ -27,7 +29,7 @@
  *   the attribute scopes are called, and keeps `name="ACAP allow-index"`, `data-content=...` and
  *   `title="the-acap:..."` of a META tag plain. The look-behinds are bounded and tried only at the
  *   start of a value: an unanchored rule with a look-behind, tried at every position of a long
- *   minified line, took a minute for 20 000 characters (see the last test).
+ *   minified line, took a minute for 20 000 characters (see the `long lines` suite).
  * - Everything the injection matches stops before a quote (regions end at `(?=["'])`, words are
  *   `[^\s"']`), so the HTML string around it keeps its scopes and ends where it would have ended;
  *   character references inside a value are left to (or re-tokenised with) the HTML grammar's rule.

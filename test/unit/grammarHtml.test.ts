@@ -576,12 +576,16 @@ const VALUE = fc.tuple(
   fc.constantFrom(' ', ' ', '  ', '\t', '\n', ', '),
   fc.constantFrom(' ', ''),
 ).map(([words, separator, pad]) => pad + words.join(separator));
-const ATTRIBUTE = fc.tuple(
-  fc.constantFrom('name', 'content', 'CONTENT', 'class', 'CLASS', 'data-content', 'title', 'id'),
-  fc.constantFrom('=', ' = ', '='),
-  fc.constantFrom('"', "'", ''),
-  VALUE,
-).map(([name, eq, quote, value]) => (name === 'name' && value.length < 3 ? `name=${quote}robots${quote}` : `${name}${eq}${quote}${quote ? value : value.replace(/\s/g, '')}${quote}`));
+const NAME_ATTRIBUTE = fc.constantFrom('name="robots"', "name='googlebot'", 'name=robots', 'name="description"');
+const ATTRIBUTE = fc.oneof(
+  NAME_ATTRIBUTE,
+  fc.tuple(
+    fc.constantFrom('content', 'CONTENT', 'class', 'CLASS', 'data-content', 'title', 'id'),
+    fc.constantFrom('=', ' = '),
+    fc.constantFrom('"', "'", ''),
+    VALUE,
+  ).map(([name, eq, quote, value]) => `${name}${eq}${quote}${quote ? value : value.replace(/\s/g, '')}${quote}`),
+);
 const ELEMENT = fc.tuple(fc.constantFrom('meta', 'META', 'div', 'p', 'span'), fc.array(ATTRIBUTE, { maxLength: 3 }), fc.constantFrom('>', '/>', ''))
   .map(([tag, attributes, end]) => `<${[tag, ...attributes].join(' ')}${end}`);
 const PIECE = fc.constantFrom('<!--', '-->', '>', '"', "'", '\n', ' ', 'text ACAP allow-index', 'the-acap:allow-index', '&amp;', '</div>');
@@ -627,10 +631,10 @@ suite('HTML injection grammar', () => {
     assert.ok(items[items.length - 1].endsWith(' - meta.attribute'));
   });
 
-  test('package.json contributes it to HTML (once wired)', function () {
+  test('package.json contributes it to HTML', () => {
     const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
     const entry = (pkg.contributes?.grammars ?? []).find((g: { path?: string }) => g.path === './syntaxes/acap-html.injection.tmLanguage.json');
-    if (!entry) this.skip();
+    assert.ok(entry, 'package.json contributes.grammars has no entry for the injection');
     assert.equal(entry.scopeName, INJECTION_SCOPE);
     assert.deepEqual([...entry.injectTo].sort(), [...INJECT_TO].sort());
     assert.equal(entry.language, undefined, 'an injection grammar has no language of its own');
@@ -712,6 +716,8 @@ suite('HTML injection grammar', () => {
       });
     }
 
+    // Skipped only where code-server (VS Code's own HTML grammar) is not installed in .tools/:
+    // `bash scripts/e2e/install-tools.sh` installs it, and CI does so before the unit tests.
     (HAVE_VSCODE ? test : test.skip)('the stand-in tokenises every fixture line as VS Code\'s HTML grammar does, with and without the injection', async () => {
       const standIn = await loadHost(CURRENT);
       const vscode = await loadHost(VSCODE_HOST);
@@ -907,13 +913,11 @@ suite('HTML injection grammar', () => {
       + '<div class="a b the-acap:allow-index c" id="x">text &amp; more</div><p title="t">para</p>';
     const line = unit.repeat(Math.ceil(20000 / unit.length)).slice(0, 20000);
     for (const spec of CURRENT_HOSTS) {
-      test(`a minified line of 20 000 characters full of ACAP takes well under a second with ${spec.label}`, async () => {
+      // No timing assertion (timings belong in benchmarks): a rule that backtracks per position
+      // would blow mocha's timeout here, which is the failure that matters.
+      test(`a minified line of 20 000 characters full of ACAP is tokenised and coloured with ${spec.label}`, async () => {
         const host = await loadHost(spec);
-        tokenizeLines(host.injected, spec.root, [line.slice(0, 1000)]);
-        const start = performance.now();
         const [tokenized] = tokenizeLines(host.injected, spec.root, [line]);
-        const elapsed = performance.now() - start;
-        assert.ok(elapsed < 3000, `${Math.round(elapsed)} ms`);
         assert.ok(tokenized.tokens.filter((t) => t.scopes.includes(USAGE)).length > 150);
       });
     }

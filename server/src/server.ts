@@ -6,7 +6,7 @@
  * because the incremental parser needs the edits themselves, not only the resulting text.
  */
 import {
-  createConnection, DiagnosticRefreshRequest, ErrorCodes, ResponseError, DidChangeConfigurationNotification, DocumentDiagnosticReportKind, ProposedFeatures,
+  CodeActionTriggerKind, createConnection, DiagnosticRefreshRequest, ErrorCodes, ResponseError, DidChangeConfigurationNotification, DocumentDiagnosticReportKind, ProposedFeatures,
   TextDocumentSyncKind, type CancellationToken, type Connection, type Diagnostic, type DocumentDiagnosticReport,
   type InitializeParams, type InitializeResult,
 } from 'vscode-languageserver/node';
@@ -14,7 +14,7 @@ import { SERVER_NAME, SERVER_VERSION } from './version';
 import { DocumentStore } from './documentStore';
 import { Settings } from './settings';
 import {
-  doComplete, doHover, doRename, doValidation, findDocumentLinks, findDocumentSymbols, getFoldingRanges, getInlayHints, getSelectionRanges,
+  doComplete, doHover, doRename, doValidation, getConversionActions, findDocumentLinks, findDocumentSymbols, getFoldingRanges, getInlayHints, getSelectionRanges,
   format, getSemanticTokens, getSemanticTokensRange, explain, facts, findDefinition, findDocumentHighlights, findReferences, getCodeActions, prepareRename,
   type NavigationContext, type RobotsDocument,
 } from './service/languageService';
@@ -197,7 +197,13 @@ connection.onCodeAction(guard('textDocument/codeAction', [], (params, token) => 
   const page = documents.page(params.textDocument.uri);
   if (page) return getHtmlCodeActions(page, params.range, params.context.diagnostics);
   const doc = documents.get(params.textDocument.uri);
-  return doc ? getCodeActions(doc, params.range, params.context.diagnostics) : [];
+  if (!doc) return [];
+  const fixes = getCodeActions(doc, params.range, params.context.diagnostics);
+  // Conversions run the engine over many probe paths: offer them when the user asks for code
+  // actions (or for refactorings), not on every automatic lightbulb request.
+  const only = params.context.only;
+  const wantsRefactor = only ? only.some((k) => k.startsWith('refactor')) : params.context.triggerKind !== CodeActionTriggerKind.Automatic;
+  return wantsRefactor ? [...fixes, ...getConversionActions(doc, params.range)] : fixes;
 }));
 
 connection.onDefinition(guard('textDocument/definition', [], (params, token) => {

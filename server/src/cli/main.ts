@@ -8,6 +8,7 @@ import { SERVER_VERSION } from '../version';
 import { runCheck } from './check';
 import { runExplain } from './explain';
 import { runTable } from './table';
+import { runConvert } from './convert';
 import { defaultIO, FileError, UsageError, type CliIO } from './io';
 
 export type { CliIO } from './io';
@@ -19,6 +20,7 @@ const USAGE = `Usage:
   robots-acap explain ROBOTS.TXT --queries FILE.json [--format text|json]
   robots-acap explain ROBOTS.TXT --html PAGE.html --agent NAME [--path PATH] [--usage USAGE] [--format text|json]
   robots-acap table ROBOTS.TXT [--path PATH]... [--agent NAME]... [--profile NAME]
+  robots-acap convert FILE --to acap|rep [--reading crawl|index] [--ignore-conventional] [--version] [--write]
 
 Commands:
   check     Report problems in robots.txt files and HTML pages (their robots META tags and
@@ -33,6 +35,10 @@ Commands:
             array of {agent, path, usage?, purpose?, profile?, reading?} and answers each in order.
             --html PAGE.html combines robots.txt with the page's META tags (the page is read only
             if robots.txt lets the crawler crawl it); --path defaults to the page's place on the site.
+  convert   Convert conventional records to ACAP (--to acap: kept for crawlers that do not read
+            ACAP, with ACAP records after them) or add the conventional equivalent of ACAP crawl
+            rules (--to rep); prints the file (writes it only with --write). Every crawl verdict
+            is checked before and after; changes are reported on stderr and exit 1.
   table     For each --path (default /), who may do what: the crawlers the file names and
             each --agent (default: major search and AI crawlers) × usages, with deciding lines.
 
@@ -49,6 +55,8 @@ export function main(argv: readonly string[], io: CliIO = defaultIO): number {
         return runExplain(rest, io);
       case 'table':
         return runTable(rest, io);
+      case 'convert':
+        return runConvert(rest, io);
       case '--version':
         io.out(`${SERVER_VERSION}\n`);
         return 0;

@@ -26,4 +26,6 @@ export { findDocumentLinks } from './links';
 export { semanticTokensLegend, getSemanticTokens, getSemanticTokensRange } from './semanticTokens';
 export { getInlayHints } from './inlayHints';
 export { format } from './formatting';
+export { convertToAcap, convertToRep, verifyConversion, type ConversionResult, type ConvertOptions, type Verification, type BrokenVerdict, type BreakKind } from './convert';
+export { getConversionActions } from './convertActions';
 export { CRAWLERS, CRAWLER_BY_TOKEN, describeCrawler, type CrawlerFact } from './crawlers';

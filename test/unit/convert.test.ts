@@ -1,0 +1,338 @@
+/**
+ * Conversion between conventional records and ACAP records (interpretation §5): the text each
+ * rule produces, every difference between the two readings and how the conversion keeps (or
+ * reports) the verdict, the edits, the reverse conversion, the check itself, and the CLI.
+ */
+import * as assert from 'node:assert/strict';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { convertToAcap, convertToRep, verifyConversion, type ConversionResult, type ConvertOptions } from '../../server/src/service/convert';
+import { fromFull, intersect, toFull } from '../../server/src/service/convertVerify';
+import { explain } from '../../server/src/service/permissions';
+import { runConvert } from '../../server/src/cli/convert';
+import { UsageError, type CliIO } from '../../server/src/cli/io';
+import { doc } from './helpers';
+
+const HEADER = '# ACAP records converted from the conventional groups above (ACAP Part 1 §2.9): crawlers that\n# read ACAP follow these; other crawlers keep following the groups above.\n';
+const BASELINE = '# A named group replaces the * group, an ACAP record overrides * only where it speaks (interpretation §1): allow the rest\nACAP-allow-crawl: /\n';
+
+function toAcap(text: string, options: ConvertOptions = {}): ConversionResult {
+  return convertToAcap(doc(text), options);
+}
+
+/** The block the conversion appends (after the original text). */
+function added(text: string, r: ConversionResult): string {
+  assert.ok(r.text.startsWith(text), 'the conventional part is kept as it was');
+  return r.text.slice(text.length);
+}
+
+function applyEdits(text: string, r: ConversionResult): string {
+  return TextDocument.applyEdits(TextDocument.create('file:///site/robots.txt', 'robots-txt', 1, text), r.edits);
+}
+
+/** Verdicts the check found changed, as `agent path mode kind`. */
+function changed(r: ConversionResult): string[] {
+  return r.verification.broken.map((b) => `${b.agent} ${b.path} ${b.mode} ${b.kind}`);
+}
+
+function allowed(text: string, agent: string, path: string, reading: 'acap' | 'conventional' = 'acap'): boolean {
+  return explain(doc(text), { agent, path, reading }).allowed;
+}
+
+suite('convert to ACAP: the text of each rule', () => {
+  test('one record per group after all of them; * stays *; Disallow → ACAP-disallow-crawl; named records allow the rest', () => {
+    const text = '# Example\nUser-agent: *\nDisallow: /private/\n\nUser-agent: Googlebot\nDisallow: /tmp/\nAllow: /tmp/ok\n';
+    const r = toAcap(text);
+    assert.equal(added(text, r), `\n${HEADER}\n# From the group of line 2\nACAP-crawler: *\nACAP-disallow-crawl: /private/\n\n# From the group of line 5\nACAP-crawler: Googlebot\n${BASELINE}ACAP-disallow-crawl: /tmp/\nACAP-allow-crawl: /tmp/ok\n`);
+    assert.equal(applyEdits(text, r), r.text);
+  });
+
+  test('a User-agent line with a whole User-Agent string becomes its product token; several crawlers share a record', () => {
+    const text = 'User-agent: Googlebot/2.1 (+http://www.google.com/bot.html)\nUser-agent: bingbot\nDisallow: /x\n';
+    assert.equal(added(text, toAcap(text)), `\n${HEADER}\n# From the group of line 1\nACAP-crawler: Googlebot\nACAP-crawler: bingbot\nACAP-disallow-crawl: /x\n`);
+  });
+
+  test('--reading index: Disallow → ACAP-disallow-index, Allow → ACAP-allow-index (its exception), and says so', () => {
+    const text = 'User-agent: *\nDisallow: /a/\nAllow: /a/b\n';
+    const r = toAcap(text, { reading: 'index' });
+    assert.equal(added(text, r), `\n${HEADER}\n# From the group of line 1\nACAP-crawler: *\nACAP-disallow-index: /a/\nACAP-allow-index: /a/b\n`);
+    assert.ok(r.warnings.some((w) => w.startsWith('Disallow is read as "do not index" (Part 1 §2.5.1 note)')));
+    assert.deepEqual(changed(r).filter((c) => !c.endsWith(' case')), []);
+    assert.equal(explain(doc(r.text), { agent: 'x', path: '/a/c', usage: 'index' }).allowed, false);
+    assert.equal(explain(doc(r.text), { agent: 'x', path: '/a/b', usage: 'index' }).allowed, true);
+  });
+
+  test('--reading index: where ACAP crawlers reading the conventional lines would rank a Disallow above an Allow, crawling is allowed', () => {
+    const text = 'User-agent: *\nDisallow: /\nAllow: /\n';
+    const r = toAcap(text, { reading: 'index' });
+    assert.match(added(text, r), /ACAP-allow-index: \/\n# Conventional crawlers may crawl these paths; ACAP crawlers reading the conventional lines would not \(Part 1 §2\.4\.5\)\nACAP-allow-crawl: \/\n$/);
+    assert.equal(explain(doc(r.text), { agent: 'x', path: '/a', usage: 'index' }).allowed, true);
+    assert.deepEqual(changed(r), []);
+  });
+
+  test('an empty Disallow produces no field; a record with nothing else gets a harmless ACAP-allow-crawl: / and says why', () => {
+    const text = 'User-agent: *\nDisallow:\n';
+    assert.equal(added(text, toAcap(text)), `\n${HEADER}\n# From the group of line 1\nACAP-crawler: *\n# The group restricts nothing (an empty Disallow allows everything); this says the same to ACAP crawlers\nACAP-allow-crawl: /\n`);
+    const none = 'User-agent: *\nDisallow: /\n\nUser-agent: Mediapartners-Google\nCrawl-delay: 5\n';
+    const r = toAcap(none);
+    assert.match(r.text, /# The group restricts nothing \(it has no Allow or Disallow\); this says the same to ACAP crawlers\nACAP-allow-crawl: \/\n$/);
+    assert.equal(allowed(r.text, 'Mediapartners-Google', '/news/'), true);
+    assert.deepEqual(changed(r), []);
+  });
+
+  test('ACAP-ignore-conventional-records and ##ACAP version=1.0 where asked; the version comment goes first, after a BOM', () => {
+    const text = '\ufeffUser-agent: *\r\nDisallow: /a/';
+    const r = toAcap(text, { ignoreConventional: true, addVersion: true });
+    assert.equal(r.text, '\ufeff##ACAP version=1.0\r\nUser-agent: *\r\nDisallow: /a/\r\n\r\n' + HEADER.replace(/\n/g, '\r\n') + 'ACAP-ignore-conventional-records\r\n\r\n# From the group of line 2\r\nACAP-crawler: *\r\nACAP-disallow-crawl: /a/\r\n');
+    assert.equal(applyEdits(text, r), r.text);
+    assert.deepEqual(r.edits.map((e) => [e.range.start.line, e.range.start.character]), [[0, 1], [1, 13]], 'insertions only');
+    assert.equal(toAcap('##ACAP version=1.1\nUser-agent: *\nDisallow: /a/\n', { addVersion: true }).text.split('\n')[0], '##ACAP version=1.1');
+  });
+
+  test('comments and every other line of the conventional part stay as they were', () => {
+    const text = '# robots.txt for example.com\nUser-agent: *  # everyone\nDisallow: /cgi-bin/ # scripts\nCrawl-delay: 10\nSitemap: https://example.com/sitemap.xml\n';
+    const r = toAcap(text);
+    assert.ok(r.text.startsWith(text));
+    assert.match(r.text, /\nACAP-crawler: \*\nACAP-disallow-crawl: \/cgi-bin\/\n$/);
+  });
+
+  test('Google-only lines (no colon, a misspelt field) are not converted, and the result says so', () => {
+    const r = toAcap('User-agent: *\nDisallow /a\nDissallow: /b\nDisallow: /c\n');
+    assert.ok(r.warnings.some((w) => w.startsWith("lines 2 and 3: only Google's parser reads these lines")), r.warnings.join('\n'));
+    assert.doesNotMatch(r.text, /ACAP-disallow-crawl: \/[ab]/);
+  });
+
+  test('a file with ACAP records already: they are named in a warning, and ACAP-ignore-conventional-records goes before them', () => {
+    const text = 'User-agent: *\nDisallow: /a/\n\nACAP-crawler: *\nACAP-disallow-crawl: /b/\n';
+    const r = toAcap(text, { ignoreConventional: true, addVersion: true });
+    assert.ok(r.warnings.some((w) => w.startsWith('The file already has ACAP records (line 4)')));
+    assert.equal(r.text, `##ACAP version=1.0\nUser-agent: *\nDisallow: /a/\n\nACAP-ignore-conventional-records\nACAP-crawler: *\nACAP-disallow-crawl: /b/\n\n${HEADER}\n# From the group of line 2\nACAP-crawler: *\nACAP-disallow-crawl: /a/\n`);
+    assert.equal(applyEdits(text, r), r.text);
+  });
+
+  test('nothing to convert: no edit, and the result says so', () => {
+    for (const r of [toAcap('Sitemap: https://example.com/s.xml\n', { addVersion: true }), convertToRep(doc('User-agent: *\nDisallow: /\n'))]) {
+      assert.deepEqual(r.edits, []);
+      assert.equal(r.verification.checked, 0);
+      assert.ok(r.warnings.some((w) => /^There is no (conventional group|ACAP record) to convert\.$/.test(w)));
+    }
+  });
+});
+
+suite('convert to ACAP: meaning kept where the readings differ', () => {
+  test('named group vs *: without the baseline the * record would prohibit what the named group allows', () => {
+    const text = 'User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nDisallow: /private/\n';
+    const r = toAcap(text);
+    assert.match(r.text, /ACAP-crawler: Googlebot\n# A named group/);
+    for (const after of [r.text, r.text.replace('ACAP-crawler: *', 'ACAP-ignore-conventional-records\n\nACAP-crawler: *')]) {
+      assert.equal(allowed(after, 'Googlebot', '/news/'), true);
+      assert.equal(allowed(after, 'Googlebot', '/private/x'), false);
+      assert.equal(allowed(after, 'OtherBot', '/news/'), false);
+    }
+    assert.deepEqual(changed(r).filter((c) => !c.endsWith(' case')), []);
+    // The check catches the naive conversion.
+    const naive = text + '\nACAP-crawler: *\nACAP-disallow-crawl: /\n\nACAP-crawler: Googlebot\nACAP-disallow-crawl: /private/\n';
+    const v = verifyConversion(doc(text), doc(naive));
+    assert.ok(v.broken.some((b) => b.agent === 'Googlebot' && b.path === '/' && b.before && !b.after && b.kind === 'ranking'), JSON.stringify(v.broken));
+  });
+
+  test('no baseline where the group speaks on every path, or * restricts nothing', () => {
+    assert.doesNotMatch(toAcap('User-agent: *\nDisallow: /x\n\nUser-agent: a\nDisallow: /\nAllow: /y\n').text, /ACAP-allow-crawl: \/\n/);
+    assert.doesNotMatch(toAcap('User-agent: *\nAllow: /x\n\nUser-agent: a\nDisallow: /y\n').text, /ACAP-allow-crawl: \/\n/);
+  });
+
+  test('longest match vs narrowest scope: /a*z against /ab gets /ab*z', () => {
+    const text = 'User-agent: *\nAllow: /a*z\nDisallow: /ab\n';
+    const r = toAcap(text);
+    assert.equal(added(text, r), `\n${HEADER}\n# From the group of line 1\nACAP-crawler: *\nACAP-allow-crawl: /a*z\nACAP-disallow-crawl: /ab\n# Where line 2 and line 3 both match, conventional crawlers follow line 2 (the longer pattern, RFC 9309 §2.2.2),\n# ACAP crawlers the narrowest pattern (Part 1 §2.4.5): these narrower patterns say the same\nACAP-allow-crawl: /ab*z\n`);
+    assert.equal(allowed(text, 'x', '/abz', 'conventional'), true);
+    assert.equal(allowed(r.text, 'x', '/abz'), true);
+    assert.equal(allowed(r.text, 'x', '/abc'), false);
+    assert.deepEqual(changed(r).filter((c) => !c.endsWith(' case')), []);
+  });
+
+  test('a wildcard rule against a directory: Disallow /a/ and Allow /*.css$', () => {
+    const r = toAcap('User-agent: *\nDisallow: /a/\nAllow: /*.css$\n');
+    assert.match(r.text, /\nACAP-allow-crawl: \/a\/\*\.css\$\n$/);
+    assert.equal(allowed(r.text, 'x', '/a/site.css'), true);
+    assert.equal(allowed(r.text, 'x', '/a/site.css?v=1'), false);
+  });
+
+  test('a pattern starting with * against the baseline of a named record', () => {
+    const r = toAcap('User-agent: *\nDisallow: /\n\nUser-agent: a\nDisallow: *.pdf\n');
+    assert.match(r.text, /ACAP-disallow-crawl: \*\.pdf\n.*\n.*\nACAP-disallow-crawl: \/\*\.pdf\n$/);
+    assert.equal(allowed(r.text, 'a', '/doc/x.pdf'), false);
+    assert.equal(allowed(r.text, 'a', '/doc/x.html'), true);
+  });
+
+  test('$ against *: /a/$ beats /a/* conventionally (equal length, Allow); ACAP needs /a/ and cannot do it beside the conventional line', () => {
+    const text = 'User-agent: *\nAllow: /a/$\nDisallow: /a/*\n';
+    const r = toAcap(text);
+    assert.match(r.text, /ACAP-allow-crawl: \/a\/\$\nACAP-disallow-crawl: \/a\/\n$/);
+    assert.deepEqual(changed(r).filter((c) => !c.endsWith(' case')), ['unnamed-crawler /a/ acap ranking']);
+    assert.ok(r.warnings.some((w) => w.startsWith('Line 2 decides over line 3 for conventional crawlers where both match, but no ACAP pattern ranks it so (Part 1 §2.4.5): verdicts there may change for ACAP crawlers that also read the conventional records')), r.warnings.join('\n'));
+  });
+
+  test('Allow and Disallow of the same pattern: Allow wins conventionally, a tie prohibits in ACAP, so the Disallow goes', () => {
+    const text = 'User-agent: *\nDisallow: /a\nAllow: /a\n';
+    const r = toAcap(text);
+    assert.match(r.text, /ACAP-crawler: \*\n# Line 2 \(Disallow of the same pattern\) is not converted: conventional crawlers let Allow win the tie \(RFC 9309 §2\.2\.2\), ACAP would prohibit \(Part 1 §2\.4\.5\)\nACAP-allow-crawl: \/a\n$/);
+    assert.equal(allowed(r.text, 'x', '/a'), true);
+  });
+
+  test('case: ACAP matches case-insensitively, so /Private/ also catches /private/ — said before, and reported as case', () => {
+    const r = toAcap('User-agent: *\nDisallow: /Private/\n');
+    assert.ok(r.warnings.some((w) => w.includes('case-insensitively (Part 1 §2.8)') && w.includes('‘/Private/’')));
+    assert.ok(r.verification.broken.length > 0);
+    assert.ok(r.verification.broken.every((b) => b.kind === 'case' && b.path.toLowerCase() === '/private/' && b.before && !b.after), JSON.stringify(r.verification.broken));
+    const clash = toAcap('User-agent: *\nDisallow: /A\nAllow: /a\n');
+    assert.ok(clash.warnings.some((w) => w.startsWith('Lines 2 and 3 differ only in letter case')));
+  });
+
+  test('merged groups: RFC 9309 merges groups for one token, and so does its record', () => {
+    const text = 'User-agent: *\nUser-agent: a\nDisallow: /x\n\nUser-agent: b\nDisallow: /y\n\nUser-agent: a\nAllow: /x/y\n';
+    const r = toAcap(text);
+    assert.equal(added(text, r), `\n${HEADER}\n# From the group of line 1\nACAP-crawler: *\nACAP-disallow-crawl: /x\n\n# From the groups of lines 1 and 8, which RFC 9309 merges\nACAP-crawler: a\n${BASELINE}ACAP-disallow-crawl: /x\nACAP-allow-crawl: /x/y\n\n# From the group of line 5\nACAP-crawler: b\n${BASELINE}ACAP-disallow-crawl: /y\n`);
+    assert.equal(allowed(r.text, 'a', '/x/y'), true);
+    assert.equal(allowed(r.text, 'b', '/x'), true);
+    assert.deepEqual(changed(r).filter((c) => !c.endsWith(' case')), []);
+  });
+
+  test('a robots.txt 2.0.0 group: exact paths become $ patterns, its precedence is emulated, and the result says it cannot be exact', () => {
+    const text = 'User-agent: v2bot\nRobot-version: 2.0.0\nAllow: /pub/index.html\nDisallow: /pub\nAllow: /docs*\n';
+    const r = toAcap(text);
+    assert.match(added(text, r), /ACAP-crawler: v2bot\n# robots.txt 2\.0\.0: what no line of the group allows is disallowed\nACAP-disallow-crawl: \/\nACAP-allow-crawl: \/pub\/index\.html\$\nACAP-disallow-crawl: \/pub\$\nACAP-allow-crawl: \/docs\*\n# Where the \/ line above and line 3 both match, conventional crawlers follow the group's default \(robots\.txt 2\.0\.0\),\n.*\nACAP-disallow-crawl: \/pub\/index\.html\n$/);
+    assert.ok(r.warnings.some((w) => w.startsWith('The group of line 1 follows robots.txt 2.0.0')));
+    assert.ok(r.verification.broken.length > 0);
+    assert.ok(r.verification.broken.every((b) => b.kind === 'robot-version-2'));
+    const ignoring = r.text.replace('ACAP-crawler: v2bot', 'ACAP-ignore-conventional-records\nACAP-crawler: v2bot');
+    for (const [path, ok] of [['/pub/index.html', true], ['/pub', false], ['/docs/a', true], ['/other', false]] as const) {
+      assert.equal(allowed(text, 'v2bot', path, 'conventional'), ok, path);
+      assert.equal(allowed(ignoring, 'v2bot', path), ok, path);
+    }
+  });
+});
+
+suite('convert to ACAP: one line, one group', () => {
+  const text = 'User-agent: *\nDisallow: /a/\nDisallow: /b/\n\nUser-agent: Googlebot\nDisallow: /c/\n';
+
+  test('one rule: only that rule, for the crawlers of its group, checked beside the conventional records', () => {
+    const r = toAcap(text, { lines: { start: 2, end: 2 } });
+    assert.equal(added(text, r), `\n${HEADER}\n# From the group of line 1\nACAP-crawler: *\nACAP-disallow-crawl: /b/\n`);
+    assert.ok(r.warnings.some((w) => w.startsWith('Only line 3 is converted')));
+    assert.deepEqual(changed(r).filter((c) => !c.endsWith(' case')), []);
+    assert.ok(r.verification.broken.every((b) => b.mode === 'acap'));
+  });
+
+  test('a group: all its rules, for its crawlers', () => {
+    const r = toAcap(text, { lines: { start: 4, end: 4 } });
+    assert.equal(added(text, r), `\n${HEADER}\n# From the group of line 5\nACAP-crawler: Googlebot\nACAP-disallow-crawl: /c/\n`);
+    assert.ok(r.verification.broken.every((b) => b.agent === 'Googlebot'));
+  });
+});
+
+suite('convert to REP', () => {
+  test('an ACAP-only file gets the conventional groups before its records, one line per resource-set pattern', () => {
+    const text = '##ACAP version=1.0\nACAP-resource-set: open /public/ /news/\n\nACAP-crawler: *\nACAP-disallow-crawl: /\n\nACAP-crawler: SearchBot\nACAP-allow-crawl: the-acap:resource-set:open\nACAP-allow-index: /public/\n';
+    const r = convertToRep(doc(text));
+    assert.equal(r.text, '##ACAP version=1.0\n\n'
+      + '# Conventional groups with the crawl permissions of the ACAP records below, for crawlers\n# that do not read ACAP (ACAP Part 1 §2.9).\n'
+      + '# For SearchBot: the record of line 23, and for * where it is silent\nUser-agent: SearchBot\nAllow: /public/\nAllow: /news/\nDisallow: /\n\n'
+      + '# For any other crawler: the records for *\nUser-agent: *\nDisallow: /\n\n'
+      + '# ACAP crawlers take their permissions from the ACAP records alone (Part 1 §2.9.1)\nACAP-ignore-conventional-records\n\n'
+      + 'ACAP-resource-set: open /public/ /news/\n\nACAP-crawler: *\nACAP-disallow-crawl: /\n\nACAP-crawler: SearchBot\nACAP-allow-crawl: the-acap:resource-set:open\nACAP-allow-index: /public/\n');
+    assert.equal(applyEdits(text, r), r.text);
+    assert.ok(r.warnings.some((w) => w.startsWith('Conventional records speak only about crawling: the permissions for index are not converted')));
+    assert.deepEqual(changed(r).filter((c) => !c.endsWith(' case')), []);
+    assert.equal(allowed(r.text, 'SearchBot', '/news/a', 'conventional'), true);
+    assert.equal(allowed(r.text, 'SearchBot', '/other', 'conventional'), false);
+  });
+
+  test('narrowest scope vs longest match: an ACAP Allow /a/ over Disallow /*.css$ needs /a/*.css$ conventionally', () => {
+    const text = 'ACAP-crawler: *\nACAP-allow-crawl: /a/\nACAP-disallow-crawl: /*.css$\n';
+    const r = convertToRep(doc(text));
+    assert.match(r.text, /User-agent: \*\nAllow: \/a\/\nDisallow: \/\*\.css\$\n# Line \d+ decides here for ACAP crawlers; conventional crawlers follow the longest pattern \(RFC 9309 §2\.2\.2\), so this one outranks line \d+\nAllow: \/a\/\*\.css\$\n/);
+    assert.equal(allowed(r.text, 'x', '/a/b.css', 'conventional'), true);
+    assert.deepEqual(changed(r).filter((c) => !c.endsWith(' case')), []);
+  });
+
+  test('purposes, other usages, references and crawler names that are not tokens are reported, not converted', () => {
+    const r = convertToRep(doc('ACAP-crawler: MSNPTC/1.0\nACAP-disallow-crawl: /x\n\nACAP-crawler: a\nACAP-allow-crawl: /\nACAP-usage-purpose: news\nACAP-disallow-crawl: /y\n\nACAP-crawler: b\nACAP-permissions-reference: /b.txt\n'));
+    for (const start of ['ACAP-crawler ‘MSNPTC/1.0’ (line 1) is not a product token', 'The usage-purpose sub-records of the record of line 4', 'Line 10 refers its crawlers to /b.txt']) {
+      assert.ok(r.warnings.some((w) => w.startsWith(start)), `${start}\n${r.warnings.join('\n')}`);
+    }
+  });
+
+  test('a file with conventional groups already: the new group merges with them and keeps the ACAP verdicts', () => {
+    const text = 'User-agent: *\nDisallow: /\n\nUser-agent: named-crawler\nAllow: /public/\n\nACAP-crawler: *\nACAP-disallow-crawl: /\n';
+    const r = convertToRep(doc(text));
+    assert.match(r.text, /User-agent: named-crawler\nDisallow: \/\n/);
+    assert.equal(allowed(r.text, 'named-crawler', '/other', 'conventional'), false);
+    assert.equal(allowed(r.text, 'named-crawler', '/public/a', 'conventional'), true);
+    assert.deepEqual(changed(r).filter((c) => !c.endsWith(' case')), []);
+  });
+});
+
+suite('pattern algebra', () => {
+  test('the paths two patterns share', () => {
+    assert.deepEqual(intersect(toFull('/a*z'), toFull('/ab')), ['/ab*z*']);
+    assert.deepEqual(intersect(toFull('/a/'), toFull('/*.css$')), ['/a/*.css']);
+    assert.deepEqual(intersect(toFull('/a/'), toFull('/b/')), []);
+    assert.equal(fromFull('/ab*z*'), '/ab*z');
+    assert.equal(fromFull('/a/*.css'), '/a/*.css$');
+  });
+});
+
+suite('cli convert', () => {
+  function run(args: string[], files: Record<string, string>): { code: number; out: string; err: string; written: Record<string, string> } {
+    let out = '';
+    let err = '';
+    const written: Record<string, string> = {};
+    const io: CliIO = {
+      out: (t) => { out += t; },
+      err: (t) => { err += t; },
+      readFile: (p) => {
+        if (files[p] === undefined) throw Object.assign(new Error('ENOENT'), { code: 'ENOENT' });
+        return new TextEncoder().encode(files[p]);
+      },
+    };
+    let code: number;
+    try {
+      code = runConvert(args, io, (f, t) => { written[f] = t; });
+    } catch (e) {
+      code = e instanceof UsageError ? 2 : -1;
+      err += e instanceof Error ? e.message : String(e);
+    }
+    return { code, out, err, written };
+  }
+
+  test('prints the converted file, the warnings and the check on stderr; exit 0 when every verdict is kept', () => {
+    const r = run(['robots.txt', '--to', 'acap'], { 'robots.txt': 'User-agent: *\nDisallow: /1/\n' });
+    assert.equal(r.code, 0);
+    assert.equal(r.out, `User-agent: *\nDisallow: /1/\n\n${HEADER}\n# From the group of line 1\nACAP-crawler: *\nACAP-disallow-crawl: /1/\n`);
+    assert.match(r.err, /^\d+ verdicts checked, \d+ kept, 0 changed\n$/);
+    assert.deepEqual(r.written, {});
+  });
+
+  test('exit 1 and every changed verdict listed when some change; --write writes the file and prints nothing', () => {
+    const files = { 'r.txt': 'User-agent: *\nDisallow: /Private/\n' };
+    const r = run(['r.txt', '--to', 'acap', '--reading', 'crawl', '--ignore-conventional', '--version', '--write'], files);
+    assert.equal(r.code, 1);
+    assert.equal(r.out, '');
+    assert.match(r.written['r.txt'], /^##ACAP version=1\.0\nUser-agent: \*\n/);
+    assert.match(r.err, /^warning: ACAP matches paths case-insensitively/m);
+    assert.match(r.err, /^wrote r\.txt$/m);
+    assert.match(r.err, /^\d+ verdicts checked, \d+ kept, \d+ changed:\n {2}unnamed-crawler \/private\/: allowed before, prohibited after \(ACAP crawler; case: /m);
+  });
+
+  test('--to rep', () => {
+    const r = run(['a.txt', '--to=rep'], { 'a.txt': 'ACAP-crawler: *\nACAP-disallow-crawl: /1/\n' });
+    assert.equal(r.code, 0);
+    assert.match(r.out, /^# Conventional groups.*\n.*\n# For any other crawler: the records for \*\nUser-agent: \*\nDisallow: \/1\/\n/);
+  });
+
+  test('usage errors exit 2', () => {
+    for (const args of [['a.txt'], ['a.txt', '--to', 'xml'], ['a.txt', '--to', 'rep', '--reading', 'index'], ['a.txt', '--to', 'acap', '--reading', 'preserve'], ['--to', 'acap'], ['a.txt', '--to', 'acap', '--bogus']]) {
+      assert.equal(run(args, { 'a.txt': 'User-agent: *\nDisallow: /\n' }).code, 2, args.join(' '));
+    }
+  });
+});

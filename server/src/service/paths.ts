@@ -45,26 +45,7 @@ function encodeUtf8(ch: string): string {
  * never `/`). `*` and `$` are left alone, so patterns normalise the same way as paths.
  */
 export function normalizePercent(s: string): string {
-  // Fast path: plain ASCII without escapes (almost every real path and pattern).
-  if (!/[%\u0080-\uffff]/.test(s)) return s;
-  let out = '';
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i];
-    if (c === '%' && /^[0-9A-Fa-f]{2}$/.test(s.slice(i + 1, i + 3))) {
-      const code = parseInt(s.slice(i + 1, i + 3), 16);
-      const ch = String.fromCharCode(code);
-      out += code < 0x80 && UNRESERVED.test(ch) ? ch : '%' + s.slice(i + 1, i + 3).toUpperCase();
-      i += 2;
-    } else if (c.charCodeAt(0) >= 0x80) {
-      const cp = s.codePointAt(i) ?? 0;
-      const char = String.fromCodePoint(cp);
-      out += encodeUtf8(char);
-      i += char.length - 1;
-    } else {
-      out += c;
-    }
-  }
-  return out;
+  return percentForm(s, true);
 }
 
 /** Only characters outside US-ASCII percent-encoded (as UTF-8); everything else as given. */
@@ -77,16 +58,22 @@ export function encodeNonAscii(s: string): string {
 
 /** Google's MaybeEscapePattern: encode bytes >= 0x80 as %XX, upper-case existing escapes. */
 export function googleEscapePattern(s: string): string {
+  return percentForm(s, false);
+}
+
+/** Non-ASCII encoded, escapes upper-cased, and (for RFC 9309) escapes of unreserved characters decoded. */
+function percentForm(s: string, decodeUnreserved: boolean): string {
+  // Fast path: plain ASCII without escapes (almost every real path and pattern).
   if (!/[%\u0080-\uffff]/.test(s)) return s;
   let out = '';
   for (let i = 0; i < s.length; i++) {
     const c = s[i];
     if (c === '%' && /^[0-9A-Fa-f]{2}$/.test(s.slice(i + 1, i + 3))) {
-      out += '%' + s.slice(i + 1, i + 3).toUpperCase();
+      const ch = String.fromCharCode(parseInt(s.slice(i + 1, i + 3), 16));
+      out += decodeUnreserved && UNRESERVED.test(ch) ? ch : '%' + s.slice(i + 1, i + 3).toUpperCase();
       i += 2;
     } else if (c.charCodeAt(0) >= 0x80) {
-      const cp = s.codePointAt(i) ?? 0;
-      const char = String.fromCodePoint(cp);
+      const char = String.fromCodePoint(s.codePointAt(i) ?? 0);
       out += encodeUtf8(char);
       i += char.length - 1;
     } else {

@@ -60,20 +60,18 @@ export function collectFindings(doc: RobotsDocument, ctx: CrossFileContext = {})
 }
 
 export function doValidation(doc: RobotsDocument, settings: ValidationSettings = {}): Diagnostic[] {
+  return capDiagnostics(collectFindings(doc, settings), settings, (f, severity) => toDiagnostic(doc, f, severity));
+}
+
+/**
+ * Findings to diagnostics at the severity each code is set to, at most `maxProblems`: over the
+ * limit the most severe are kept (errors before hints), still in text order, only those are
+ * converted, and a note says how many more there were. Shared by robots.txt and HTML pages.
+ */
+export function capDiagnostics<F extends { readonly code: DiagnosticCode }>(findings: readonly F[], settings: ValidationSettings, convert: (f: F, severity: DiagnosticSeverity) => Diagnostic): Diagnostic[] {
   const max = settings.maxProblems ?? DEFAULT_MAX_PROBLEMS;
-  const findings = collectFindings(doc, settings);
   const severities = findings.map((f) => severityOf(f.code, settings));
-  const shown = findings.length - severities.filter((s) => s === undefined).length;
-  if (shown <= max) {
-    const out: Diagnostic[] = [];
-    findings.forEach((f, k) => {
-      const severity = severities[k];
-      if (severity !== undefined) out.push(toDiagnostic(doc, f, severity));
-    });
-    return out;
-  }
-  // Over the limit: the most severe problems first (errors before hints), shown in line order,
-  // and only those are turned into diagnostics.
+  const shown = severities.filter((s) => s !== undefined).length;
   const keep = new Uint8Array(findings.length);
   let room = max;
   for (let level = DiagnosticSeverity.Error; level <= DiagnosticSeverity.Hint && room > 0; level++) {
@@ -86,10 +84,10 @@ export function doValidation(doc: RobotsDocument, settings: ValidationSettings =
   }
   const out: Diagnostic[] = [];
   findings.forEach((f, k) => {
-    if (keep[k]) out.push(toDiagnostic(doc, f, severities[k] as DiagnosticSeverity));
+    if (keep[k]) out.push(convert(f, severities[k] as DiagnosticSeverity));
   });
   const noteSeverity = severityOf('text.too-many-problems', settings);
-  if (noteSeverity !== undefined) {
+  if (shown > max && noteSeverity !== undefined) {
     const dropped = shown - max;
     out.push({
       range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },

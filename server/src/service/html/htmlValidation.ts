@@ -5,7 +5,7 @@
  * A finding may also carry `data.addMeta`: a META tag to add after the tag it is on.
  */
 import { Diagnostic, DiagnosticSeverity, DiagnosticTag, type DiagnosticRelatedInformation } from 'vscode-languageserver-types';
-import { DEFAULT_MAX_PROBLEMS, severityOf, SOURCE, type DiagnosticData, type ValidationSettings } from '../validation';
+import { capDiagnostics, SOURCE, type DiagnosticData, type ValidationSettings } from '../validation';
 import { checkClasses } from './checkClasses';
 import { checkConventional, checkTdm, isConventionalToken } from './checkConventional';
 import { checkMetaName, checkOther, checkPermission, checkQuotes, checkVersion, isKnownRobotsName } from './checkMeta';
@@ -132,37 +132,7 @@ function checkVersions(page: HtmlPage, versions: readonly MetaTag[], v11: boolea
 
 /** The diagnostics of a page: every finding at the severity its code is set to, at most maxProblems. */
 export function validateHtml(page: HtmlPage, settings: ValidationSettings = {}): Diagnostic[] {
-  const max = settings.maxProblems ?? DEFAULT_MAX_PROBLEMS;
-  const findings = collectHtmlFindings(page);
-  const severities = findings.map((f) => severityOf(f.code, settings));
-  const shown = severities.filter((s) => s !== undefined).length;
-  const keep = new Uint8Array(findings.length);
-  let room = max;
-  // Over the limit: the most severe first (errors before hints), still shown in text order.
-  for (let level = DiagnosticSeverity.Error; level <= DiagnosticSeverity.Hint && room > 0; level++) {
-    for (let k = 0; k < findings.length && room > 0; k++) {
-      if (severities[k] === level) {
-        keep[k] = 1;
-        room--;
-      }
-    }
-  }
-  const out: Diagnostic[] = [];
-  findings.forEach((f, k) => {
-    if (keep[k]) out.push(toDiagnostic(page, f, severities[k] as DiagnosticSeverity));
-  });
-  const noteSeverity = severityOf('text.too-many-problems', settings);
-  if (shown > max && noteSeverity !== undefined) {
-    const dropped = shown - max;
-    out.push({
-      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
-      severity: noteSeverity,
-      code: 'text.too-many-problems',
-      source: SOURCE,
-      message: `${dropped} more problem${dropped === 1 ? '' : 's'} not shown: at most ${max} are reported per file, the most severe first (setting robotsAcap.maxProblems).`,
-    });
-  }
-  return out;
+  return capDiagnostics(collectHtmlFindings(page), settings, (f, severity) => toDiagnostic(page, f, severity));
 }
 
 function toDiagnostic(page: HtmlPage, f: HtmlFinding, severity: DiagnosticSeverity): Diagnostic {

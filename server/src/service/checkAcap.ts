@@ -4,10 +4,11 @@
  * definitions' shapes. Cross-line rules (definitions, records) live in model.ts and crossChecks.ts.
  */
 import {
-  ACTIONS, FIELD_PREFIXES, FIELDS, INCLUDE_ROLES, PRESENT_USAGES, QUALIFIER_BY_NAME, QUALIFIERS, RESOURCE_SET_PREFIX, USAGE_BY_NAME, USAGES,
-  USED_RESOURCE_TYPES, qualifierUse, qualifiersFor, type UsageFact,
+  ACTIONS, FIELD_PREFIXES, FIELDS, INCLUDE_ROLES, PRESENT_USAGES, QUALIFIER_BY_NAME, QUALIFIERS, RESOURCE_SET_PREFIX, USAGES,
+  qualifierUse, qualifiersFor, type UsageFact,
 } from './facts';
 import type { Directive, QualifierSyntax, UsageRef } from './directives';
+import { classifyUsage, USAGE_NAMES } from './usageNames';
 import type { Finding } from './findings';
 import { closest, didYouMean } from './suggest';
 import type { LineNode, Span } from './syntax';
@@ -15,7 +16,6 @@ import { checkQualifierValue, innerDollars, isAcapName, looksLikeDirectory, patt
 
 type Out = Finding[];
 
-const USAGE_NAMES = USAGES.map((u) => u.name);
 const PRESENT_NAMES = PRESENT_USAGES;
 const ACTION_NAMES = ACTIONS.map((a) => a.name);
 
@@ -33,9 +33,14 @@ function text(line: LineNode, span: Span): string {
 
 /** A standard usage type as written after ACAP-allow-/-disallow- or in a definition. */
 export function checkStandardUsage(line: LineNode, usage: UsageRef, allow: boolean, out: Out): UsageFact | undefined {
-  const fact = USAGE_BY_NAME.get(usage.name);
   const written = text(line, usage.span);
-  if (fact) {
+  if (usage.name.length === 0) {
+    out.push({ code: 'acap.missing-usage', span: usage.span, message: 'Name a usage type after the hyphen, e.g. ACAP-allow-index (Part 1 §2.4).' });
+    return undefined;
+  }
+  const c = classifyUsage(usage.name);
+  if (c.kind === 'known') {
+    const fact = c.fact;
     if (fact.readiness === 'not-ready') {
       out.push({ code: 'acap.not-ready', span: usage.span, message: `‘${fact.name}’ is not yet ready for implementation (${fact.spec.doc} §${fact.spec.section}): crawlers may ignore it.` });
     }
@@ -44,32 +49,11 @@ export function checkStandardUsage(line: LineNode, usage: UsageRef, allow: boole
     }
     return fact;
   }
-  if (usage.name.length === 0) {
-    out.push({ code: 'acap.missing-usage', span: usage.span, message: 'Name a usage type after the hyphen, e.g. ACAP-allow-index (Part 1 §2.4).' });
+  if (c.kind === 'combination') {
+    out.push({ code: 'acap.invalid-usage-combination', span: usage.span, message: `‘${written}’: only present takes a used resource type such as ‘${c.type}’ (Part 1 §2.5). Did you mean ‘${c.replacement}’?`, replacement: c.replacement });
     return undefined;
   }
-  const dash = usage.name.lastIndexOf('-');
-  const base = dash > 0 ? usage.name.slice(0, dash) : usage.name;
-  const type = dash > 0 ? usage.name.slice(dash + 1) : '';
-  if (dash > 0 && USAGE_BY_NAME.has(base) && base !== 'present' && USED_RESOURCE_TYPES.includes(type)) {
-    out.push({
-      code: 'acap.invalid-usage-combination', span: usage.span,
-      message: `‘${written}’: only present takes a used resource type such as ‘${type}’ (Part 1 §2.5). Did you mean ‘present-${type}’?`,
-      replacement: `present-${type}`,
-    });
-    return undefined;
-  }
-  // Plurals and near misses: present-links -> present-link, presnt -> present.
-  const singular = usage.name.endsWith('s') ? usage.name.slice(0, -1) : undefined;
-  const near = singular && USAGE_BY_NAME.has(singular) ? singular : closest(usage.name, USAGE_NAMES);
-  const known = base === 'present' && type
-    ? `present takes one of ${USED_RESOURCE_TYPES.join(', ')}`
-    : `the usage types are ${USAGE_NAMES.filter((n) => !n.startsWith('present-')).join(', ')} and present-TYPE`;
-  out.push({
-    code: 'acap.unknown-usage', span: usage.span,
-    message: `‘${written}’ is not an ACAP usage type: ${known} (Part 1 §2.5).${didYouMean(near)}`,
-    replacement: near,
-  });
+  out.push({ code: 'acap.unknown-usage', span: usage.span, message: `‘${written}’ is not an ACAP usage type: ${c.known} (Part 1 §2.5).${didYouMean(c.near)}`, replacement: c.near });
   return undefined;
 }
 

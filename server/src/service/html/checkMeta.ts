@@ -5,16 +5,16 @@
  */
 import { CRAWLER_BY_TOKEN } from '../crawlers';
 import {
-  INCLUDE_ROLES, PRESENT_USAGES, QUALIFIER_BY_NAME, QUALIFIERS, USAGE_BY_NAME, USAGES, USED_RESOURCE_TYPES, qualifierUse, qualifiersFor,
+  INCLUDE_ROLES, PRESENT_USAGES, QUALIFIER_BY_NAME, QUALIFIERS, USAGE_BY_NAME, qualifierUse, qualifiersFor,
   type UsageFact,
 } from '../facts';
 import { closest, didYouMean } from '../suggest';
 import { checkQualifierValue, innerDollars, isAcapName } from '../values';
 import { CONVENTIONAL_BY_NAME, ELEMENT_SET_KINDS, ROBOTS_META_NAMES, STANDARD_META_NAMES } from './htmlFacts';
 import type { Out } from './htmlFindings';
+import { classifyUsage } from '../usageNames';
 import type { HtmlPage, HtmlQualifier, HtmlUsage, MetaContent, MetaTag, Word } from './types';
 
-const USAGE_NAMES = USAGES.map((u) => u.name);
 /** Typographic quotes that word processors put where HTML needs `"` or `'`. */
 const TYPOGRAPHIC_QUOTES = /[\u2018\u2019\u201C\u201D\u201E\u2033]/;
 
@@ -78,34 +78,25 @@ export function checkMetaName(meta: MetaTag, out: Out): void {
  * Part 2 §2.2.9: the same usage types as in robots.txt (Part 1 §2.5).
  */
 export function checkUsage(usage: HtmlUsage, written: string, out: Out): UsageFact | undefined {
-  const fact = USAGE_BY_NAME.get(usage.name);
-  if (fact) {
-    if (fact.readiness === 'not-ready') {
-      out.push({ code: 'meta.not-ready', span: usage.span, message: `‘${fact.name}’ is not yet ready for implementation (${fact.spec.doc} §${fact.spec.section}): crawlers may ignore it.` });
+  const c = classifyUsage(usage.name);
+  if (c.kind === 'known') {
+    if (c.fact.readiness === 'not-ready') {
+      out.push({ code: 'meta.not-ready', span: usage.span, message: `‘${c.fact.name}’ is not yet ready for implementation (${c.fact.spec.doc} §${c.fact.spec.section}): crawlers may ignore it.` });
     }
-    return fact;
+    return c.fact;
   }
-  const dash = usage.name.lastIndexOf('-');
-  const base = dash > 0 ? usage.name.slice(0, dash) : usage.name;
-  const type = dash > 0 ? usage.name.slice(dash + 1) : '';
-  if (dash > 0 && USAGE_BY_NAME.has(base) && base !== 'present' && USED_RESOURCE_TYPES.includes(type)) {
+  if (c.kind === 'combination') {
     out.push({
       code: 'meta.invalid-usage-combination', span: usage.span,
-      message: `‘${written}’: only present takes a used resource type such as ‘${type}’ (Part 1 §2.5; Part 2 §2.2.9). Did you mean ‘present-${type}’?`,
-      replacement: `present-${type}`,
+      message: `‘${written}’: only present takes a used resource type such as ‘${c.type}’ (Part 1 §2.5; Part 2 §2.2.9). Did you mean ‘${c.replacement}’?`,
+      replacement: c.replacement,
     });
     return undefined;
   }
-  // Plurals and near misses: present-links -> present-link (guide annex A.2.1), presnt -> present.
-  const singular = usage.name.endsWith('s') ? usage.name.slice(0, -1) : undefined;
-  const near = singular && USAGE_BY_NAME.has(singular) ? singular : closest(usage.name, USAGE_NAMES);
-  const known = base === 'present' && type
-    ? `present takes one of ${USED_RESOURCE_TYPES.join(', ')}`
-    : `the usage types are ${USAGE_NAMES.filter((n) => !n.startsWith('present-')).join(', ')} and present-TYPE`;
   out.push({
     code: 'meta.unknown-usage', span: usage.span,
-    message: `‘${written}’ is not an ACAP usage type: ${known} (Part 1 §2.5; Part 2 §2.2.9).${didYouMean(near)}`,
-    replacement: near,
+    message: `‘${written}’ is not an ACAP usage type: ${c.known} (Part 1 §2.5; Part 2 §2.2.9).${didYouMean(c.near)}`,
+    replacement: c.near,
   });
   return undefined;
 }

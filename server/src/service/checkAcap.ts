@@ -4,7 +4,7 @@
  * definitions' shapes. Cross-line rules (definitions, records) live in model.ts and crossChecks.ts.
  */
 import {
-  ACTIONS, FIELD_PREFIXES, FIELDS, INCLUDE_ROLES, PRESENT_USAGES, QUALIFIER_BY_NAME, QUALIFIERS, RESOURCE_SET_PREFIX, USAGES,
+  ACTIONS, FIELD_PREFIXES, FIELDS, INCLUDE_ROLES, PRESENT_USAGES, QUALIFIER_BY_NAME, QUALIFIERS, RESOURCE_SET_PREFIX,
   qualifierUse, qualifiersFor, type UsageFact,
 } from './facts';
 import type { Directive, QualifierSyntax, UsageRef } from './directives';

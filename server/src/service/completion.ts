@@ -21,7 +21,7 @@ import type { RobotsDocument } from './document';
 import { words, type QualifierSyntax } from './directives';
 import {
   ACAP_VERSIONS, ACTIONS, FIELDS, INCLUDE_ROLES, QUALIFIER_BY_NAME, RESOURCE_SET_PREFIX, USAGES,
-  formatSpec, qualifierUse, qualifiersFor, type FieldFact, type QualifierFact, type Readiness, type SpecRef,
+  factDoc, formatSpec, qualifierUse, qualifiersFor, type FieldFact, type QualifierFact,
 } from './facts';
 import { CRAWLER_BY_TOKEN, CRAWLERS, describeCrawler } from './crawlers';
 import { getModel, type AcapRecord, type RobotsModel } from './model';
@@ -118,15 +118,6 @@ function item(at: Cursor, s: ItemSpec): CompletionItem {
 /** Keeps the order items are produced in, within a rank (lower ranks first). */
 function sortKey(rank: number, index: number): string {
   return `${rank}${String(index).padStart(4, '0')}`;
-}
-
-function readinessNote(r: Readiness): string {
-  return r === 'not-ready' ? '\n\n⚠ Not yet ready for implementation (red spot, Part 1 §1.1).'
-    : r === 'prior-arrangement' ? '\n\n⚠ Honoured only by prior arrangement (amber spot, Part 1 §1.1).' : '';
-}
-
-function factDoc(summary: string, spec: SpecRef, readiness: Readiness): string {
-  return `${summary}\n\n*${formatSpec(spec)}*${readinessNote(readiness)}`;
 }
 
 /** `: ` after a name, or just `:` when a value already follows; nothing when the colon is there. */

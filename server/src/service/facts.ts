@@ -24,6 +24,17 @@ export function formatSpec(ref: SpecRef): string {
   return ref.section ? `${ref.doc} §${ref.section}` : ref.doc;
 }
 
+/** The warning hover and completion add to a fact's documentation when it is not ready (Part 1 §1.1). */
+export function readinessNote(r: Readiness): string {
+  return r === 'not-ready' ? '\n\n⚠ Not yet ready for implementation (red spot, Part 1 §1.1).'
+    : r === 'prior-arrangement' ? '\n\n⚠ Honoured only by prior arrangement (amber spot, Part 1 §1.1).' : '';
+}
+
+/** A fact's documentation: its summary, where the specification says it, and its readiness. */
+export function factDoc(summary: string, spec: SpecRef, readiness: Readiness): string {
+  return `${summary}\n\n*${formatSpec(spec)}*${readinessNote(readiness)}`;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Fields
 

@@ -8,7 +8,7 @@
  * Kept short: crawlers that answer alike share a row; qualifiers become footnotes.
  */
 import type { Hover, Position } from 'vscode-languageserver-types';
-import { ACTIONS, formatSpec, QUALIFIER_BY_NAME, RESOURCE_SET_PREFIX, USAGE_BY_NAME, type FieldFact, type QualifierFact, type Readiness } from './facts';
+import { ACTIONS, formatSpec, QUALIFIER_BY_NAME, readinessNote, RESOURCE_SET_PREFIX, USAGE_BY_NAME, type FieldFact, type QualifierFact } from './facts';
 import type { RobotsDocument } from './document';
 import { getModel } from './model';
 import { agentToken, explain, type EngineContext } from './permissions';
@@ -32,22 +32,20 @@ function rangeOf(line: number, span: Span) {
   return { start: { line, character: span.start }, end: { line, character: span.end } };
 }
 
-function readinessNote(r: Readiness): string {
-  return r === 'not-ready' ? '\n\n⚠ Not yet ready for implementation (red spot, Part 1 §1.1).' : r === 'prior-arrangement' ? '\n\n⚠ Honoured only by prior arrangement (amber spot, Part 1 §1.1).' : '';
-}
-
 function fieldDoc(fact: FieldFact): string {
   return `**${fact.isPrefix ? fact.name + '…' : fact.name}** — ${fact.summary}\n\n*${formatSpec(fact.spec)}*${readinessNote(fact.readiness)}`;
 }
 
-function usageDoc(name: string): string | undefined {
+/** Hover documentation of a usage type; HTML hover shows the same. */
+export function usageDoc(name: string): string | undefined {
   const u = USAGE_BY_NAME.get(name);
   if (!u) return undefined;
   const base = u.base !== u.name ? ` Derived from \`present\`: a permission or prohibition for \`present\` also speaks on it, but one naming \`${u.name}\` wins on the same pattern.` : '';
   return `**${u.name}** (usage type) — ${u.summary}${base}\n\n*${formatSpec(u.spec)}*${readinessNote(u.readiness)}`;
 }
 
-function qualifierDoc(q: QualifierFact): string {
+/** Hover documentation of a qualifier; HTML hover shows the same. */
+export function qualifierDoc(q: QualifierFact): string {
   const uses = q.uses.map((u) => `${u.usages.length > 6 ? 'present and every present-* type' : u.usages.join(', ')} (${formatSpec(u.spec)}${u.readiness !== 'ready' ? `, ${u.readiness}` : ''})`).join('; ');
   const values = q.values.length ? `\n\nValues: ${q.values.map((v) => `\`${v}\``).join(', ')}` : '';
   return `**${q.name}** (qualifier) — ${q.summary}\n\nQualifies: ${uses}.${q.repeatable ? ' May be repeated.' : ' At most once per permission.'}${q.metaOnly ? ' META tags only.' : ''}${values}`;

@@ -130,7 +130,7 @@ interface Tier {
 }
 
 /** Usages a field may speak on to be a candidate for `usage`: itself, and present for present-*. */
-function relevantUsages(usage: string): string[] {
+export function relevantUsages(usage: string): string[] {
   const fact = USAGE_BY_NAME.get(usage);
   return fact && fact.base !== usage ? [usage, fact.base] : [usage];
 }

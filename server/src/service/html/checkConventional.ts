@@ -8,19 +8,11 @@ import { closest, didYouMean } from '../suggest';
 import { isAbsoluteUri, isIsoDate } from '../values';
 import { AI_VALUES, CONVENTIONAL_BY_NAME, CONVENTIONAL_VALUES, IMAGE_PREVIEW_VALUES, TDM_POLICY, TDM_RESERVATION } from './htmlFacts';
 import { addressee, companionTag, type Out } from './htmlFindings';
-import { conventionalKey } from './metaContent';
+import { conventionalAcap, conventionalKey, type ConventionalAcap } from './metaContent';
 import type { MetaTag, Word } from './types';
 
 const SIMPLE_NAMES = CONVENTIONAL_VALUES.filter((v) => !v.value).map((v) => v.name);
 const KEY_NAMES = CONVENTIONAL_VALUES.filter((v) => v.value).map((v) => v.name);
-
-/** An ACAP permission or prohibition a conventional value stands for. */
-interface AcapForm {
-  readonly allow: boolean;
-  readonly usage: string;
-  /** `max-length=N-chars`, for max-snippet. */
-  readonly qualifiers: string;
-}
 
 /** Whether a token is part of the conventional vocabulary (or meant as ACAP), for relevance. */
 export function isConventionalToken(token: string): boolean {
@@ -75,26 +67,11 @@ function keyValueProblem(key: string, value: string): { message: string; replace
   return undefined;
 }
 
-/** The ACAP forms a conventional value stands for (interpretation.md §4). */
-function acapForms(word: Word): AcapForm[] {
-  const lower = word.text.toLowerCase();
-  const fact = CONVENTIONAL_BY_NAME.get(lower);
-  if (fact?.acap) return fact.acap.map((a) => ({ allow: a.startsWith('allow-'), usage: a.replace(/^(?:dis)?allow-/, ''), qualifiers: '' }));
-  if (conventionalKey(word.text) === 'max-snippet') {
-    const n = word.text.slice(word.text.indexOf(':') + 1).trim();
-    if (!/^-?\d+$/.test(n)) return [];
-    // Google: max-snippet:0 shows no snippet; -1 sets no limit (no ACAP restriction to state).
-    if (Number(n) === 0) return [{ allow: false, usage: 'present-snippet', qualifiers: '' }];
-    if (Number(n) > 0) return [{ allow: true, usage: 'present-snippet', qualifiers: ` max-length=${Number(n)}-chars` }];
-  }
-  return [];
-}
-
 /**
  * Whether the page states `form` in ACAP, with no usage purpose, for the same addressee or for
  * every crawler (a `robots` tag speaks to a named crawler too, Part 2 §2.2.1).
  */
-function stated(metas: readonly MetaTag[], name: string, form: AcapForm): boolean {
+function stated(metas: readonly MetaTag[], name: string, form: ConventionalAcap): boolean {
   return metas.some((m) => {
     const c = m.meaning;
     const to = addressee(m);
@@ -154,9 +131,10 @@ export function checkConventional(meta: MetaTag, values: readonly Word[], metas:
       });
       continue;
     }
-    const missing = acapForms(w).filter((f) => !stated(metas, name, f));
+    // Snippets without a limit (max-snippet:-1) are the default: nothing to say in ACAP.
+    const missing = conventionalAcap(w.text).filter((f) => (!f.allow || f.qualifiers.length > 0) && !stated(metas, name, f));
     if (missing.length > 0) {
-      const says = missing.map((f) => `${f.allow ? 'allow' : 'disallow'}-${f.usage}${f.qualifiers}`);
+      const says = missing.map((f) => [`${f.allow ? 'allow' : 'disallow'}-${f.usage}`, ...f.qualifiers].join(' '));
       out.push({
         code: 'meta.conventional-equivalent', span: w.span,
         message: `‘${w.text}’ says in conventional terms what ACAP says as ‘${says.join('’ and ‘')}’ (interpretation §4). ACAP crawlers read ACAP tags alongside conventional ones (Part 2 §2.1): add ${says.length === 1 ? 'a tag' : 'tags'} saying it in ACAP.`,

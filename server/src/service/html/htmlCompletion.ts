@@ -6,10 +6,15 @@
  */
 import { CompletionItemKind, InsertTextFormat, type CompletionItem, type CompletionList, type Position } from 'vscode-languageserver-types';
 import { CRAWLERS } from '../crawlers';
-import { formatSpec, QUALIFIER_BY_NAME, qualifiersFor, USAGES } from '../facts';
+import { factDoc, QUALIFIER_BY_NAME, qualifiersFor, USAGES } from '../facts';
+import { AI_VALUES, CONVENTIONAL_VALUES } from './htmlFacts';
 import type { HtmlPage, OffsetSpan, Word } from './types';
 
-const CONVENTIONAL_VALUES = ['noindex', 'nofollow', 'none', 'all', 'noarchive', 'nosnippet', 'noimageindex', 'notranslate', 'indexifembedded', 'max-snippet:', 'max-image-preview:', 'max-video-preview:', 'unavailable_after:', 'noai', 'noimageai'];
+/** The conventional values crawlers still read (`key:` for those that take a value), then the AI-era ones. */
+const CONVENTIONAL_ENTRIES: readonly { label: string; kind: CompletionItemKind; doc?: string }[] = [
+  ...CONVENTIONAL_VALUES.filter((v) => !v.retired).map((v) => ({ label: v.value ? `${v.name}:` : v.name, kind: CompletionItemKind.Value, doc: v.summary })),
+  ...AI_VALUES.map((v) => ({ label: v, kind: CompletionItemKind.Value })),
+];
 
 function inside(span: OffsetSpan | undefined, offset: number): span is OffsetSpan {
   return span !== undefined && offset >= span.start && offset <= span.end;
@@ -38,7 +43,7 @@ function items(page: HtmlPage, from: number, to: number, entries: readonly { lab
 }
 
 function usageEntries(prefix: string): { label: string; kind: CompletionItemKind; doc: string }[] {
-  return USAGES.map((u) => ({ label: `${prefix}${u.name}`, kind: CompletionItemKind.Function, doc: `${u.summary}\n\n*${formatSpec(u.spec)}*` }));
+  return USAGES.map((u) => ({ label: `${prefix}${u.name}`, kind: CompletionItemKind.Function, doc: factDoc(u.summary, u.spec, u.readiness) }));
 }
 
 function contentCompletion(page: HtmlPage, content: Word, offset: number): CompletionList {
@@ -49,10 +54,10 @@ function contentCompletion(page: HtmlPage, content: Word, offset: number): Compl
   if (words.length === 0) {
     return items(page, from, end, [
       { label: 'ACAP ', kind: CompletionItemKind.Keyword, doc: 'Starts an ACAP permission or prohibition (Part 2 §2.2.1).' },
-      ...CONVENTIONAL_VALUES.map((v) => ({ label: v, kind: CompletionItemKind.Value })),
+      ...CONVENTIONAL_ENTRIES,
     ]);
   }
-  if (words[0].toUpperCase() !== 'ACAP') return items(page, from, end, CONVENTIONAL_VALUES.map((v) => ({ label: v, kind: CompletionItemKind.Value })));
+  if (words[0].toUpperCase() !== 'ACAP') return items(page, from, end, CONVENTIONAL_ENTRIES);
   const verb = words.slice(1).find((w) => /^(dis)?allow-/i.test(w));
   if (!verb) {
     if (/^(dis)?allow-/i.test(word) || words.length === 1) {

@@ -2,7 +2,7 @@
  * Facts about HTML META tags that the ACAP specifications do not hold: the conventional robots
  * META vocabulary that crawlers document, how it maps to ACAP usages
  * (../shared/docs/interpretation.md §4), the AI-era names and values, and the standard HTML META
- * names that are not crawler names. Parsing, validation and (later) hover and completion read
+ * names that are not crawler names. Parsing, validation, permissions, hover and completion read
  * this module; nothing else repeats these lists.
  */
 
@@ -15,6 +15,8 @@ export interface ConventionalValueFact {
   /** The ACAP prohibitions or permissions that say the same (interpretation.md §4). */
   readonly acap?: readonly string[];
   readonly summary: string;
+  /** No crawler reads it any more; completion does not offer it. */
+  readonly retired?: true;
 }
 
 export const CONVENTIONAL_VALUES: readonly ConventionalValueFact[] = [
@@ -31,9 +33,9 @@ export const CONVENTIONAL_VALUES: readonly ConventionalValueFact[] = [
   { name: 'noimageindex', summary: 'Do not index the images on the page.' },
   { name: 'notranslate', summary: 'Do not offer a translation of the page in search results.' },
   { name: 'indexifembedded', summary: 'Index the page\'s content when it is embedded in another page through an iframe, despite noindex.' },
-  { name: 'nositelinkssearchbox', summary: 'Do not show a sitelinks search box (retired by Google).' },
-  { name: 'noodp', summary: 'Do not use the Open Directory Project description (the directory closed in 2017).' },
-  { name: 'noydir', summary: 'Do not use the Yahoo! Directory description (the directory closed in 2014).' },
+  { name: 'nositelinkssearchbox', summary: 'Do not show a sitelinks search box (retired by Google).', retired: true },
+  { name: 'noodp', summary: 'Do not use the Open Directory Project description (the directory closed in 2017).', retired: true },
+  { name: 'noydir', summary: 'Do not use the Yahoo! Directory description (the directory closed in 2014).', retired: true },
   { name: 'max-snippet', value: 'integer', summary: 'At most N characters of text snippet; 0 for none, -1 for no limit.' },
   { name: 'max-image-preview', value: 'image-preview', summary: 'The largest image preview: none, standard or large.' },
   { name: 'max-video-preview', value: 'integer', summary: 'At most N seconds of video preview; 0 for a still image, -1 for no limit.' },

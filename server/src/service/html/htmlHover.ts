@@ -6,9 +6,11 @@
 import type { Hover, Position } from 'vscode-languageserver-types';
 import { CRAWLER_BY_TOKEN, describeCrawler } from '../crawlers';
 import type { RobotsDocument } from '../document';
-import { formatSpec, QUALIFIER_BY_NAME, USAGE_BY_NAME } from '../facts';
+import { QUALIFIER_BY_NAME } from '../facts';
+import { qualifierDoc, usageDoc } from '../hover';
 import { DEFAULT_CRAWLERS, MATRIX_USAGES } from '../matrix';
 import type { EngineContext } from '../permissions';
+import { CONVENTIONAL_BY_NAME } from './htmlFacts';
 import { explainPage, type PageExplanation } from './pagePermissions';
 import type { HtmlPage, OffsetSpan } from './types';
 
@@ -21,18 +23,8 @@ export interface HtmlHoverContext {
   readonly engine?: EngineContext;
 }
 
-const CONVENTIONAL_MEANING: Readonly<Record<string, string>> = {
-  noindex: 'Do not index this page. ACAP: `disallow-index`.',
-  nofollow: 'Do not follow the links on this page. ACAP: `disallow-follow`.',
-  none: 'Neither index nor follow: `noindex, nofollow`. ACAP: `disallow-index` and `disallow-follow`.',
-  all: 'No restriction (the default).',
-  index: 'Index this page (the default).',
-  follow: 'Follow the links (the default).',
-  noarchive: 'Do not show a cached copy. ACAP: `disallow-present-currentcopy`.',
-  nosnippet: 'Do not show a snippet. ACAP: `disallow-present-snippet`.',
-  noimageindex: 'Do not index the images on this page.',
-  notranslate: 'Do not offer a translation of this page.',
-  indexifembedded: 'Index the page when it is embedded in another, even with noindex.',
+/** The AI-era values, which no standard defines (htmlFacts' AI_VALUES). */
+const AI_MEANING: Readonly<Record<string, string>> = {
   noai: 'Asks AI crawlers not to use the page for AI training; not standardised, and few crawlers say they honour it.',
   noimageai: 'Asks AI crawlers not to use the page\'s images for AI training; not standardised.',
 };
@@ -43,7 +35,9 @@ function within(span: OffsetSpan | undefined, offset: number): span is OffsetSpa
 
 function conventionalMeaning(value: string): string | undefined {
   const v = value.toLowerCase();
-  if (CONVENTIONAL_MEANING[v]) return CONVENTIONAL_MEANING[v];
+  const fact = CONVENTIONAL_BY_NAME.get(v);
+  if (fact && !fact.value) return fact.acap ? `${fact.summary} ACAP: ${fact.acap.map((a) => `\`${a}\``).join(' and ')}.` : fact.summary;
+  if (AI_MEANING[v]) return AI_MEANING[v];
   const m = /^(max-snippet|max-image-preview|max-video-preview|unavailable_after):(.*)$/.exec(v);
   if (!m) return undefined;
   switch (m[1]) {
@@ -54,10 +48,6 @@ function conventionalMeaning(value: string): string | undefined {
   }
 }
 
-function usageDoc(name: string): string | undefined {
-  const u = USAGE_BY_NAME.get(name);
-  return u ? `**${u.name}** (usage type) — ${u.summary}\n\n*${formatSpec(u.spec)}*` : undefined;
-}
 
 function cell(e: PageExplanation, uri: string, robotsUri: string | undefined): string {
   if (e.decision.source === 'not-crawled' && e.usage !== 'crawl') return '–';
@@ -111,10 +101,7 @@ export function doHtmlHover(page: HtmlPage, position: Position, ctx: HtmlHoverCo
       }
       for (const q of m.qualifiers) {
         const fact = QUALIFIER_BY_NAME.get(q.name);
-        if (fact && within(q.span, offset)) {
-          const use = fact.uses.map((u) => formatSpec(u.spec)).join(', ');
-          return at(q.span, `**${fact.name}** (qualifier) — ${fact.summary}\n\n*${use}*`);
-        }
+        if (fact && within(q.span, offset)) return at(q.span, qualifierDoc(fact));
       }
       if (m.purpose && within(m.purpose.span, offset)) return at(m.purpose.span, `**Usage purpose** \`${m.purpose.text}\` — the statement applies only to services matching this pattern (Part 2 §2.2.2).`);
     } else if (m.kind === 'acap-version') {

@@ -181,6 +181,30 @@ export function conventionalKey(token: string): string | undefined {
   return CONVENTIONAL_BY_NAME.get(key)?.value ? key : undefined;
 }
 
+/** An ACAP permission or prohibition that a conventional value stands for. */
+export interface ConventionalAcap {
+  readonly allow: boolean;
+  readonly usage: string;
+  /** `max-length=N-chars`, for max-snippet:N with N > 0. */
+  readonly qualifiers: readonly string[];
+}
+
+/**
+ * The ACAP statements a conventional value stands for (../shared/docs/interpretation.md §4):
+ * htmlFacts' mappings (noindex → disallow-index...), and max-snippet:N, which Google defines as
+ * no snippet for 0, snippets of at most N characters for N > 0 and no limit for -1.
+ */
+export function conventionalAcap(token: string): ConventionalAcap[] {
+  const fact = CONVENTIONAL_BY_NAME.get(token.toLowerCase());
+  if (fact?.acap) return fact.acap.map((a) => ({ allow: a.startsWith('allow-'), usage: a.replace(/^(?:dis)?allow-/, ''), qualifiers: [] }));
+  if (conventionalKey(token) !== 'max-snippet') return [];
+  const n = token.slice(token.indexOf(':') + 1).trim();
+  if (!/^-?\d+$/.test(n)) return [];
+  const chars = Number(n);
+  if (chars === 0) return [{ allow: false, usage: 'present-snippet', qualifiers: [] }];
+  return [{ allow: true, usage: 'present-snippet', qualifiers: chars > 0 ? [`max-length=${chars}-chars`] : [] }];
+}
+
 /** A token that starts another directive, which ends an `unavailable_after:` date. */
 function startsDirective(token: string): boolean {
   const lower = token.toLowerCase();

@@ -17,7 +17,8 @@
 import type { RobotsDocument } from '../document';
 import { USAGE_BY_NAME } from '../facts';
 import { matchPattern } from '../paths';
-import { agentToken, explain, type EngineContext, type Explanation } from '../permissions';
+import { agentToken, explain, relevantUsages, type EngineContext, type Explanation } from '../permissions';
+import { conventionalAcap } from './metaContent';
 import type { HtmlPage, MetaTag, OffsetSpan } from './types';
 
 export interface PageQuery {
@@ -73,14 +74,6 @@ export interface PageExplanation {
   readonly notes: readonly string[];
 }
 
-const CONVENTIONAL: Readonly<Record<string, readonly { allow: boolean; usage: string }[]>> = {
-  noindex: [{ allow: false, usage: 'index' }],
-  nofollow: [{ allow: false, usage: 'follow' }],
-  none: [{ allow: false, usage: 'index' }, { allow: false, usage: 'follow' }],
-  noarchive: [{ allow: false, usage: 'present-currentcopy' }],
-  nosnippet: [{ allow: false, usage: 'present-snippet' }],
-};
-
 function lineOf(page: HtmlPage, span: OffsetSpan): number {
   return page.positionAt(span.start).line + 1;
 }
@@ -103,28 +96,16 @@ function statements(page: HtmlPage, token: string): Statement[] {
     } else if (m.kind === 'conventional') {
       for (const w of m.values) {
         const v = w.text.toLowerCase();
-        for (const e of CONVENTIONAL[v] ?? []) out.push({ meta, named, allow: e.allow, usage: e.usage, purpose: undefined, qualifiers: [], conventional: v });
-        const snippet = /^max-snippet:(-?\d+)$/.exec(v);
-        if (snippet) {
-          const n = Number(snippet[1]);
-          // 0 means no snippet; -1 means no limit (the values' conventional meaning).
-          if (n === 0) out.push({ meta, named, allow: false, usage: 'present-snippet', purpose: undefined, qualifiers: [], conventional: v });
-          else out.push({ meta, named, allow: true, usage: 'present-snippet', purpose: undefined, qualifiers: n > 0 ? [`max-length=${n}-chars`] : [], conventional: v });
-        }
+        for (const e of conventionalAcap(v)) out.push({ meta, named, allow: e.allow, usage: e.usage, purpose: undefined, qualifiers: e.qualifiers, conventional: v });
       }
     }
   }
   return out;
 }
 
-function relevant(usage: string): string[] {
-  const fact = USAGE_BY_NAME.get(usage);
-  return fact && fact.base !== usage ? [usage, fact.base] : [usage];
-}
-
 /** META's own decision for a usage, or undefined when no tag speaks on it. */
 function metaDecision(page: HtmlPage, all: readonly Statement[], usage: string, purpose: string | undefined): PageDecision | undefined {
-  const usages = relevant(usage);
+  const usages = relevantUsages(usage);
   const applies = (s: Statement): boolean => usages.includes(s.usage) && (s.purpose === undefined || (purpose !== undefined && matchPattern(s.purpose, purpose.toLowerCase())));
   const candidates = all.filter(applies);
   if (candidates.length === 0) return undefined;
@@ -160,7 +141,7 @@ export function explainPage(robots: RobotsDocument | undefined, page: HtmlPage, 
   const robotsFor = (u: string): Explanation | undefined => (robots ? explain(robots, { agent: token, usage: u, path: query.path, ...(query.purpose ? { purpose: query.purpose } : {}) }, ctx) : undefined);
   const robotsCrawl = robotsFor('crawl');
   const robotsUsage = usage === 'crawl' ? robotsCrawl : robotsFor(usage);
-  const elements = page.classes.filter((c) => c.usage && relevant(usage).includes(c.usage.name)).map((c) => ({ line: lineOf(page, c.tag), element: c.element, allow: c.allow }));
+  const elements = page.classes.filter((c) => c.usage && relevantUsages(usage).includes(c.usage.name)).map((c) => ({ line: lineOf(page, c.tag), element: c.element, allow: c.allow }));
 
   // A crawler robots.txt forbids to crawl never reads the page (interpretation §4).
   if (robotsCrawl && !robotsCrawl.allowed) {

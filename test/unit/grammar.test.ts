@@ -19,6 +19,7 @@ import {
   type FieldFact, type FieldFamily, type UsageFact,
 } from '../../server/src/service/facts';
 import { parseDocument } from '../../server/src/service/languageService';
+import { allRules, checkExpectations, listedWords, loadFixtures, regexesOf, show, type RawGrammar, type Token, type TokenizedLine as KitTokenizedLine } from './grammarKit';
 
 const ROOT = path.resolve(__dirname, '../..');
 const GRAMMAR_PATH = path.join(ROOT, 'syntaxes/robots-txt.tmLanguage.json');
@@ -31,74 +32,15 @@ const ROOT_SCOPE = 'text.robots-txt';
 // ---------------------------------------------------------------------------------------------
 // The grammar as data
 
-interface RawRule {
-  readonly name?: string;
-  readonly match?: string;
-  readonly begin?: string;
-  readonly end?: string;
-  readonly while?: string;
-  readonly include?: string;
-  readonly patterns?: readonly RawRule[];
-  readonly captures?: Readonly<Record<string, RawRule>>;
-  readonly beginCaptures?: Readonly<Record<string, RawRule>>;
-  readonly endCaptures?: Readonly<Record<string, RawRule>>;
-}
-
-interface RawGrammar extends RawRule {
-  readonly scopeName: string;
-  readonly repository: Readonly<Record<string, RawRule>>;
-}
-
 const RAW: RawGrammar = JSON.parse(readFileSync(GRAMMAR_PATH, 'utf8'));
 
-function* rulesIn(rule: RawRule): Generator<RawRule> {
-  yield rule;
-  for (const p of rule.patterns ?? []) yield* rulesIn(p);
-  for (const captures of [rule.captures, rule.beginCaptures, rule.endCaptures]) {
-    for (const c of Object.values(captures ?? {})) yield* rulesIn(c);
-  }
-}
-
-/** Every rule of the grammar (not the grammar itself, whose `name` is its display name). */
-function* allRules(): Generator<RawRule> {
-  for (const rule of RAW.patterns ?? []) yield* rulesIn(rule);
-  for (const rule of Object.values(RAW.repository)) yield* rulesIn(rule);
-}
-
-function regexesOf(rule: RawRule): string[] {
-  return [rule.match, rule.begin, rule.end, rule.while].filter((r): r is string => r !== undefined);
-}
-
 /** Every scope the grammar can give a token, besides the root. */
-const GRAMMAR_SCOPES: ReadonlySet<string> = new Set([...allRules()].flatMap((r) => (r.name ? [r.name] : [])));
-
-/** The words of the alternations such as `(?:crawl|index)` in a repository rule's regexes. */
-function listedWords(ruleKey: string): Set<string> {
-  const rule = RAW.repository[ruleKey];
-  assert.ok(rule, `no repository rule ${ruleKey}`);
-  const words = new Set<string>();
-  for (const r of rulesIn(rule)) {
-    for (const regex of regexesOf(r)) {
-      for (const m of regex.matchAll(/\((?:\?i?:)?([a-z][a-z-]*(?:\|[a-z][a-z-]*)+)\)/g)) {
-        for (const w of m[1].split('|')) words.add(w);
-      }
-    }
-  }
-  return words;
-}
+const GRAMMAR_SCOPES: ReadonlySet<string> = new Set([...allRules(RAW)].flatMap((r) => (r.name ? [r.name] : [])));
 
 // ---------------------------------------------------------------------------------------------
 // Tokenising
 
-/** A token: its text and its scopes below the root, innermost last. */
-interface Token {
-  readonly text: string;
-  readonly scopes: readonly string[];
-}
-
-interface TokenizedLine {
-  readonly text: string;
-  readonly tokens: readonly Token[];
+interface TokenizedLine extends KitTokenizedLine {
   /** Depth of the rule stack after the line: 1 when nothing is left open. */
   readonly depthAfter: number;
 }
@@ -138,10 +80,6 @@ function tokenizeLines(grammar: vsctm.IGrammar, lines: readonly string[]): Token
   });
 }
 
-function show(line: TokenizedLine): string {
-  return [JSON.stringify(line.text), ...line.tokens.map((t) => `  ${JSON.stringify(t.text)} ${t.scopes.join(' ')}`)].join('\n');
-}
-
 /** The scopes of the token covering the character at `offset`. */
 function scopesAt(line: TokenizedLine, offset: number): readonly string[] {
   let end = 0;
@@ -160,65 +98,7 @@ function scopesPerCharacter(line: TokenizedLine): string[] {
 // ---------------------------------------------------------------------------------------------
 // Fixtures
 
-type Expectation =
-  | { readonly kind: 'suffix' | 'exact'; readonly token: string; readonly scopes: readonly string[]; readonly at: number }
-  | { readonly kind: 'absent'; readonly scope: string; readonly at: number };
-
-interface FixtureLine {
-  readonly text: string;
-  /** 1-based line number in the fixture file. */
-  readonly at: number;
-  readonly expectations: Expectation[];
-}
-
-function parseFixture(file: string, content: string): FixtureLine[] {
-  const out: FixtureLine[] = [];
-  const lines = content.split('\n');
-  if (lines[lines.length - 1] === '') lines.pop();
-  lines.forEach((text, i) => {
-    const at = i + 1;
-    if (!text.startsWith('>>')) {
-      out.push({ text, at, expectations: [] });
-      return;
-    }
-    const owner = out[out.length - 1];
-    assert.ok(owner, `${file}:${at}: an expectation needs a robots.txt line above it`);
-    const absent = /^>>! (\S+)$/.exec(text);
-    const token = /^>>(=?) `(.*)`(?: (\S.*))?$/.exec(text);
-    if (absent) {
-      owner.expectations.push({ kind: 'absent', scope: absent[1], at });
-    } else if (token && (token[1] === '=' || token[3] !== undefined)) {
-      owner.expectations.push({ kind: token[1] === '=' ? 'exact' : 'suffix', token: token[2], scopes: token[3]?.split(' ') ?? [], at });
-    } else {
-      assert.fail(`${file}:${at}: not an expectation (see test/fixtures/grammar/README.md): ${text}`);
-    }
-  });
-  return out;
-}
-
-const FIXTURE_FILES = readdirSync(FIXTURES).filter((f) => f.endsWith('.txt')).sort();
-const FIXTURES_PARSED: ReadonlyMap<string, FixtureLine[]> = new Map(
-  FIXTURE_FILES.map((f) => [f, parseFixture(f, readFileSync(path.join(FIXTURES, f), 'utf8'))]),
-);
-
-/** Check a line's tokens against its expectations; throws with the whole line's tokens shown. */
-function checkExpectations(file: string, line: TokenizedLine, expectations: readonly Expectation[]): void {
-  let from = 0;
-  for (const e of expectations) {
-    const where = `${file}:${e.at}`;
-    if (e.kind === 'absent') {
-      const bad = line.tokens.find((t) => t.scopes.includes(e.scope));
-      assert.equal(bad, undefined, `${where}: no token should have ${e.scope}\n${show(line)}`);
-      continue;
-    }
-    const index = line.tokens.findIndex((t, i) => i >= from && t.text === e.token);
-    assert.ok(index >= 0, `${where}: no token ${JSON.stringify(e.token)} (after token ${from})\n${show(line)}`);
-    const actual = line.tokens[index].scopes;
-    const compared = e.kind === 'exact' ? actual : actual.slice(Math.max(0, actual.length - e.scopes.length));
-    assert.deepEqual(compared, e.scopes, `${where}: scopes of ${JSON.stringify(e.token)}\n${show(line)}`);
-    from = index + 1;
-  }
-}
+const FIXTURES_PARSED = loadFixtures(FIXTURES, '.txt', 'a robots.txt');
 
 // ---------------------------------------------------------------------------------------------
 // Scope names the tests below rely on (the scheme is in test/fixtures/grammar/README.md)
@@ -356,7 +236,7 @@ suite('TextMate grammar', () => {
     test('the grammar lists exactly the usage types and used resource types of the table', () => {
       const bases = new Set<string>(USAGES.filter((u) => u.resourceType).map((u) => u.base));
       const expected = [...USAGES.filter((u) => !u.resourceType && !bases.has(u.name)).map((u) => u.name), ...USED_RESOURCE_TYPES];
-      assert.deepEqual([...listedWords('usage-type')].sort(), expected.sort());
+      assert.deepEqual([...listedWords(RAW, 'usage-type')].sort(), expected.sort());
       // The one usage with resource types is written out in the regex: check it is that one.
       assert.deepEqual([...bases], ['present']);
     });
@@ -369,7 +249,7 @@ suite('TextMate grammar', () => {
     }
 
     test('the grammar lists exactly the actions of the table', () => {
-      assert.deepEqual([...listedWords('action')].sort(), ACTIONS.map((a) => a.name).sort());
+      assert.deepEqual([...listedWords(RAW, 'action')].sort(), ACTIONS.map((a) => a.name).sort());
     });
 
     for (const q of QUALIFIERS) {
@@ -394,7 +274,7 @@ suite('TextMate grammar', () => {
     }
 
     test('the grammar lists exactly the robots.txt qualifiers of the table', () => {
-      assert.deepEqual([...listedWords('qualifier')].sort(), QUALIFIERS.filter((q) => !q.metaOnly).map((q) => q.name).sort());
+      assert.deepEqual([...listedWords(RAW, 'qualifier')].sort(), QUALIFIERS.filter((q) => !q.metaOnly).map((q) => q.name).sort());
     });
 
     test('element references the-acap:extract:KIND:name and the-acap:ROLE:KIND:name', () => {
@@ -413,7 +293,7 @@ suite('TextMate grammar', () => {
     test('the grammar lists exactly the element kinds, roles and length/day units of the table', () => {
       const units = QUALIFIERS.flatMap((q) => q.values).flatMap((v) => /^N-([a-z]+)$/.exec(v)?.[1] ?? []);
       const expected = ['extract', ...INCLUDE_ROLES.map((r) => r.name), ...EXTRACT_KINDS, ...units];
-      assert.deepEqual([...listedWords('qualifier-value')].sort(), expected.sort());
+      assert.deepEqual([...listedWords(RAW, 'qualifier-value')].sort(), expected.sort());
     });
 
     test('the resource-set prefix', () => {
@@ -462,14 +342,14 @@ suite('TextMate grammar', () => {
 
   suite('lines', () => {
     test('every begin/end rule ends with its line, and there are no while rules', () => {
-      for (const rule of allRules()) {
+      for (const rule of allRules(RAW)) {
         if (rule.begin !== undefined) assert.equal(rule.end, '$', `rule ${rule.name ?? rule.begin} must end at the end of its line`);
         assert.equal(rule.while, undefined);
       }
     });
 
     test('every regex compiles', () => {
-      for (const rule of allRules()) {
+      for (const rule of allRules(RAW)) {
         for (const regex of regexesOf(rule)) {
           assert.doesNotThrow(() => new oniguruma.OnigScanner([regex]).dispose(), regex);
         }

@@ -54,7 +54,7 @@
  *   conventional value is coloured as known, and the grammar lists nothing else.
  */
 import * as assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import * as fc from 'fast-check';
@@ -62,6 +62,7 @@ import * as oniguruma from 'vscode-oniguruma';
 import * as vsctm from 'vscode-textmate';
 import { ACAP_VERSIONS, EXTRACT_KINDS, INCLUDE_ROLES, QUALIFIERS, USAGES, USED_RESOURCE_TYPES, type UsageFact } from '../../server/src/service/facts';
 import { AI_VALUES, CONVENTIONAL_VALUES, ELEMENT_SET_KINDS, IMAGE_PREVIEW_VALUES, ROBOTS_META_NAMES } from '../../server/src/service/html/htmlFacts';
+import { allRules, checkExpectations, listedWords, loadFixtures, regexesOf, show, type RawGrammar, type Token, type TokenizedLine } from './grammarKit';
 
 const ROOT = path.resolve(__dirname, '../..');
 const INJECTION_PATH = path.join(ROOT, 'syntaxes/acap-html.injection.tmLanguage.json');
@@ -82,62 +83,15 @@ const HAVE_VSCODE = existsSync(path.join(VSCODE_HTML, 'html.tmLanguage.json')) &
 // ---------------------------------------------------------------------------------------------
 // The injection as data
 
-interface RawRule {
-  readonly name?: string;
-  readonly match?: string;
-  readonly begin?: string;
-  readonly end?: string;
-  readonly while?: string;
-  readonly include?: string;
-  readonly patterns?: readonly RawRule[];
-  readonly captures?: Readonly<Record<string, RawRule>>;
-  readonly beginCaptures?: Readonly<Record<string, RawRule>>;
-  readonly endCaptures?: Readonly<Record<string, RawRule>>;
-}
-
-interface RawInjection extends RawRule {
-  readonly scopeName: string;
+interface RawInjection extends RawGrammar {
   readonly injectionSelector: string;
-  readonly repository: Readonly<Record<string, RawRule>>;
 }
 
 const INJECTION_TEXT = readFileSync(INJECTION_PATH, 'utf8');
 const RAW: RawInjection = JSON.parse(INJECTION_TEXT);
 
-function* rulesIn(rule: RawRule): Generator<RawRule> {
-  yield rule;
-  for (const p of rule.patterns ?? []) yield* rulesIn(p);
-  for (const captures of [rule.captures, rule.beginCaptures, rule.endCaptures]) {
-    for (const c of Object.values(captures ?? {})) yield* rulesIn(c);
-  }
-}
-
-function* allRules(): Generator<RawRule> {
-  for (const rule of RAW.patterns ?? []) yield* rulesIn(rule);
-  for (const rule of Object.values(RAW.repository)) yield* rulesIn(rule);
-}
-
-function regexesOf(rule: RawRule): string[] {
-  return [rule.match, rule.begin, rule.end, rule.while].filter((r): r is string => r !== undefined);
-}
-
 /** Every scope the injection can give a token (a rule's name may push several). */
-const INJECTION_SCOPES: ReadonlySet<string> = new Set([...allRules()].flatMap((r) => r.name?.split(' ') ?? []));
-
-/** The words of the alternations such as `(?:crawl|index)` in a repository rule's regexes. */
-function listedWords(ruleKey: string): Set<string> {
-  const rule = RAW.repository[ruleKey];
-  assert.ok(rule, `no repository rule ${ruleKey}`);
-  const words = new Set<string>();
-  for (const r of rulesIn(rule)) {
-    for (const regex of regexesOf(r)) {
-      for (const m of regex.matchAll(/\((?:\?i?:)?([a-z][a-z_-]*(?:\|[a-z][a-z_-]*)+)\)/g)) {
-        for (const w of m[1].split('|')) words.add(w);
-      }
-    }
-  }
-  return words;
-}
+const INJECTION_SCOPES: ReadonlySet<string> = new Set([...allRules(RAW)].flatMap((r) => r.name?.split(' ') ?? []));
 
 // ---------------------------------------------------------------------------------------------
 // Stand-ins for VS Code's HTML grammar
@@ -425,17 +379,6 @@ function loadHost(spec: HostSpec): Promise<Host> {
 // ---------------------------------------------------------------------------------------------
 // Tokenising
 
-interface Token {
-  readonly text: string;
-  /** Scopes below the root, innermost last. */
-  readonly scopes: readonly string[];
-}
-
-interface TokenizedLine {
-  readonly text: string;
-  readonly tokens: readonly Token[];
-}
-
 /** Tokenise lines in order, carrying the rule stack; fails on vscode-textmate's endless-loop guard. */
 function tokenizeLines(grammar: vsctm.IGrammar, root: string, lines: readonly string[]): TokenizedLine[] {
   const errors: unknown[] = [];
@@ -459,10 +402,6 @@ function tokenizeLines(grammar: vsctm.IGrammar, root: string, lines: readonly st
     console.error = consoleError;
     assert.deepEqual(errors, [], 'vscode-textmate reported an error (an endless loop?)');
   }
-}
-
-function show(line: TokenizedLine): string {
-  return [JSON.stringify(line.text), ...line.tokens.map((t) => `  ${JSON.stringify(t.text)} ${t.scopes.join(' ')}`)].join('\n');
 }
 
 /** The scopes of each character of the line. */
@@ -501,65 +440,10 @@ function assertUndisturbed(host: Host, lines: readonly string[], where: string):
 // ---------------------------------------------------------------------------------------------
 // Fixtures
 
-type Expectation =
-  | { readonly kind: 'suffix' | 'exact'; readonly token: string; readonly scopes: readonly string[]; readonly at: number }
-  | { readonly kind: 'absent'; readonly scope: string; readonly at: number };
+const FIXTURES_PARSED = loadFixtures(FIXTURES, '.html', 'an HTML');
 
-interface FixtureLine {
-  readonly text: string;
-  readonly at: number;
-  readonly expectations: Expectation[];
-}
-
-function parseFixture(file: string, content: string): FixtureLine[] {
-  const out: FixtureLine[] = [];
-  const lines = content.split('\n');
-  if (lines[lines.length - 1] === '') lines.pop();
-  lines.forEach((text, i) => {
-    const at = i + 1;
-    if (!text.startsWith('>>')) {
-      out.push({ text, at, expectations: [] });
-      return;
-    }
-    const owner = out[out.length - 1];
-    assert.ok(owner, `${file}:${at}: an expectation needs an HTML line above it`);
-    const absent = /^>>! (\S+)$/.exec(text);
-    const token = /^>>(=?) `(.*)`(?: (\S.*))?$/.exec(text);
-    if (absent) {
-      owner.expectations.push({ kind: 'absent', scope: absent[1], at });
-    } else if (token && (token[1] === '=' || token[3] !== undefined)) {
-      owner.expectations.push({ kind: token[1] === '=' ? 'exact' : 'suffix', token: token[2], scopes: token[3]?.split(' ') ?? [], at });
-    } else {
-      assert.fail(`${file}:${at}: not an expectation (see test/fixtures/grammar-html/README.md): ${text}`);
-    }
-  });
-  return out;
-}
-
-const FIXTURE_FILES = readdirSync(FIXTURES).filter((f) => f.endsWith('.html')).sort();
-const FIXTURES_PARSED: ReadonlyMap<string, FixtureLine[]> = new Map(
-  FIXTURE_FILES.map((f) => [f, parseFixture(f, readFileSync(path.join(FIXTURES, f), 'utf8'))]),
-);
 /** Fixtures in which nothing at all may be coloured (with the current attribute scopes). */
 const PLAIN_FIXTURES = ['not-acap.html', 'plain-page.html'];
-
-function checkExpectations(file: string, line: TokenizedLine, expectations: readonly Expectation[]): void {
-  let from = 0;
-  for (const e of expectations) {
-    const where = `${file}:${e.at}`;
-    if (e.kind === 'absent') {
-      const bad = line.tokens.find((t) => t.scopes.includes(e.scope));
-      assert.equal(bad, undefined, `${where}: no token should have ${e.scope}\n${show(line)}`);
-      continue;
-    }
-    const index = line.tokens.findIndex((t, i) => i >= from && t.text === e.token);
-    assert.ok(index >= 0, `${where}: no token ${JSON.stringify(e.token)} (after token ${from})\n${show(line)}`);
-    const actual = line.tokens[index].scopes;
-    const compared = e.kind === 'exact' ? actual : actual.slice(Math.max(0, actual.length - e.scopes.length));
-    assert.deepEqual(compared, e.scopes, `${where}: scopes of ${JSON.stringify(e.token)}\n${show(line)}`);
-    from = index + 1;
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Random HTML: tags whose attribute values are made of ACAP words (glued to character references
@@ -659,7 +543,7 @@ suite('HTML injection grammar', () => {
   });
 
   test('no while rules; every region ends before a quote', () => {
-    for (const rule of allRules()) {
+    for (const rule of allRules(RAW)) {
       assert.equal(rule.while, undefined);
       if (rule.begin !== undefined) assert.equal(rule.end, '(?=["\'])', `rule ${rule.name ?? rule.begin}`);
     }
@@ -669,7 +553,7 @@ suite('HTML injection grammar', () => {
   for (const [label, load] of onigs) {
     test(`every regex compiles with ${label}`, async () => {
       const onig = await load();
-      for (const rule of allRules()) {
+      for (const rule of allRules(RAW)) {
         for (const regex of regexesOf(rule)) assert.doesNotThrow(() => new onig.OnigScanner([regex]).dispose(), regex);
       }
     });
@@ -809,7 +693,7 @@ suite('HTML injection grammar', () => {
     test('the grammar lists exactly the usage types and used resource types of the table', () => {
       const bases = new Set<string>(USAGES.filter((u) => u.resourceType).map((u) => u.base));
       const expected = [...USAGES.filter((u) => !u.resourceType && !bases.has(u.name)).map((u) => u.name), ...USED_RESOURCE_TYPES];
-      assert.deepEqual([...listedWords('usage-type')].sort(), expected.sort());
+      assert.deepEqual([...listedWords(RAW, 'usage-type')].sort(), expected.sort());
       assert.deepEqual([...bases], ['present']);
     });
 
@@ -838,17 +722,17 @@ suite('HTML injection grammar', () => {
     });
 
     test('the grammar lists exactly the qualifiers of the table, the META-only ones included', () => {
-      assert.deepEqual([...listedWords('qualifier')].sort(), QUALIFIERS.map((q) => q.name).sort());
+      assert.deepEqual([...listedWords(RAW, 'qualifier')].sort(), QUALIFIERS.map((q) => q.name).sort());
     });
 
     test('the grammar lists exactly the element kinds, roles and length/day units of the table', () => {
       const units = QUALIFIERS.flatMap((q) => q.values).flatMap((v) => /^N-([a-z]+)$/.exec(v)?.[1] ?? []);
       const expected = ['extract', ...INCLUDE_ROLES.map((r) => r.name), ...EXTRACT_KINDS, ...units];
-      assert.deepEqual([...listedWords('qualifier-value')].sort(), expected.sort());
+      assert.deepEqual([...listedWords(RAW, 'qualifier-value')].sort(), expected.sort());
     });
 
     test('element sets of every kind (Part 2 §3)', () => {
-      assert.deepEqual([...listedWords('element-set')].sort(), [...ELEMENT_SET_KINDS].sort());
+      assert.deepEqual([...listedWords(RAW, 'element-set')].sort(), [...ELEMENT_SET_KINDS].sort());
       for (const kind of ELEMENT_SET_KINDS) {
         const line = tokenize(`<meta name="robots" content="ACAP allow-index the-acap:${kind}:a, b,c">`);
         assert.equal(innermost(line, `the-acap:${kind}:`), SCHEME);
@@ -866,7 +750,7 @@ suite('HTML injection grammar', () => {
     test('the grammar lists exactly the conventional values of the table, and the image preview values', () => {
       const plainValues = CONVENTIONAL_VALUES.filter((c) => !c.value).map((c) => c.name);
       const keys = CONVENTIONAL_VALUES.filter((c) => c.value).map((c) => c.name);
-      assert.deepEqual([...listedWords('conventional-directive')].sort(), [...new Set([...plainValues, ...AI_VALUES, ...keys, ...IMAGE_PREVIEW_VALUES])].sort());
+      assert.deepEqual([...listedWords(RAW, 'conventional-directive')].sort(), [...new Set([...plainValues, ...AI_VALUES, ...keys, ...IMAGE_PREVIEW_VALUES])].sort());
     });
 
     for (const c of CONVENTIONAL_VALUES) {

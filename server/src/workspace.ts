@@ -38,14 +38,25 @@ export function referenceResolver(documents: DocumentStore): (locator: string, f
   };
 }
 
+/** Robots files read from disk, parsed once per modification (validation and hover ask per keystroke). */
+const fromDisk = new Map<string, { readonly mtimeMs: number; readonly size: number; readonly doc: RobotsDocument }>();
+const MAX_CACHED = 32;
+
 function readRobots(documents: DocumentStore, file: string): RobotsDocument | undefined {
   const uri = pathToFileURL(file).toString();
   const open = documents.get(uri);
   if (open) return open;
   try {
-    if (statSync(file).size > MAX_REFERENCE_BYTES) return undefined;
-    return parseDocument(uri, 0, readFileSync(file, 'utf8'));
+    const { mtimeMs, size } = statSync(file);
+    if (size > MAX_REFERENCE_BYTES) return undefined;
+    const cached = fromDisk.get(file);
+    if (cached && cached.mtimeMs === mtimeMs && cached.size === size) return cached.doc;
+    const doc = parseDocument(uri, 0, readFileSync(file, 'utf8'));
+    if (fromDisk.size >= MAX_CACHED) fromDisk.delete(fromDisk.keys().next().value as string);
+    fromDisk.set(file, { mtimeMs, size, doc });
+    return doc;
   } catch {
+    fromDisk.delete(file);
     return undefined;
   }
 }

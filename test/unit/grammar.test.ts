@@ -19,7 +19,7 @@ import {
   type FieldFact, type FieldFamily, type UsageFact,
 } from '../../server/src/service/facts';
 import { parseDocument } from '../../server/src/service/languageService';
-import { allRules, checkExpectations, listedWords, loadFixtures, regexesOf, show, type RawGrammar, type Token, type TokenizedLine as KitTokenizedLine } from './grammarKit';
+import { allRules, checkExpectations, innermost, listedWords, loadFixtures, regexesOf, show, token, type RawGrammar, type TokenizedLine as KitTokenizedLine } from './grammarKit';
 
 const ROOT = path.resolve(__dirname, '../..');
 const GRAMMAR_PATH = path.join(ROOT, 'syntaxes/robots-txt.tmLanguage.json');
@@ -127,18 +127,6 @@ suite('TextMate grammar', () => {
 
   function tokenize(text: string): TokenizedLine {
     return tokenizeLines(grammar, [text])[0];
-  }
-
-  /** The first token of `line` with exactly this text. */
-  function token(line: TokenizedLine, text: string): Token {
-    const found = line.tokens.find((t) => t.text === text);
-    assert.ok(found, `no token ${JSON.stringify(text)}\n${show(line)}`);
-    return found;
-  }
-
-  function innermost(line: TokenizedLine, text: string): string {
-    const t = token(line, text);
-    return t.scopes[t.scopes.length - 1] ?? '';
   }
 
   test('is the robots.txt grammar the manifest names', () => {

@@ -62,7 +62,7 @@ import * as oniguruma from 'vscode-oniguruma';
 import * as vsctm from 'vscode-textmate';
 import { ACAP_VERSIONS, EXTRACT_KINDS, INCLUDE_ROLES, QUALIFIERS, USAGES, USED_RESOURCE_TYPES, type UsageFact } from '../../server/src/service/facts';
 import { AI_VALUES, CONVENTIONAL_VALUES, ELEMENT_SET_KINDS, IMAGE_PREVIEW_VALUES, ROBOTS_META_NAMES } from '../../server/src/service/html/htmlFacts';
-import { allRules, checkExpectations, listedWords, loadFixtures, regexesOf, show, type RawGrammar, type Token, type TokenizedLine } from './grammarKit';
+import { allRules, checkExpectations, innermost, listedWords, loadFixtures, regexesOf, show, token, type RawGrammar, type TokenizedLine } from './grammarKit';
 
 const ROOT = path.resolve(__dirname, '../..');
 const INJECTION_PATH = path.join(ROOT, 'syntaxes/acap-html.injection.tmLanguage.json');
@@ -486,18 +486,6 @@ const QUALIFIER = 'entity.other.attribute-name.qualifier.robots-txt';
 const QUALIFIER_VALUE = 'constant.other.qualifier-value.robots-txt';
 const SCHEME = 'support.constant.scheme.acap.robots-txt';
 const ROBOTS_META = 'support.constant.robots-meta.robots-txt';
-
-/** The first token of `line` with exactly this text. */
-function token(line: TokenizedLine, text: string): Token {
-  const found = line.tokens.find((t) => t.text === text);
-  assert.ok(found, `no token ${JSON.stringify(text)}\n${show(line)}`);
-  return found;
-}
-
-function innermost(line: TokenizedLine, text: string): string {
-  const t = token(line, text);
-  return t.scopes[t.scopes.length - 1] ?? '';
-}
 
 suite('HTML injection grammar', () => {
   test('is the injection the manifest names, with the selector its tests describe', () => {

@@ -81,6 +81,19 @@ export function show(line: TokenizedLine): string {
   return [JSON.stringify(line.text), ...line.tokens.map((t) => `  ${JSON.stringify(t.text)} ${t.scopes.join(' ')}`)].join('\n');
 }
 
+/** The first token of `line` with exactly this text. */
+export function token(line: TokenizedLine, text: string): Token {
+  const found = line.tokens.find((t) => t.text === text);
+  assert.ok(found, `no token ${JSON.stringify(text)}\n${show(line)}`);
+  return found;
+}
+
+/** The innermost scope of the first token of `line` with exactly this text. */
+export function innermost(line: TokenizedLine, text: string): string {
+  const t = token(line, text);
+  return t.scopes[t.scopes.length - 1] ?? '';
+}
+
 // ---------------------------------------------------------------------------------------------
 // Fixtures
 

@@ -21,8 +21,8 @@ const common = {
 
 await Promise.all([
   esbuild.build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] }),
-  esbuild.build({ ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' }),
-  esbuild.build({ ...common, entryPoints: ['server/src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } }),
+  esbuild.build({ ...common, entryPoints: ['server/src/lsp/server.ts'], outfile: 'dist/server.js' }),
+  esbuild.build({ ...common, entryPoints: ['server/src/cli/bin.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } }),
   ...(production ? [] : [esbuild.build({ ...common, entryPoints: ['test/bench/bench.ts'], outfile: 'dist/bench.js', sourcemap: false })]),
   // The end-to-end suite runs inside the extension host, which loads it as plain CommonJS files.
   ...(e2e ? [esbuild.build({ entryPoints: ['test/e2e/suite/*.ts'], outdir: 'out/e2e/suite', bundle: false, platform: 'node', format: 'cjs', target: 'node18', logLevel: 'warning' })] : []),

@@ -1,9 +1,49 @@
-// Lint set-up. Its main job (STYLE.md): keep the language service pure — no `vscode`, no Node
-// built-ins — so it can run in a web worker as well as in the server, the CLI and the tests.
+// Lint set-up. Its two architectural jobs (ARCHITECTURE.md):
+// - keep the language service pure — no `vscode`, no Node built-ins — so it can run in a web
+//   worker as well as in the server, the CLI and the tests;
+// - keep its layers in order: a folder of `server/src/service/` imports only from the folders
+//   below it, and hosts, client and scripts reach the service only through its entry point.
 import tseslint from 'typescript-eslint';
 import { builtinModules } from 'node:module';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+
+/**
+ * The service's layers, lowest first. Folders on one floor are siblings and may not import each
+ * other either: checks and engine both stand on the model; features and convert both stand on
+ * the engine; html (META tags and class values) stands on all of them; index.ts re-exports.
+ */
+const FLOORS = [['facts'], ['syntax'], ['acap'], ['model'], ['checks', 'engine'], ['features', 'convert'], ['html']];
+
+const purity = [
+  { name: 'vscode', message: 'The language service must not depend on VS Code.' },
+  ...nodeBuiltins.map((name) => ({ name, message: 'The language service must not use Node built-ins (it must run in a web worker).' })),
+];
+const lspOnly = { group: ['vscode-languageserver', 'vscode-languageserver/*', 'vscode-languageclient*'], message: 'The language service takes and returns LSP types only (vscode-languageserver-types).' };
+
+/** For one folder: every folder it may not import (higher floors, and siblings on its floor). */
+function layerRule(floor, folder) {
+  const banned = FLOORS.flatMap((names, i) => (i > floor ? names : i === floor ? names.filter((n) => n !== folder) : []));
+  return {
+    files: [`server/src/service/${folder}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: purity,
+        patterns: [
+          lspOnly,
+          ...banned.map((name) => ({ regex: `^(\\.\\./)+${name}(/|$)`, message: `${folder}/ sits below or beside ${name}/ (ARCHITECTURE.md, "Layers"): move the shared piece down instead of importing across.` })),
+          { regex: '^(\\.\\./)*\\.\\.(/index)?$', message: 'Nothing inside the service imports its entry point.' },
+        ],
+      }],
+    },
+  };
+}
+
+/** Hosts, client and scripts: the service only through `server/src/service` (its index.ts). */
+const throughIndex = {
+  regex: '/service/.+',
+  message: 'Outside the language service, import it through its entry point (server/src/service), not its internals.',
+};
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.tools/**', '.e2e/**', 'out/**'] },
@@ -21,12 +61,12 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['server/src/service/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        paths: [{ name: 'vscode', message: 'The language service must not depend on VS Code.' }, ...nodeBuiltins.map((name) => ({ name, message: 'The language service must not use Node built-ins (it must run in a web worker).' }))],
-        patterns: [{ group: ['vscode-languageserver', 'vscode-languageserver/*', 'vscode-languageclient*'], message: 'The language service takes and returns LSP types only (vscode-languageserver-types).' }],
-      }],
-    },
+    files: ['server/src/service/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: purity, patterns: [lspOnly] }] },
+  },
+  ...FLOORS.flatMap((names, floor) => names.map((folder) => layerRule(floor, folder))),
+  {
+    files: ['server/src/lsp/**/*.ts', 'server/src/cli/**/*.ts', 'server/src/host/**/*.ts', 'server/src/*.ts', 'client/**/*.ts', 'scripts/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [throughIndex] }] },
   },
 );

@@ -5,8 +5,9 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { CODES, DEFAULT_CRAWLERS, DEFAULT_MAX_PROBLEMS, PROFILES } from '../server/src/service/languageService';
-import { formatSpec } from '../server/src/service/facts';
+import { CODES, DEFAULT_CRAWLERS, DEFAULT_MAX_PROBLEMS, PROFILES, facts } from '../server/src/service';
+
+const { formatSpec } = facts;
 
 export function settingsProperties(): Record<string, unknown> {
   const codes: Record<string, unknown> = {};

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { ExplainRequest } from '../../server/src/protocol';
-import { facts, DEFAULT_CRAWLERS, formatExplanation, type Explanation } from '../../server/src/service/languageService';
+import { facts, DEFAULT_CRAWLERS, formatExplanation, type Explanation } from '../../server/src/service';
 
 const output = (): vscode.OutputChannel => (channel ??= vscode.window.createOutputChannel('robots.txt + ACAP: Check a URL'));
 let channel: vscode.OutputChannel | undefined;

@@ -3,7 +3,7 @@
  * can send them: they use plain JSON.
  */
 import { RequestType } from 'vscode-languageserver-protocol';
-import type { Explanation, Query } from './service/languageService';
+import type { Explanation, Query } from './service';
 
 export interface ExplainParams {
   readonly textDocument: { readonly uri: string };

@@ -12,7 +12,7 @@ import { decodeUtf8 } from '../../server/src/cli/decode';
 import { parseHtml, validateHtml } from '../../server/src/service/html/htmlService';
 import {
   doComplete, doHover, doValidation, explain, findDocumentSymbols, format, getFoldingRanges, getSemanticTokens, parseDocument, updateDocument,
-} from '../../server/src/service/languageService';
+} from '../../server/src/service';
 
 const corpusDir = path.resolve(process.argv[2] ?? path.join(__dirname, '../../shared/corpus/real'));
 

@@ -1,8 +1,8 @@
 /** Quick fixes: each is applied to the text and the whole result compared. */
 import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { getCodeActions } from '../../server/src/service/codeActions';
-import { doValidation, parseDocument } from '../../server/src/service/languageService';
+import { getCodeActions } from '../../server/src/service/features/codeActions';
+import { doValidation, parseDocument } from '../../server/src/service';
 
 /** Apply the quick fix for `code` (the only one, or the one titled `title`) and return the text. */
 function fix(text: string, code: string, title?: string): string {

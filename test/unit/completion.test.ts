@@ -4,10 +4,10 @@
  */
 import * as assert from 'node:assert/strict';
 import { CompletionItemKind, CompletionItemTag, InsertTextFormat, type CompletionItem, type CompletionList, type Position, type TextEdit } from 'vscode-languageserver-types';
-import { doComplete, type CompletionContextInfo } from '../../server/src/service/completion';
-import { CRAWLERS, type CrawlerPurpose } from '../../server/src/service/crawlers';
-import { parseDocument } from '../../server/src/service/document';
-import { field, formatSpec, qualifiersFor, USAGES, USED_RESOURCE_TYPES, ACTIONS } from '../../server/src/service/facts';
+import { doComplete, type CompletionContextInfo } from '../../server/src/service/features/completion';
+import { CRAWLERS, type CrawlerPurpose } from '../../server/src/service/facts/crawlers';
+import { parseDocument } from '../../server/src/service/syntax/document';
+import { field, formatSpec, qualifiersFor, USAGES, USED_RESOURCE_TYPES, ACTIONS } from '../../server/src/service/facts/facts';
 import { cursor } from './helpers';
 
 /** Offsets where each line starts, counting LF, CRLF and lone CR as LSP does. */

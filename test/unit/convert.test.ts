@@ -5,9 +5,9 @@
  */
 import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { convertToAcap, convertToRep, verifyConversion, type ConversionResult, type ConvertOptions } from '../../server/src/service/convert';
-import { fromFull, intersect, toFull } from '../../server/src/service/convertVerify';
-import { explain } from '../../server/src/service/permissions';
+import { convertToAcap, convertToRep, verifyConversion, type ConversionResult, type ConvertOptions } from '../../server/src/service/convert/convert';
+import { fromFull, intersect, toFull } from '../../server/src/service/convert/verify';
+import { explain } from '../../server/src/service/engine/permissions';
 import { runConvert } from '../../server/src/cli/convert';
 import { UsageError, type CliIO } from '../../server/src/cli/io';
 import { doc } from './helpers';

@@ -1,7 +1,7 @@
 /** Conversions as code actions: offered where they apply, titled with their verdict check, applied exactly. */
 import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { getConversionActions, parseDocument } from '../../server/src/service/languageService';
+import { getConversionActions, parseDocument } from '../../server/src/service';
 
 const URI = 'file:///site/robots.txt';
 const at = (line: number) => ({ start: { line, character: 2 }, end: { line, character: 2 } });

@@ -12,8 +12,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { decodeUtf8 } from '../../server/src/cli/decode';
-import { parseDocument } from '../../server/src/service/document';
-import { convertToAcap, convertToRep, type BrokenVerdict, type ConversionResult } from '../../server/src/service/convert';
+import { parseDocument } from '../../server/src/service/syntax/document';
+import { convertToAcap, convertToRep, type BrokenVerdict, type ConversionResult } from '../../server/src/service/convert/convert';
 
 const SHARED = path.resolve(__dirname, '../../../shared/corpus');
 const REAL = path.join(SHARED, 'real');

@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { decodeUtf8 } from '../../server/src/cli/decode';
-import { documentText, doValidation, lineTokens, parseDocument } from '../../server/src/service/languageService';
+import { documentText, doValidation, lineTokens, parseDocument } from '../../server/src/service';
 
 const CORPUS = path.resolve(__dirname, '../../../shared/corpus');
 

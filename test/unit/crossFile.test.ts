@@ -1,6 +1,6 @@
 /** Definitions visible across ACAP-permissions-reference (Part 1 §2.4.1.3, §2.7). */
 import * as assert from 'node:assert/strict';
-import { doValidation, parseDocument } from '../../server/src/service/languageService';
+import { doValidation, parseDocument } from '../../server/src/service';
 
 const referring = parseDocument('file:///site/robots.txt', 1, 'ACAP-resource-set: news /news/\nACAP-qualified-usage: cache preserve time-limit=3-days\nACAP-crawler: bot\nACAP-permissions-reference: /bot.txt\n');
 const codes = (text: string, withContext: boolean): string[] => doValidation(

@@ -7,7 +7,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
-import { CODES, CODE_BY_NAME, doValidation, type DiagnosticData, type ValidationSettings } from '../../server/src/service/languageService';
+import { CODES, CODE_BY_NAME, doValidation, type DiagnosticData, type ValidationSettings } from '../../server/src/service';
 import { doc } from './helpers';
 
 // ---------------------------------------------------------------------------------------------

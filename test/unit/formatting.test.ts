@@ -14,8 +14,8 @@ import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { FormattingOptions, Range, TextEdit } from 'vscode-languageserver-types';
 import { decodeUtf8 } from '../../server/src/cli/decode';
-import { format } from '../../server/src/service/formatting';
-import { doValidation, facts, parseDocument, type LineNode, type RobotsDocument } from '../../server/src/service/languageService';
+import { format } from '../../server/src/service/features/formatting';
+import { doValidation, facts, parseDocument, type LineNode, type RobotsDocument } from '../../server/src/service';
 
 const OPTIONS: FormattingOptions = { tabSize: 4, insertSpaces: true };
 const CORPUS = path.resolve(__dirname, '../../../shared/corpus');

@@ -7,9 +7,9 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { googleEvaluate } from '../../server/src/service/google';
-import { explain, parseDocument } from '../../server/src/service/languageService';
-import { googleEscapePattern, pathOfUrl } from '../../server/src/service/paths';
+import { googleEvaluate } from '../../server/src/service/engine/google';
+import { explain, parseDocument } from '../../server/src/service';
+import { googleEscapePattern, pathOfUrl } from '../../server/src/service/syntax/paths';
 
 interface Case { id: string; robotstxt: string; userAgents: string[]; url: string; allowed: boolean }
 const data = JSON.parse(readFileSync(path.resolve(__dirname, '../../../shared/corpus/google-robotstxt-cases.json'), 'utf8')) as {

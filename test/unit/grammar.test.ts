@@ -17,8 +17,8 @@ import * as vsctm from 'vscode-textmate';
 import {
   ACAP_VERSIONS, ACTIONS, EXTRACT_KINDS, FIELDS, INCLUDE_ROLES, QUALIFIERS, RESOURCE_SET_PREFIX, USAGES, USED_RESOURCE_TYPES,
   type FieldFact, type FieldFamily, type UsageFact,
-} from '../../server/src/service/facts';
-import { parseDocument } from '../../server/src/service/languageService';
+} from '../../server/src/service/facts/facts';
+import { parseDocument } from '../../server/src/service';
 import { allRules, checkExpectations, innermost, listedWords, loadFixtures, regexesOf, show, token, type RawGrammar, type TokenizedLine as KitTokenizedLine } from './grammarKit';
 
 const ROOT = path.resolve(__dirname, '../..');

@@ -60,8 +60,8 @@ import * as path from 'node:path';
 import * as fc from 'fast-check';
 import * as oniguruma from 'vscode-oniguruma';
 import * as vsctm from 'vscode-textmate';
-import { ACAP_VERSIONS, EXTRACT_KINDS, INCLUDE_ROLES, QUALIFIERS, USAGES, USED_RESOURCE_TYPES, type UsageFact } from '../../server/src/service/facts';
-import { AI_VALUES, CONVENTIONAL_VALUES, ELEMENT_SET_KINDS, IMAGE_PREVIEW_VALUES, ROBOTS_META_NAMES } from '../../server/src/service/html/htmlFacts';
+import { ACAP_VERSIONS, EXTRACT_KINDS, INCLUDE_ROLES, QUALIFIERS, USAGES, USED_RESOURCE_TYPES, type UsageFact } from '../../server/src/service/facts/facts';
+import { AI_VALUES, CONVENTIONAL_VALUES, ELEMENT_SET_KINDS, IMAGE_PREVIEW_VALUES, ROBOTS_META_NAMES } from '../../server/src/service/facts/htmlFacts';
 import { allRules, checkExpectations, innermost, listedWords, loadFixtures, regexesOf, show, token, type RawGrammar, type TokenizedLine } from './grammarKit';
 
 const ROOT = path.resolve(__dirname, '../..');

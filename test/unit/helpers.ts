@@ -1,6 +1,6 @@
 /** Shared test helpers: documents from text, `|` cursors, and diagnostics as compact strings. */
 import * as assert from 'node:assert/strict';
-import { doValidation, parseDocument, type RobotsDocument, type ValidationSettings } from '../../server/src/service/languageService';
+import { doValidation, parseDocument, type RobotsDocument, type ValidationSettings } from '../../server/src/service';
 
 export function doc(text: string, uri = 'file:///site/robots.txt'): RobotsDocument {
   return parseDocument(uri, 1, text);

@@ -1,6 +1,6 @@
 /** Hover, with `|` marking the cursor (STYLE.md). */
 import * as assert from 'node:assert/strict';
-import { doHover, parseDocument } from '../../server/src/service/languageService';
+import { doHover, parseDocument } from '../../server/src/service';
 import { cursor } from './helpers';
 
 function hoverAt(textWithBar: string, settings = {}): string | undefined {

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { main, type CliIO } from '../../server/src/cli/main';
 import { doHtmlComplete, doHtmlHover, explainPage, getHtmlCodeActions, pageNotices, parseHtml, validateHtml } from '../../server/src/service/html/htmlService';
-import { parseDocument } from '../../server/src/service/languageService';
+import { parseDocument } from '../../server/src/service';
 import { cursor } from './helpers';
 
 const FIXTURES = path.resolve(__dirname, '../fixtures/html');

@@ -8,7 +8,7 @@
 import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { CODE_BY_NAME } from '../../server/src/service/codes';
+import { CODE_BY_NAME } from '../../server/src/service/facts/codes';
 import { validateHtml } from '../../server/src/service/html/htmlValidation';
 import { parseHtml } from '../../server/src/service/html/scan';
 

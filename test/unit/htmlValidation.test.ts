@@ -5,10 +5,10 @@
  */
 import * as assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { CODES } from '../../server/src/service/codes';
+import { CODES } from '../../server/src/service/facts/codes';
 import { validateHtml } from '../../server/src/service/html/htmlValidation';
 import { parseHtml } from '../../server/src/service/html/scan';
-import { SOURCE, type ValidationSettings } from '../../server/src/service/validation';
+import { SOURCE, type ValidationSettings } from '../../server/src/service/checks/validation';
 
 /** A page with `head` in its head and `body` in its body. */
 function page(head: string, body = ''): string {

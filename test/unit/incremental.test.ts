@@ -7,8 +7,8 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { documentText, parseDocument, updateDocument, type ContentChange, type RobotsDocument } from '../../server/src/service/languageService';
-import { collectFindings } from '../../server/src/service/validation';
+import { documentText, parseDocument, updateDocument, type ContentChange, type RobotsDocument } from '../../server/src/service';
+import { collectFindings } from '../../server/src/service/checks/validation';
 
 // Pieces that exercise every lexer path: line ends of all kinds, separators, comments, ACAP parts.
 const PIECES = [

@@ -1,9 +1,9 @@
 /** Definition, references, highlights and rename of ACAP names, with `|` marking the cursor (STYLE.md). */
 import * as assert from 'node:assert/strict';
 import type { Location, Position, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
-import { parseDocument, splitLines, type RobotsDocument } from '../../server/src/service/document';
-import { findDefinition, findDocumentHighlights, findReferences, type NavigationContext } from '../../server/src/service/navigation';
-import { doRename, prepareRename } from '../../server/src/service/rename';
+import { parseDocument, splitLines, type RobotsDocument } from '../../server/src/service/syntax/document';
+import { findDefinition, findDocumentHighlights, findReferences, type NavigationContext } from '../../server/src/service/features/navigation';
+import { doRename, prepareRename } from '../../server/src/service/features/rename';
 import { cursor } from './helpers';
 
 const HOME = 'file:///site/robots.txt';

@@ -4,8 +4,8 @@
  */
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { explain, parseDocument, type Profile, type Query, type RobotsDocument } from '../../server/src/service/languageService';
-import { compareScope, matchPattern } from '../../server/src/service/paths';
+import { explain, parseDocument, type Profile, type Query, type RobotsDocument } from '../../server/src/service';
+import { compareScope, matchPattern } from '../../server/src/service/syntax/paths';
 
 const doc = (text: string, uri = 'file:///site/robots.txt'): RobotsDocument => parseDocument(uri, 1, text);
 const allowed = (text: string, q: Query): boolean => explain(doc(text), q).allowed;

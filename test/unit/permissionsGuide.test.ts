@@ -23,7 +23,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { explain, parseDocument, type Explanation, type Reading, type Reason, type RobotsDocument, type TierName } from '../../server/src/service/languageService';
+import { explain, parseDocument, type Explanation, type Reading, type Reason, type RobotsDocument, type TierName } from '../../server/src/service';
 
 const DIR = path.resolve(__dirname, '../fixtures/spec');
 

@@ -1,7 +1,7 @@
 /** Bad input never breaks the language service: any text parses losslessly and validates. */
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { documentText, doValidation, parseDocument } from '../../server/src/service/languageService';
+import { documentText, doValidation, parseDocument } from '../../server/src/service';
 
 suite('robustness', () => {
   test('any text parses losslessly and validates without throwing', () => {

@@ -10,8 +10,8 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
-import { doValidation, parseDocument } from '../../server/src/service/languageService';
-import { format } from '../../server/src/service/formatting';
+import { doValidation, parseDocument } from '../../server/src/service';
+import { format } from '../../server/src/service/features/formatting';
 
 interface Snippet {
   readonly prefix: string | string[];

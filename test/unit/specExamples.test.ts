@@ -8,7 +8,7 @@
 import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { CODE_BY_NAME, doValidation } from '../../server/src/service/languageService';
+import { CODE_BY_NAME, doValidation } from '../../server/src/service';
 import { doc } from './helpers';
 
 interface SpecExample {

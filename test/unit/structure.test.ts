@@ -1,11 +1,11 @@
 /** Editor structure: outline, folding, expand selection and links, on small fixtures with `|` cursors. */
 import * as assert from 'node:assert/strict';
 import { SymbolKind, type DocumentSymbol, type Position, type Range, type SelectionRange } from 'vscode-languageserver-types';
-import { parseDocument } from '../../server/src/service/document';
-import { getFoldingRanges } from '../../server/src/service/folding';
-import { findDocumentLinks } from '../../server/src/service/links';
-import { getSelectionRanges } from '../../server/src/service/selectionRanges';
-import { brief, findDocumentSymbols } from '../../server/src/service/symbols';
+import { parseDocument } from '../../server/src/service/syntax/document';
+import { getFoldingRanges } from '../../server/src/service/features/folding';
+import { findDocumentLinks } from '../../server/src/service/features/links';
+import { getSelectionRanges } from '../../server/src/service/features/selectionRanges';
+import { brief, findDocumentSymbols } from '../../server/src/service/features/symbols';
 import { cursor, doc } from './helpers';
 
 /** A mixed file: conventional groups, definitions, a record with two sub-records, a reference. */

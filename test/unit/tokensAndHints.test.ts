@@ -1,8 +1,8 @@
 /** Semantic tokens (decoded to absolute tuples) and inlay hints, on small fixtures. */
 import * as assert from 'node:assert/strict';
 import type { SemanticTokens } from 'vscode-languageserver-types';
-import { getInlayHints } from '../../server/src/service/inlayHints';
-import { getSemanticTokens, getSemanticTokensRange, semanticTokensLegend } from '../../server/src/service/semanticTokens';
+import { getInlayHints } from '../../server/src/service/features/inlayHints';
+import { getSemanticTokens, getSemanticTokensRange, semanticTokensLegend } from '../../server/src/service/features/semanticTokens';
 import { doc } from './helpers';
 
 /** `line:char len type+mod+mod` per token, decoded from LSP's relative encoding through the legend. */

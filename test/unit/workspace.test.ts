@@ -8,9 +8,9 @@ import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DocumentStore } from '../../server/src/documentStore';
-import { parseDocument } from '../../server/src/service/languageService';
-import { referenceResolver } from '../../server/src/workspace';
+import { DocumentStore } from '../../server/src/lsp/documentStore';
+import { parseDocument } from '../../server/src/service';
+import { referenceResolver } from '../../server/src/host/workspace';
 
 suite('workspace: robots files from disk', () => {
   let root: string;

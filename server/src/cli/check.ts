@@ -3,8 +3,8 @@
  * message` lines (1-based) or as JSON with LSP ranges. Exit 1 when any error is found.
  */
 import * as path from 'node:path';
-import { CODE_BY_NAME, doValidation, parseDocument, type SeveritySetting } from '../service/languageService';
-import { pageNotices, parseHtml, validateHtml } from '../service/html/htmlService';
+import { CODE_BY_NAME, doValidation, parseDocument, type SeveritySetting } from '../service';
+import { pageNotices, parseHtml, validateHtml } from '../service';
 import type { InvalidBytes } from './decode';
 import { FileError, nearestRobots, parseOptions, readText, UsageError, type CliIO } from './io';
 

@@ -10,9 +10,9 @@
  * unreadable file.
  */
 import { writeFileSync } from 'node:fs';
-import { convertToAcap, convertToRep, type ConversionResult } from '../service/convert';
+import { convertToAcap, convertToRep, type ConversionResult } from '../service';
 import { FileError, parseOptions, readText, UsageError, type CliIO } from './io';
-import { parseDocument } from '../service/languageService';
+import { parseDocument } from '../service';
 
 /** Writes FILE back; injectable for tests. */
 export type WriteFile = (file: string, text: string) => void;

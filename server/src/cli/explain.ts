@@ -6,9 +6,9 @@
  * Who may do what, and which line decides. `--queries` takes an array of
  * {agent, path, usage?, purpose?, profile?, reading?} and answers each, in order.
  */
-import { explain, facts, formatExplanation, PROFILES, type Profile, type Query, type Reading } from '../service/languageService';
+import { explain, facts, formatExplanation, PROFILES, type Profile, type Query, type Reading } from '../service';
 import * as path from 'node:path';
-import { explainPage, parseHtml, type PageExplanation } from '../service/html/htmlService';
+import { explainPage, parseHtml, type PageExplanation } from '../service';
 import { parseOptions, readDocument, readText, referenceResolver, UsageError, type CliIO } from './io';
 
 function formatPageExplanation(e: PageExplanation): string {

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { decodeUtf8, type Decoded } from './decode';
-import { parseDocument, type RobotsDocument } from '../service/languageService';
+import { parseDocument, type RobotsDocument } from '../service';
 
 export interface CliIO {
   readonly out: (text: string) => void;

@@ -4,7 +4,7 @@
  * For each path, who may do what: crawlers (those the file names, plus --agent or the usual
  * search and AI crawlers) × usages, each cell the verdict and the line that decides.
  */
-import { DEFAULT_CRAWLERS, PROFILES, permissionMatrix, type Matrix, type MatrixCell, type Profile } from '../service/languageService';
+import { DEFAULT_CRAWLERS, PROFILES, permissionMatrix, type Matrix, type MatrixCell, type Profile } from '../service';
 import { parseOptions, readDocument, referenceResolver, UsageError, type CliIO } from './io';
 
 const TITLE: Readonly<Record<string, string>> = { 'present-snippet': 'snippet' };

@@ -4,10 +4,10 @@
  *   class-attribute-permission  = "the-acap:allow-" (ACAP-usage-name / local-usage-name)
  *   class-attribute-prohibition = "the-acap:disallow-" ACAP-usage-name
  */
-import { didYouMean } from '../suggest';
-import { isAcapName } from '../values';
+import { didYouMean } from '../facts/suggest';
+import { isAcapName } from '../acap/values';
 import { checkUsage } from './checkMeta';
-import { CLASS_ALLOW_PREFIX, CLASS_DISALLOW_PREFIX } from './htmlFacts';
+import { CLASS_ALLOW_PREFIX, CLASS_DISALLOW_PREFIX } from '../facts/htmlFacts';
 import type { Out } from './htmlFindings';
 import { isNearClassPrefix } from './scan';
 import type { ClassPermission, HtmlPage, Word } from './types';

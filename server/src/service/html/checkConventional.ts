@@ -4,9 +4,9 @@
  * Part 2 §2.1: ACAP tags are meant to stand alongside conventional ones, so a conventional value
  * with an ACAP equivalent the page does not state gets a note and a tag to add.
  */
-import { closest, didYouMean } from '../suggest';
-import { isAbsoluteUri, isIsoDate } from '../values';
-import { AI_VALUES, CONVENTIONAL_BY_NAME, CONVENTIONAL_VALUES, IMAGE_PREVIEW_VALUES, TDM_POLICY, TDM_RESERVATION } from './htmlFacts';
+import { closest, didYouMean } from '../facts/suggest';
+import { isAbsoluteUri, isIsoDate } from '../acap/values';
+import { AI_VALUES, CONVENTIONAL_BY_NAME, CONVENTIONAL_VALUES, IMAGE_PREVIEW_VALUES, TDM_POLICY, TDM_RESERVATION } from '../facts/htmlFacts';
 import { addressee, companionTag, type Out } from './htmlFindings';
 import { conventionalAcap, conventionalKey, type ConventionalAcap } from './metaContent';
 import type { MetaTag, Word } from './types';

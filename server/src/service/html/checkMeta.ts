@@ -3,16 +3,16 @@
  * Usage types, qualifiers and their values are the same as in robots.txt (Part 2 §2.2.9), so
  * they are checked against the same facts (facts.ts) and value grammars (values.ts).
  */
-import { CRAWLER_BY_TOKEN } from '../crawlers';
+import { CRAWLER_BY_TOKEN } from '../facts/crawlers';
 import {
   INCLUDE_ROLES, PRESENT_USAGES, QUALIFIER_BY_NAME, QUALIFIERS, USAGE_BY_NAME, qualifierUse, qualifiersFor,
   type UsageFact,
-} from '../facts';
-import { closest, didYouMean } from '../suggest';
-import { checkQualifierValue, innerDollars, isAcapName } from '../values';
-import { CONVENTIONAL_BY_NAME, ELEMENT_SET_KINDS, ROBOTS_META_NAMES, STANDARD_META_NAMES } from './htmlFacts';
+} from '../facts/facts';
+import { closest, didYouMean } from '../facts/suggest';
+import { checkQualifierValue, innerDollars, isAcapName } from '../acap/values';
+import { CONVENTIONAL_BY_NAME, ELEMENT_SET_KINDS, ROBOTS_META_NAMES, STANDARD_META_NAMES } from '../facts/htmlFacts';
 import type { Out } from './htmlFindings';
-import { classifyUsage } from '../usageNames';
+import { classifyUsage } from '../acap/usageNames';
 import type { HtmlPage, HtmlQualifier, HtmlUsage, MetaContent, MetaTag, Word } from './types';
 
 /** Typographic quotes that word processors put where HTML needs `"` or `'`. */

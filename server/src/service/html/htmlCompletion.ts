@@ -5,9 +5,9 @@
  * value, `the-acap:allow-…` / `the-acap:disallow-…`. Items replace exactly the word being typed.
  */
 import { CompletionItemKind, InsertTextFormat, type CompletionItem, type CompletionList, type Position } from 'vscode-languageserver-types';
-import { CRAWLERS } from '../crawlers';
-import { factDoc, QUALIFIER_BY_NAME, qualifiersFor, USAGES } from '../facts';
-import { AI_VALUES, CONVENTIONAL_VALUES } from './htmlFacts';
+import { CRAWLERS } from '../facts/crawlers';
+import { factDoc, QUALIFIER_BY_NAME, qualifiersFor, USAGES } from '../facts/facts';
+import { AI_VALUES, CONVENTIONAL_VALUES } from '../facts/htmlFacts';
 import type { HtmlPage, OffsetSpan, Word } from './types';
 
 /** The conventional values crawlers still read (`key:` for those that take a value), then the AI-era ones. */

@@ -1,5 +1,5 @@
 /** A problem found in a page, before severity settings turn it into an LSP Diagnostic. */
-import type { DiagnosticCode } from '../codes';
+import type { DiagnosticCode } from '../facts/codes';
 import type { MetaTag, OffsetSpan } from './types';
 
 export interface HtmlFinding {

@@ -4,13 +4,13 @@
  * (interpretation §4), crawlers × usages, with the line that decides each cell.
  */
 import type { Hover, Position } from 'vscode-languageserver-types';
-import { CRAWLER_BY_TOKEN, describeCrawler } from '../crawlers';
-import type { RobotsDocument } from '../document';
-import { QUALIFIER_BY_NAME } from '../facts';
-import { qualifierDoc, usageDoc } from '../hover';
-import { DEFAULT_CRAWLERS, MATRIX_USAGES } from '../matrix';
-import type { EngineContext } from '../permissions';
-import { CONVENTIONAL_BY_NAME } from './htmlFacts';
+import { CRAWLER_BY_TOKEN, describeCrawler } from '../facts/crawlers';
+import type { RobotsDocument } from '../syntax/document';
+import { QUALIFIER_BY_NAME } from '../facts/facts';
+import { qualifierDoc, usageDoc } from '../features/hover';
+import { DEFAULT_CRAWLERS, MATRIX_USAGES } from '../engine/matrix';
+import type { EngineContext } from '../engine/permissions';
+import { CONVENTIONAL_BY_NAME } from '../facts/htmlFacts';
 import { explainPage, type PageExplanation } from './pagePermissions';
 import type { HtmlPage, OffsetSpan } from './types';
 

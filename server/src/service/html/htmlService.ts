@@ -4,9 +4,9 @@
  * completion and quick fixes.
  */
 import { CodeActionKind, DiagnosticSeverity, type CodeAction, type Diagnostic, type Range } from 'vscode-languageserver-types';
-import type { RobotsDocument } from '../document';
-import { explain, type EngineContext } from '../permissions';
-import { severityOf, SOURCE, type ValidationSettings } from '../validation';
+import type { RobotsDocument } from '../syntax/document';
+import { explain, type EngineContext } from '../engine/permissions';
+import { severityOf, SOURCE, type ValidationSettings } from '../checks/validation';
 import type { HtmlPage } from './types';
 
 export { parseHtml } from './scan';

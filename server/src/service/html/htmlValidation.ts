@@ -5,11 +5,11 @@
  * A finding may also carry `data.addMeta`: a META tag to add after the tag it is on.
  */
 import { Diagnostic, DiagnosticSeverity, DiagnosticTag, type DiagnosticRelatedInformation } from 'vscode-languageserver-types';
-import { capDiagnostics, SOURCE, type DiagnosticData, type ValidationSettings } from '../validation';
+import { capDiagnostics, SOURCE, type DiagnosticData, type ValidationSettings } from '../checks/validation';
 import { checkClasses } from './checkClasses';
 import { checkConventional, checkTdm, isConventionalToken } from './checkConventional';
 import { checkMetaName, checkOther, checkPermission, checkQuotes, checkVersion, isKnownRobotsName } from './checkMeta';
-import { STANDARD_META_NAMES, TDM_POLICY, TDM_RESERVATION, VERSION_META_CONTENT } from './htmlFacts';
+import { STANDARD_META_NAMES, TDM_POLICY, TDM_RESERVATION, VERSION_META_CONTENT } from '../facts/htmlFacts';
 import { addressee, companionTag, type HtmlFinding, type Out } from './htmlFindings';
 import type { HtmlPage, MetaTag } from './types';
 

@@ -14,8 +14,8 @@
  * the ACAP token is the conventional robots vocabulary (`noindex, nofollow`), split on commas and
  * whitespace. Never throws; what fits nowhere is kept (`stray`, `other`) so validation can say why.
  */
-import { CONVENTIONAL_BY_NAME } from './htmlFacts';
-import { editDistance } from '../suggest';
+import { CONVENTIONAL_BY_NAME } from '../facts/htmlFacts';
+import { editDistance } from '../facts/suggest';
 import { wordsIn } from './words';
 import type { HtmlQualifier, HtmlUsage, MetaContent, Word } from './types';
 

@@ -14,10 +14,10 @@
  *   permissions treats the usage as prohibited for the whole page (§2.2.6): both are reported.
  * - Every usage but crawl also needs crawl (interpretation §3.5).
  */
-import type { RobotsDocument } from '../document';
-import { USAGE_BY_NAME } from '../facts';
-import { matchPattern } from '../paths';
-import { agentToken, explain, relevantUsages, type EngineContext, type Explanation } from '../permissions';
+import type { RobotsDocument } from '../syntax/document';
+import { USAGE_BY_NAME } from '../facts/facts';
+import { matchPattern } from '../syntax/paths';
+import { agentToken, explain, relevantUsages, type EngineContext, type Explanation } from '../engine/permissions';
 import { conventionalAcap } from './metaContent';
 import type { HtmlPage, MetaTag, OffsetSpan } from './types';
 

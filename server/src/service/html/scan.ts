@@ -11,7 +11,7 @@
  */
 import { QuoteType, Tokenizer } from 'htmlparser2';
 import type { Position } from 'vscode-languageserver-types';
-import { CLASS_ALLOW_PREFIX, CLASS_DISALLOW_PREFIX, CLASS_PREFIX } from './htmlFacts';
+import { CLASS_ALLOW_PREFIX, CLASS_DISALLOW_PREFIX, CLASS_PREFIX } from '../facts/htmlFacts';
 import { parseMetaContent } from './metaContent';
 import type { ClassPermission, HtmlPage, HtmlUsage, MetaTag, OffsetSpan, Word } from './types';
 import { isHtmlSpace, wordsIn } from './words';

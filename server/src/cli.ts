@@ -1,4 +1,0 @@
-/** Entry point of dist/cli.js (the package's `robots-acap` bin). */
-import { main } from './cli/main';
-
-process.exitCode = main(process.argv.slice(2));

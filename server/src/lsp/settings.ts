@@ -1,0 +1,79 @@
+/**
+ * User settings (section `robotsAcap`): a severity per diagnostic code and a problem limit.
+ * Pulled per document with workspace/configuration where the client supports it, otherwise
+ * taken from didChangeConfiguration or initializationOptions (Neovim and other clients).
+ */
+import type { Connection } from 'vscode-languageserver/node';
+import { CODE_BY_NAME, DEFAULT_CRAWLERS, DEFAULT_MAX_PROBLEMS, PROFILES, SEVERITY_SETTINGS, type HoverSettings, type SeveritySetting, type ValidationSettings } from '../service';
+
+/** Read the `robotsAcap` section leniently: unknown codes and bad values are ignored. */
+export interface ServerSettings extends ValidationSettings, HoverSettings {
+  /** The folder that is the site root for HTML pages (else the nearest folder with a robots.txt). */
+  readonly siteRoot?: string;
+}
+
+export function readSettings(raw: unknown): ServerSettings {
+  const section = (raw && typeof raw === 'object' && 'robotsAcap' in raw ? (raw as { robotsAcap: unknown }).robotsAcap : raw) as
+    | { diagnostics?: unknown; maxProblems?: unknown; crawlers?: unknown; profile?: unknown; siteRoot?: unknown }
+    | undefined;
+  const severities: Record<string, SeveritySetting> = {};
+  if (section && typeof section.diagnostics === 'object' && section.diagnostics !== null) {
+    for (const [code, level] of Object.entries(section.diagnostics as Record<string, unknown>)) {
+      if (CODE_BY_NAME.has(code) && typeof level === 'string' && (SEVERITY_SETTINGS as readonly string[]).includes(level)) {
+        severities[code] = level as SeveritySetting;
+      }
+    }
+  }
+  const max = section?.maxProblems;
+  const crawlers = Array.isArray(section?.crawlers) ? section.crawlers.filter((c): c is string => typeof c === 'string' && c.trim() !== '') : undefined;
+  const profile = PROFILES.find((p) => p === section?.profile);
+  return {
+    severities,
+    maxProblems: typeof max === 'number' && max > 0 ? Math.floor(max) : DEFAULT_MAX_PROBLEMS,
+    crawlers: crawlers ?? DEFAULT_CRAWLERS,
+    profile: profile ?? 'rfc9309',
+    ...(typeof section?.siteRoot === 'string' && section.siteRoot.trim() ? { siteRoot: section.siteRoot.trim() } : {}),
+  };
+}
+
+export class Settings {
+  private canPull = false;
+  private pushed: ServerSettings = readSettings(undefined);
+  private readonly perDocument = new Map<string, Promise<ServerSettings>>();
+  /** Bumped whenever settings change, so pull-diagnostic result ids change with them. */
+  generation = 0;
+
+  constructor(private readonly connection: Connection) {}
+
+  setCanPull(canPull: boolean): void {
+    this.canPull = canPull;
+  }
+
+  setPushed(raw: unknown): void {
+    this.pushed = readSettings(raw);
+  }
+
+  changed(raw: unknown): void {
+    this.generation++;
+    this.perDocument.clear();
+    // Only a notification that carries our section replaces pushed settings: `{}` or another
+    // server's section says nothing about ours.
+    if (!this.canPull && raw && typeof raw === 'object' && 'robotsAcap' in raw) this.pushed = readSettings(raw);
+  }
+
+  forget(uri: string): void {
+    this.perDocument.delete(uri);
+  }
+
+  forDocument(uri: string): Promise<ServerSettings> {
+    if (!this.canPull) return Promise.resolve(this.pushed);
+    let s = this.perDocument.get(uri);
+    if (!s) {
+      s = this.connection.workspace
+        .getConfiguration({ scopeUri: uri, section: 'robotsAcap' })
+        .then(readSettings, () => this.pushed);
+      this.perDocument.set(uri, s);
+    }
+    return s;
+  }
+}

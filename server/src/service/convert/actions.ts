@@ -1,0 +1,66 @@
+/**
+ * Conversions as code actions (refactor.rewrite): on a conventional Allow/Disallow line, convert
+ * that line, its group or the whole file to ACAP — a Disallow with both readings, crawl (the
+ * default) and index (Part 1 §2.5.1 note); on an ACAP record, add the conventional equivalent for
+ * crawlers that do not read ACAP. Every title says whether the conversion keeps each crawl
+ * verdict, as the engine checked it (interpretation §5).
+ */
+import { CodeActionKind, type CodeAction, type Range } from 'vscode-languageserver-types';
+import { convertToAcap, convertToRep, type ConversionResult, type ConvertOptions } from './convert';
+import type { RobotsDocument } from '../syntax/document';
+import { getModel } from '../model/model';
+
+function verdicts(r: ConversionResult): string {
+  const v = r.verification;
+  const changed = v.broken.length;
+  if (changed === 0) return `keeps all ${v.checked} verdicts checked`;
+  const kinds = [...new Set(v.broken.map((b) => (b.kind === 'case' ? 'ACAP matches case-insensitively' : b.kind)))];
+  return `changes ${changed} of ${v.checked} verdicts checked: ${kinds.join(', ')}`;
+}
+
+function asAction(doc: RobotsDocument, title: string, r: ConversionResult, preferred = false): CodeAction {
+  return {
+    title: `${title} (${verdicts(r)})`,
+    kind: CodeActionKind.RefactorRewrite,
+    isPreferred: preferred && r.verification.broken.length === 0,
+    edit: { changes: { [doc.uri]: r.edits } },
+  };
+}
+
+/** Editor actions check a bounded sample of verdicts; the CLI checks more. */
+const VERIFY: ConvertOptions['verify'] = { maxChecks: 200 };
+/** Whole-file conversions of larger files are left to `robots-acap convert`, which can take seconds. */
+const MAX_LINES_FOR_FILE_ACTIONS = 5000;
+
+/** Conversion actions for the lines of `range`. */
+export function getConversionActions(doc: RobotsDocument, range: Range): CodeAction[] {
+  const model = getModel(doc);
+  const line = range.start.line;
+  const node = doc.lines[line];
+  if (!node) return [];
+  const out: CodeAction[] = [];
+  const d = node.directive;
+  const group = model.groups.find((g) => line >= g.startLine && line <= g.endLine);
+  if (d.kind === 'rule' && group) {
+    const one = { start: line, end: line };
+    if (d.allow) {
+      out.push(asAction(doc, 'Convert this Allow to ACAP-allow-crawl', convertToAcap(doc, { reading: 'crawl', lines: one, verify: VERIFY }), true));
+    } else {
+      out.push(asAction(doc, 'Convert this Disallow to ACAP-disallow-crawl', convertToAcap(doc, { reading: 'crawl', lines: one, verify: VERIFY }), true));
+      out.push(asAction(doc, 'Convert this Disallow to ACAP-disallow-index', convertToAcap(doc, { reading: 'index', lines: one, verify: VERIFY })));
+    }
+  }
+  if (group && (d.kind === 'rule' || d.kind === 'user-agent')) {
+    const lines = { start: group.startLine, end: group.endLine };
+    out.push(asAction(doc, 'Convert this group to ACAP', convertToAcap(doc, { reading: 'crawl', lines, verify: VERIFY })));
+  }
+  if (model.groups.length > 0 && doc.lines.length <= MAX_LINES_FOR_FILE_ACTIONS && (d.kind === 'rule' || d.kind === 'user-agent')) {
+    out.push(asAction(doc, 'Convert the whole file to ACAP (keeping the conventional records)', convertToAcap(doc, { reading: 'crawl', addVersion: true, verify: VERIFY })));
+    out.push(asAction(doc, 'Convert the whole file to ACAP, telling ACAP crawlers to ignore the conventional records', convertToAcap(doc, { reading: 'crawl', addVersion: true, ignoreConventional: true, verify: VERIFY })));
+    out.push(asAction(doc, 'Convert the whole file to ACAP, reading Disallow as "do not index"', convertToAcap(doc, { reading: 'index', addVersion: true, verify: VERIFY })));
+  }
+  const record = model.records.find((r) => line >= r.startLine && line <= r.endLine);
+  if (record && doc.lines.length <= MAX_LINES_FOR_FILE_ACTIONS) out.push(asAction(doc, 'Add the conventional equivalent of the ACAP crawl rules, for crawlers that do not read ACAP', convertToRep(doc, { verify: VERIFY })));
+  // An action that changes nothing is no action.
+  return out.filter((a) => (a.edit?.changes?.[doc.uri] ?? []).length > 0);
+}

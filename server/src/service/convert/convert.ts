@@ -1,0 +1,578 @@
+/**
+ * Conversion between conventional records (User-agent groups, RFC 9309) and ACAP records, both
+ * ways, keeping every crawl verdict — and saying so where it cannot (interpretation §5).
+ *
+ * To ACAP: the conventional records stay; after all of them (Part 1 §2.9.2) come one ACAP record
+ * per set of groups a crawler reads (RFC 9309 §2.2.1 merges groups for one token; `*` gets its own,
+ * Part 1 §2.3.1), built so that the readings' differences do not show:
+ *   - a named group replaces `*` wholesale, a named ACAP record only where it speaks
+ *     (interpretation §1): named records get `ACAP-allow-crawl: /` for what they leave open;
+ *   - the longest pattern decides conventionally (RFC 9309 §2.2.2), the narrowest in ACAP (Part 1
+ *     §2.4.5): for `/a*z` against `/ab` a field for the paths both match (`/ab*z`) is added, narrower
+ *     than the line that must lose (refine(), convertVerify.ts); a losing `/a/*` is written `/a/` so
+ *     that `/a/$` can beat it; a tie goes to Allow conventionally, so the Disallow is dropped;
+ *   - ACAP matches case-insensitively (Part 1 §2.8): nothing keeps `/A` and `/a` apart, and the
+ *     result says so; robots.txt 2.0.0 groups are emulated as far as exact (`$`) patterns allow.
+ * The fields copy their lines' patterns, so ACAP crawlers that also read the conventional records
+ * (§2.9.2) find the same: on one pattern ACAP wins, and a copy matches wherever its line does.
+ * To REP: conventional groups with the ACAP records' crawl verdicts, inserted before them.
+ * Warnings number the lines of the document converted; the comments written, those of the new text.
+ */
+import type { TextEdit } from 'vscode-languageserver-types';
+import { compileRecords, patternKey, type AcapField, type CompiledRecord } from '../engine/acapRules';
+import { isVersion2, valueToken } from '../engine/conventional';
+import { documentText, updateDocument, type RobotsDocument } from '../syntax/document';
+import { GOOGLE_ACCEPTED_TYPOS } from '../facts/facts';
+import { getModel, type Group } from '../model/model';
+import { compareScope, normalizePercent } from '../syntax/paths';
+import { refine, verifyConversion, type Refined, type Rule, type Verification, type VerifyOptions } from './verify';
+
+export { verifyConversion, type Verification, type BrokenVerdict, type VerifyOptions, type BreakKind } from './verify';
+
+export interface ConvertOptions {
+  /** How Disallow reads: `crawl` (default) or `index` (Part 1 §2.5.1 note). */
+  readonly reading?: 'crawl' | 'index';
+  /** Add ACAP-ignore-conventional-records (Part 1 §2.9.1). */
+  readonly ignoreConventional?: boolean;
+  /** Add `##ACAP version=1.0` as the first line when the file has no version comment (Part 1 §2.9.3). */
+  readonly addVersion?: boolean;
+  /** 0-based lines, inclusive: convert only the rules on them, or else the groups they touch. */
+  readonly lines?: { readonly start: number; readonly end: number };
+  /** How thoroughly to check the result. */
+  readonly verify?: Pick<VerifyOptions, 'maxPaths' | 'maxChecks' | 'sharedAgentPaths'>;
+}
+
+export interface ConversionResult {
+  /** The whole new document. */
+  readonly text: string;
+  /** Insertions turning the old text into `text`. */
+  readonly edits: TextEdit[];
+  readonly warnings: string[];
+  readonly verification: Verification;
+}
+
+const IGNORE_LINE = 'ACAP-ignore-conventional-records';
+const NOTHING_CHECKED: Verification = { checked: 0, kept: 0, broken: [], probes: { paths: 0, candidates: 0, agents: 0 } };
+type Ln = (line: number) => number;
+
+function slice(doc: RobotsDocument, line: number, span: { start: number; end: number }): string {
+  return doc.lines[line].text.slice(span.start, span.end);
+}
+
+function agentValue(doc: RobotsDocument, line: number): string | undefined {
+  const d = doc.lines[line].directive;
+  return d.kind === 'user-agent' ? slice(doc, line, d.agent) : undefined;
+}
+
+function isStarValue(value: string): boolean {
+  return value === '*' || /^\*\s/.test(value);
+}
+
+function octets(s: string): number {
+  return /^[\x00-\x7f]*$/.test(s) ? s.length : new TextEncoder().encode(s).length;
+}
+
+/** `line 3`, `lines 3 and 5`, `lines 3, 5, 8, 9, 12 and 4 more` (0-based in, 1-based out). */
+function linesList(lines: readonly number[], ln: Ln = (l) => l + 1): string {
+  const n = lines.map(ln);
+  if (n.length === 1) return `line ${n[0]}`;
+  if (n.length > 6) return `lines ${n.slice(0, 5).join(', ')} and ${n.length - 5} more`;
+  return `lines ${n.slice(0, -1).join(', ')} and ${n[n.length - 1]}`;
+}
+
+/** A pattern that matches every path (`/`, `*`, `/*`...). */
+function matchesAll(pattern: string): boolean {
+  return /^\/?\*+\$?$/.test(pattern) || /^\/\**$/.test(pattern);
+}
+
+interface RuleLine { readonly line: number; readonly allow: boolean; readonly pattern: string }
+
+/** Allow/Disallow lines RFC 9309 reads (with their colon), in file order. */
+function rulesOf(doc: RobotsDocument, groups: readonly Group[], only?: ReadonlySet<number>): RuleLine[] {
+  return groups.flatMap((g) => g.members).filter((m) => !only || only.has(m)).sort((a, b) => a - b).flatMap((m) => {
+    const l = doc.lines[m];
+    const d = l.directive;
+    return d.kind === 'rule' && l.field?.separator === 'colon' ? [{ line: m, allow: d.allow, pattern: slice(doc, m, d.pattern) }] : [];
+  });
+}
+
+/** Lines only Google's parser takes for rules (no colon, a misspelt name): RFC 9309 crawlers, and ACAP, ignore them. */
+function googleOnlyLines(doc: RobotsDocument, from: number, to: number): number[] {
+  return doc.lines.slice(from, to + 1).flatMap((l, k) => {
+    const f = l.field;
+    const rule = (f?.fact?.id === 'allow' || f?.fact?.id === 'disallow') && f.separator !== 'colon';
+    return rule || (f && !f.fact && GOOGLE_ACCEPTED_TYPOS.has(l.text.slice(f.name.start, f.name.end).toLowerCase())) ? [from + k] : [];
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The new text, from insertions only
+
+interface Insertion { readonly line: number; readonly character: number; readonly text: string }
+
+/** The new document: the old one with the insertions, bottom first, re-lexing only the lines they touch. */
+function afterOf(doc: RobotsDocument, edits: readonly TextEdit[]): RobotsDocument {
+  const bottomUp = [...edits].sort((a, b) => b.range.start.line - a.range.start.line || b.range.start.character - a.range.start.character);
+  return updateDocument(doc, bottomUp.map((e) => ({ range: e.range, text: e.newText })), doc.version + 1);
+}
+
+function finish(doc: RobotsDocument, inserts: readonly Insertion[]): { text: string; edits: TextEdit[] } {
+  const merged: Insertion[] = [];
+  for (const ins of inserts) {
+    const k = merged.findIndex((m) => m.line === ins.line && m.character === ins.character);
+    if (k >= 0) merged[k] = { ...merged[k], text: merged[k].text + ins.text };
+    else merged.push(ins);
+  }
+  const starts: number[] = [];
+  let at = 0;
+  for (const l of doc.lines) { starts.push(at); at += l.text.length + l.eol.length; }
+  let text = documentText(doc);
+  for (const ins of [...merged].sort((a, b) => b.line - a.line || b.character - a.character)) {
+    const off = starts[ins.line] + ins.character;
+    text = text.slice(0, off) + ins.text + text.slice(off);
+  }
+  const edits = merged.map((m) => ({ range: { start: { line: m.line, character: m.character }, end: { line: m.line, character: m.character } }, newText: m.text }));
+  return { text, edits };
+}
+
+function eolOf(doc: RobotsDocument): string {
+  return doc.lines.find((l) => l.eol)?.eol ?? '\n';
+}
+
+/** `block` (lines) at the end of the document, after a blank line. */
+function appendBlock(doc: RobotsDocument, block: readonly string[]): Insertion {
+  const eol = eolOf(doc);
+  const lastIndex = doc.lines.length - 1;
+  const last = doc.lines[lastIndex];
+  let prefix = '';
+  if (last.text !== '') prefix = eol + eol;
+  else if (lastIndex > 0 && doc.lines[lastIndex - 1].text.trim() !== '') prefix = eol;
+  return { line: lastIndex, character: last.text.length, text: prefix + block.join(eol) + eol };
+}
+
+/** The first ACAP line (ignore directive, definition or record), or undefined. */
+function firstAcapLine(doc: RobotsDocument): number | undefined {
+  const m = getModel(doc);
+  const all = [...m.ignoreConventional, ...m.definitions.map((d) => d.line), ...m.records.map((r) => r.startLine)];
+  return all.length ? Math.min(...all) : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// To ACAP
+
+/** The source precedence of a conventional rule: RFC 9309 (octets, then Allow) or robots.txt 2.0.0. */
+interface ConvId { readonly rank: number; readonly line: number | undefined }
+
+const keys = new WeakMap<Rule<ConvId>, string>();
+function keyOf(r: Rule<ConvId>): string {
+  let k = keys.get(r);
+  if (k === undefined) { k = patternKey(r.pattern); keys.set(r, k); }
+  return k;
+}
+
+/** Part 1 §2.4.5 as the engine applies it: narrower wins; same pattern, ACAP over a conventional line (§2.9.2); else a prohibition. */
+function acapBeats(a: Rule<ConvId>, b: Rule<ConvId>): boolean {
+  const ka = keyOf(a);
+  const kb = keyOf(b);
+  const c = compareScope(ka, kb);
+  if (c !== 0) return c < 0;
+  if (ka === kb && (a.kind === 'existing') !== (b.kind === 'existing')) return b.kind === 'existing';
+  return !a.allow && b.allow;
+}
+
+const ACAP_PRECEDENCE = {
+  wins: (a: Rule<ConvId>, b: Rule<ConvId>): boolean => a.id.rank > b.id.rank,
+  beats: acapBeats,
+  variants: (p: string): string[] => (p.endsWith('$') ? [p] : [p, p + '*']),
+};
+
+/** `/a/*` matches what `/a/` matches, and ACAP ranks the shorter spelling below `/a/$` (Part 1 §2.4.5). */
+function broader(pattern: string): string | undefined {
+  const s = pattern.replace(/\*+$/, '');
+  return s !== pattern && s !== '' && !s.endsWith('$') ? s : undefined;
+}
+
+type Pair = [Rule<ConvId>, Rule<ConvId>];
+
+/**
+ * The record's fields for ACAP crawlers that ignore the conventional records (respelling a losing
+ * `X*` as `X` where that lets the winner beat it), then with the conventional lines beside them.
+ * Every pair is settled while that stays small; otherwise only pairs of the group's own lines.
+ */
+function refineRecord(start: Rule<ConvId>[], twins: Rule<ConvId>[]): { rules: Rule<ConvId>[]; alone: Pair[]; beside: Pair[]; exhausted: boolean } {
+  const settle = (items: Rule<ConvId>[]): Refined<ConvId> => {
+    const all = refine(items, { ...ACAP_PRECEDENCE, maxAdded: 64 });
+    return all.exhausted ? refine(items, { ...ACAP_PRECEDENCE, maxDepth: 1 }) : all;
+  };
+  let items = start;
+  let a = settle(items);
+  for (let round = 0; round < 3; round++) {
+    const respell = new Map<Rule<ConvId>, string>();
+    for (const [w, l] of a.failures) {
+      const b = l.kind === 'rule' ? broader(l.pattern) : undefined;
+      if (b && acapBeats(w, { ...l, pattern: b })) respell.set(l, b);
+    }
+    if (!respell.size) break;
+    items = items.map((i) => (respell.has(i) ? { ...i, pattern: respell.get(i) as string } : i));
+    const next = settle(items);
+    if (next.failures.length >= a.failures.length) break;
+    a = next;
+  }
+  // A conventional line with a field of the same pattern and verdict changes nothing (on the same
+  // pattern ACAP wins, and the field matches wherever the line does): only the others count.
+  const same = new Set(a.rules.map((r) => `${r.allow} ${normalizePercent(r.pattern)}`));
+  const others = twins.filter((t) => !same.has(`${t.allow} ${normalizePercent(t.pattern)}`));
+  const b = others.length ? settle([...a.rules, ...others]) : { rules: a.rules, failures: [], exhausted: false };
+  const seen = new Set(a.failures.map(([w, l]) => `${w.id.line} ${l.id.line}`));
+  return { rules: b.rules.filter((r) => r.kind !== 'existing'), alone: a.failures, beside: b.failures.filter(([w, l]) => !seen.has(`${w.id.line} ${l.id.line}`)), exhausted: a.exhausted || b.exhausted };
+}
+
+interface Target {
+  /** Display names, or `*`. */
+  readonly names: string[];
+  readonly groups: Group[];
+}
+
+/** The crawlers of the groups, by the set of groups each reads (RFC 9309 §2.2.1). */
+function targetsOf(doc: RobotsDocument, groups: readonly Group[], warnings: string[]): { star: Target | undefined; named: Target[] } {
+  const tokens = new Map<string, { name: string; groups: Group[] }>();
+  const star: Group[] = [];
+  for (const g of groups) {
+    let any = false;
+    for (const a of g.agents) {
+      const value = agentValue(doc, a);
+      if (value === undefined) continue;
+      if (isStarValue(value)) { if (!star.includes(g)) star.push(g); any = true; continue; }
+      const token = valueToken(value);
+      if (!token) continue;
+      any = true;
+      const t = tokens.get(token.toLowerCase()) ?? { name: token, groups: [] };
+      if (!t.groups.includes(g)) t.groups.push(g);
+      tokens.set(token.toLowerCase(), t);
+    }
+    if (!any) warnings.push(`The group of line ${g.startLine + 1} names no crawler (an empty User-agent), so no crawler follows it; it is not converted.`);
+  }
+  const bySignature = new Map<string, Target>();
+  for (const t of tokens.values()) {
+    const sig = t.groups.map((g) => g.startLine).join(',');
+    const target = bySignature.get(sig) ?? { names: [], groups: t.groups };
+    target.names.push(t.name);
+    bySignature.set(sig, target);
+  }
+  const named = [...bySignature.values()].sort((a, b) => a.groups[0].startLine - b.groups[0].startLine);
+  return { star: star.length ? { names: ['*'], groups: star } : undefined, named };
+}
+
+/** RFC 9309 ranks by octets, then Allow; robots.txt 2.0.0: an exact Allow, then any Disallow, then wildcard Allows (interpretation §2). */
+function rankOf(r: RuleLine, v2: boolean): number {
+  const n = normalizePercent(r.pattern);
+  return v2 ? (r.allow ? (n.includes('*') ? 1 : 3) : 2) : octets(n) * 2 + (r.allow ? 1 : 0);
+}
+
+/** The fields for the rules, without ties (RFC 9309: Allow wins; ACAP would prohibit). */
+function acapItems(rules: readonly RuleLine[], v2: boolean, notes: Map<number, string>, warnings: string[], ln: Ln): Rule<ConvId>[] {
+  const byPattern = new Map<string, Rule<ConvId>>();
+  for (const r of rules) {
+    const n = normalizePercent(r.pattern);
+    if (n === '') continue; // an empty Disallow allows everything, an empty Allow nothing (RFC 9309 §2.2.2)
+    if (/\s/.test(n)) { warnings.push(`Line ${r.line + 1}: ACAP values cannot hold a space, so ‘${r.pattern}’ is not converted (a URL carries a space as %20).`); continue; }
+    // robots.txt 2.0.0: a string without `*` is the one path it states (interpretation §2).
+    const explicit = v2 && !n.includes('*');
+    if (explicit && n.endsWith('$')) continue; // 2.0.0 compares it with the whole path, `$` included: it matches nothing
+    const item: Rule<ConvId> = { pattern: explicit ? n + '$' : r.pattern, allow: r.allow, id: { rank: rankOf(r, v2), line: r.line }, kind: 'rule' };
+    const key = normalizePercent(item.pattern);
+    const same = byPattern.get(key);
+    if (!same) { byPattern.set(key, item); continue; }
+    if (same.allow === item.allow) continue;
+    const [keep, drop] = same.id.rank >= item.id.rank ? [same, item] : [item, same];
+    byPattern.set(key, keep);
+    notes.set(keep.id.line ?? -1, `# Line ${ln(drop.id.line ?? 0)} (${drop.allow ? 'Allow' : 'Disallow'} of the same pattern) is not converted: ${v2 ? 'robots.txt 2.0.0 ranks this line above it' : 'conventional crawlers let Allow win the tie (RFC 9309 §2.2.2), ACAP would prohibit (Part 1 §2.4.5)'}`);
+  }
+  const items = [...byPattern.values()];
+  const byKey = new Map<string, Rule<ConvId>>();
+  for (const it of items) {
+    const other = byKey.get(keyOf(it));
+    if (other && other.allow !== it.allow) warnings.push(`Lines ${(other.id.line ?? 0) + 1} and ${(it.id.line ?? 0) + 1} differ only in letter case; ACAP matches case-insensitively (Part 1 §2.8) and prohibits on such a tie (§2.4.5): both paths become prohibited for ACAP crawlers.`);
+    byKey.set(keyOf(it), it);
+  }
+  return items;
+}
+
+/** One record: crawler lines, a baseline where needed, the fields, and the fields refine() adds. */
+function acapRecord(doc: RobotsDocument, target: Target, rules: readonly RuleLine[], all: readonly RuleLine[], starRestricts: boolean, usage: string, warnings: string[], ln: Ln): string[] {
+  const v2 = isVersion2(doc, target.groups[0]);
+  const notes = new Map<number, string>();
+  const items = acapItems(rules, v2, notes, warnings, ln);
+  const out = [`# From the ${target.groups.length > 1 ? `groups of ${linesList(target.groups.map((g) => g.startLine), ln)}, which RFC 9309 merges` : `group of line ${ln(target.groups[0].startLine)}`}`, ...target.names.map((n) => `ACAP-crawler: ${n}`)];
+  if (v2) warnings.push(`The group of line ${target.groups[0].startLine + 1} follows robots.txt 2.0.0: its exact paths become \`$\` patterns and its precedence is emulated, but ACAP crawlers that also read the conventional records take its lines as RFC 9309 prefixes (interpretation §3.6), so some verdicts may differ.`);
+  // robots.txt 2.0.0: with wildcard Allows, or only Allows, what no line names is disallowed.
+  const v2Closed = v2 && (rules.some((r) => r.allow && r.pattern.includes('*')) || (rules.some((r) => r.allow) && !rules.some((r) => !r.allow)));
+  const needBase = v2Closed || items.length === 0 || (target.names[0] !== '*' && starRestricts && !items.some((i) => matchesAll(normalizePercent(i.pattern))));
+  const base: Rule<ConvId>[] = needBase ? [{ pattern: '/', allow: !v2Closed, id: { rank: v2 ? 0 : 1, line: undefined }, kind: 'baseline' }] : [];
+  // The conventional lines themselves, as ACAP crawlers that read both see them (interpretation
+  // §3.6); in a 2.0.0 group they stand for nothing 2.0.0 says, so they rank lowest.
+  const twins: Rule<ConvId>[] = all.filter((r) => r.pattern !== '' && !/\s/.test(r.pattern)).map((r) => ({ pattern: r.pattern, allow: r.allow, id: { rank: v2 ? -1 : rankOf(r, false), line: r.line }, kind: 'existing' }));
+  const refined = refineRecord([...base, ...items], twins);
+  const field = (r: Rule<ConvId>): string => `ACAP-${r.allow ? 'allow' : 'disallow'}-${usage}: ${r.pattern}`;
+  for (const r of refined.rules) {
+    if (r.kind === 'baseline') {
+      out.push(v2Closed ? '# robots.txt 2.0.0: what no line of the group allows is disallowed'
+        : items.length === 0 ? `# The group restricts nothing (${rules.length ? 'an empty Disallow allows everything' : 'it has no Allow or Disallow'}); this says the same to ACAP crawlers`
+          : '# A named group replaces the * group, an ACAP record overrides * only where it speaks (interpretation §1): allow the rest', field(r));
+    } else if (r.kind === 'rule') {
+      const note = notes.get(r.id.line ?? -1);
+      out.push(...(note ? [note] : []), field(r));
+    }
+  }
+  const added = refined.rules.filter((x) => x.kind === 'added').sort((x, y) => (x.id.line ?? -1) - (y.id.line ?? -1));
+  for (let k = 0; k < added.length; k++) {
+    const w = added[k].id.line;
+    if (k === 0 || added[k - 1].id.line !== w) {
+      const overs = added.filter((x) => x.id.line === w).map((x) => x.over);
+      const lines = [...new Set(overs.filter((o) => o?.kind !== 'baseline').map((o) => o?.id.line ?? 0))].sort((x, y) => x - y);
+      const over = [...(lines.length ? [linesList(lines, ln)] : []), ...(overs.some((o) => o?.kind === 'baseline') ? ['the / line above'] : [])].join(' or ');
+      const winner = w === undefined ? 'the / line above' : `line ${ln(w)}`;
+      out.push(`# Where ${winner} and ${over} both match, conventional crawlers follow ${w === undefined ? 'the group\'s default' : winner} (${v2 ? 'robots.txt 2.0.0' : 'the longer pattern, RFC 9309 §2.2.2'}),`, '# ACAP crawlers the narrowest pattern (Part 1 §2.4.5): these narrower patterns say the same');
+    }
+    out.push(field(added[k]));
+  }
+  const report = (failures: Pair[], who: string): void => {
+    const byWinner = new Map<number, Set<string>>();
+    for (const [w, l] of failures) {
+      const set = byWinner.get(w.id.line ?? -1) ?? new Set<string>();
+      byWinner.set(w.id.line ?? -1, set.add(l.kind === 'baseline' ? 'the record\'s default' : `line ${(l.id.line ?? 0) + 1}`));
+    }
+    for (const [w, losers] of byWinner) {
+      warnings.push(`${w < 0 ? 'The record\'s default' : `Line ${w + 1}`} decides over ${[...losers].slice(0, 5).join(', ')}${losers.size > 5 ? ` and ${losers.size - 5} more` : ''} for conventional crawlers where both match, but no ACAP pattern ranks it so (Part 1 §2.4.5): verdicts there may change for ${who} (${target.names.slice(0, 3).join(', ')}${target.names.length > 3 ? '…' : ''}).`);
+    }
+  };
+  report(refined.alone, 'ACAP crawlers');
+  report(refined.beside, 'ACAP crawlers that also read the conventional records');
+  if (usage === 'index' && !v2) {
+    // Read as "do not index", the lines still decide crawling for ACAP crawlers that read them,
+    // ranked by ACAP (interpretation §3.6): where that would prohibit what conventional crawlers
+    // may crawl, allow crawling (the index fields above already prohibit what they may not).
+    const crawl = refine(twins, ACAP_PRECEDENCE);
+    const allows = crawl.rules.filter((r) => r.kind === 'added' && r.allow);
+    if (allows.length) out.push('# Conventional crawlers may crawl these paths; ACAP crawlers reading the conventional lines would not (Part 1 §2.4.5)');
+    out.push(...allows.map((r) => `ACAP-allow-crawl: ${r.pattern}`));
+    report(crawl.failures.filter(([w]) => w.allow), 'ACAP crawlers that also read the conventional records');
+  }
+  if (refined.exhausted) warnings.push(`The record for ${target.names.slice(0, 3).join(', ')} has too many rules to compare every pair; some verdicts may change.`);
+  return out;
+}
+
+/** Convert the conventional groups (or those of `options.lines`) to ACAP records after them. */
+export function convertToAcap(doc: RobotsDocument, options: ConvertOptions = {}): ConversionResult {
+  const usage = options.reading ?? 'crawl';
+  const model = getModel(doc);
+  const warnings: string[] = [];
+  let groups: Group[] = [...model.groups];
+  let only: Set<number> | undefined;
+  if (options.lines) {
+    const { start, end } = options.lines;
+    groups = groups.filter((g) => g.startLine <= end && g.endLine >= start);
+    const picked = groups.flatMap((g) => g.members).filter((m) => m >= start && m <= end && doc.lines[m].directive.kind === 'rule');
+    if (picked.length) {
+      only = new Set(picked);
+      warnings.push(`Only ${linesList(picked)} ${picked.length > 1 ? 'are' : 'is'} converted: ACAP crawlers that ignore the conventional records would lose the group's other rules.`);
+    }
+  }
+  const google = googleOnlyLines(doc, options.lines?.start ?? 0, options.lines?.end ?? doc.lines.length - 1);
+  if (google.length) warnings.push(`${linesList(google)}: only Google's parser reads ${google.length > 1 ? 'these lines' : 'this line'} (a missing colon or a misspelt field name); RFC 9309 crawlers ignore ${google.length > 1 ? 'them' : 'it'}, and so does the conversion. Fix ${google.length > 1 ? 'them' : 'it'} first to convert what Google reads.`);
+  if (model.records.length) warnings.push(`The file already has ACAP records (line ${model.records[0].startLine + 1}); ACAP merges records naming the same crawler, so they combine with the converted ones.`);
+  const { star, named } = targetsOf(doc, groups, warnings);
+  if (options.lines) {
+    for (const t of named) {
+      const rest = model.groups.filter((g) => !groups.includes(g) && g.agents.some((a) => valueToken(agentValue(doc, a) ?? '').toLowerCase() === t.names[0].toLowerCase()));
+      if (rest.length) warnings.push(`${t.names[0]} is also named in the group of line ${rest[0].startLine + 1}, which RFC 9309 merges with this one; convert it too.`);
+    }
+  }
+  const firstAcap = firstAcapLine(doc);
+  const addVersion = options.addVersion === true && model.versionLines.length === 0;
+  const ignoreAt = options.ignoreConventional && !model.ignoreConventional.length && firstAcap !== undefined ? firstAcap : undefined;
+  const ln: Ln = (l) => l + 1 + (addVersion ? 1 : 0) + (ignoreAt !== undefined && l >= ignoreAt ? 1 : 0);
+  const starRules = star ? rulesOf(doc, star.groups, only) : [];
+  const starRestricts = star !== undefined && (starRules.some((r) => !r.allow && r.pattern !== '') || (isVersion2(doc, star.groups[0]) && starRules.some((r) => r.allow)));
+  const records: string[][] = [];
+  for (const t of [...(star ? [star] : []), ...named]) {
+    if (!/^[A-Za-z*]/.test(t.names[0])) warnings.push(`Crawler name ‘${t.names[0]}’ does not start with a letter, as Part 1 §3 requires of ACAP crawler names; ACAP crawlers may not recognise it.`);
+    records.push(acapRecord(doc, t, rulesOf(doc, t.groups, only), rulesOf(doc, t.groups), starRestricts, usage, warnings, ln));
+  }
+  const letters = [...new Set(rulesOf(doc, groups, only).filter((r) => /[A-Za-z]/.test(r.pattern)).map((r) => r.pattern))];
+  if (letters.length) warnings.push(`ACAP matches paths case-insensitively (Part 1 §2.8), conventional crawlers do not: a path that differs only in letter case from a pattern with letters (${letters.slice(0, 3).map((p) => `‘${p}’`).join(', ')}${letters.length > 3 ? ` and ${letters.length - 3} more` : ''}) may get a different verdict from ACAP crawlers (interpretation §5).`);
+  if (usage === 'index') warnings.push(`Disallow is read as "do not index" (Part 1 §2.5.1 note): ACAP crawlers may crawl those paths${options.ignoreConventional ? '' : ' where the conventional records let them'}.`);
+
+  const inserts: Insertion[] = [];
+  if (records.length) {
+    if (addVersion) inserts.push({ line: 0, character: doc.lines[0].bom, text: `##ACAP version=1.0${eolOf(doc)}` });
+    if (ignoreAt !== undefined) inserts.push({ line: ignoreAt, character: 0, text: IGNORE_LINE + eolOf(doc) });
+    const block = ['# ACAP records converted from the conventional groups above (ACAP Part 1 §2.9): crawlers that', '# read ACAP follow these; other crawlers keep following the groups above.'];
+    if (options.ignoreConventional && !model.ignoreConventional.length && firstAcap === undefined) block.push(IGNORE_LINE);
+    for (const r of records) block.push('', ...r);
+    inserts.push(appendBlock(doc, block));
+  } else warnings.push('There is no conventional group to convert.');
+  const { text, edits } = finish(doc, inserts);
+  // A conversion of some lines adds fields beside the conventional records: check that reading.
+  const partial = options.lines ? { agents: named.flatMap((t) => t.names), includeUnnamed: star !== undefined, ...(options.ignoreConventional ? {} : { modes: ['acap' as const] }) } : {};
+  const verification = records.length ? verifyConversion(doc, afterOf(doc, edits), { ...options.verify, usage, ...partial }) : NOTHING_CHECKED;
+  return { text, edits, warnings, verification };
+}
+
+// ---------------------------------------------------------------------------------------------
+// To REP
+
+/** The source precedence of a crawl candidate for an ACAP crawler (interpretation §3). */
+interface AcapId {
+  /** 0 named records, 1 `*`, 2 ACAP-disallow-other naming the crawler, 3 of `*`, 4 silence, 9 not read. */
+  readonly tier: number;
+  readonly key: string;
+  readonly source: 'acap' | 'conventional';
+  readonly line: number | undefined;
+}
+
+/** Interpretation §3.1-3.4 and Part 1 §2.9.2, pairwise: tier, narrowest scope, ACAP over conventional, prohibition. */
+function acapWins(a: Rule<AcapId>, b: Rule<AcapId>): boolean {
+  if (a.id.tier !== b.id.tier) return a.id.tier < b.id.tier;
+  const c = compareScope(a.id.key, b.id.key);
+  if (c !== 0) return c < 0;
+  if (a.id.source !== b.id.source) return a.id.source === 'acap';
+  return !a.allow;
+}
+
+/** RFC 9309 §2.2.2: the longer pattern in octets; Allow on a tie. "No rule" loses to any rule. */
+function repBeats(a: Rule<AcapId>, b: Rule<AcapId>): boolean {
+  if (a.kind === 'virtual') return false;
+  if (b.kind === 'virtual') return true;
+  const x = octets(normalizePercent(a.pattern));
+  const y = octets(normalizePercent(b.pattern));
+  return x > y || (x === y && a.allow && !b.allow);
+}
+
+/** The same pattern, longer by stars that change nothing, so that it wins more ties. */
+function padded(p: string): string[] {
+  const out = [p];
+  const star = p.indexOf('*');
+  for (let k = 1; k <= 64; k++) {
+    if (!p.endsWith('$')) out.push(p + '*'.repeat(k));
+    else if (star >= 0) out.push(p.slice(0, star) + '*'.repeat(k) + p.slice(star));
+  }
+  return out;
+}
+
+function fieldRules(records: readonly CompiledRecord[], tier: number, usage: string, allow?: boolean): Rule<AcapId>[] {
+  return records.flatMap((r) => r.general).filter((f: AcapField) => f.usage === usage && !f.broken && (allow === undefined || f.allow === allow))
+    .flatMap((f) => f.patterns.map((p) => ({ pattern: p.text, allow: f.allow, id: { tier, key: p.key, source: 'acap' as const, line: f.line }, kind: 'rule' as const })));
+}
+
+function convRules(doc: RobotsDocument, groups: readonly Group[], tier: number, kind: 'rule' | 'existing'): Rule<AcapId>[] {
+  return rulesOf(doc, groups).filter((r) => r.pattern !== '').map((r) => ({ pattern: r.pattern, allow: r.allow, id: { tier, key: patternKey(r.pattern), source: 'conventional' as const, line: r.line }, kind }));
+}
+
+/** The ACAP records to convert, with warnings for what conventional records cannot say. */
+function recordsToConvert(doc: RobotsDocument, warnings: string[]): CompiledRecord[] {
+  const usages = new Set<string>();
+  const used = compileRecords(doc).filter((r) => {
+    if (r.reference) warnings.push(`Line ${r.reference.line + 1} refers its crawlers to ${r.reference.locator}, whose permissions are not in this file; they are not converted.`);
+    for (const f of r.general) {
+      if (f.usage !== 'crawl' && !(f.usage === 'other' && !f.allow)) usages.add(f.usage);
+      if (f.broken) warnings.push(`Line ${f.line + 1} ${f.broken}; crawlers ignore it, and so does the conversion.`);
+      else if (f.usage === 'crawl' && f.via) warnings.push(`Line ${f.line + 1}: only the crawl member of ${f.via} is converted.`);
+    }
+    if (r.subRecords.length) warnings.push(`The usage-purpose sub-records of the record of line ${r.record.startLine + 1} (Part 1 §2.3.3) cannot be expressed conventionally; they are not converted.`);
+    return !r.reference;
+  });
+  if (usages.size) warnings.push(`Conventional records speak only about crawling: the permissions for ${[...usages].join(', ')} are not converted.`);
+  return used;
+}
+
+/** Add conventional groups with the ACAP records' crawl verdicts, before the ACAP records. */
+export function convertToRep(doc: RobotsDocument, options: Pick<ConvertOptions, 'verify'> = {}): ConversionResult {
+  const model = getModel(doc);
+  const warnings: string[] = [];
+  const ignored = model.ignoreConventional.length > 0;
+  const used = recordsToConvert(doc, warnings);
+  // Crawlers: ACAP crawler names that are product tokens (interpretation §1), and the groups' tokens;
+  // those that read the same records and groups get one group.
+  const names = new Map<string, string>();
+  for (const r of used) for (const c of r.record.crawlers) {
+    const d = doc.lines[c].directive;
+    const name = d.kind === 'acap-crawler' ? slice(doc, c, d.name) : '*';
+    if (/[\s/]/.test(name)) warnings.push(`ACAP-crawler ‘${name}’ (line ${c + 1}) is not a product token: crawlers compare their token with it exactly (interpretation §1), so it addresses none, and it is not converted.`);
+    else if (name !== '*' && !names.has(name.toLowerCase())) names.set(name.toLowerCase(), name);
+  }
+  const starGroups = model.groups.filter((g) => g.agents.some((a) => isStarValue(agentValue(doc, a) ?? '')));
+  for (const g of model.groups) for (const a of g.agents) { const t = valueToken(agentValue(doc, a) ?? ''); if (t && t !== '*' && !names.has(t.toLowerCase())) names.set(t.toLowerCase(), t); }
+  const starRecords = used.filter((r) => r.star);
+  const bySig = new Map<string, { names: string[]; recs: CompiledRecord[]; groups: Group[] }>();
+  for (const [lower, name] of names) {
+    const recs = used.filter((r) => !r.star && r.crawlers.includes(lower));
+    const groups = model.groups.filter((g) => g.agents.some((a) => valueToken(agentValue(doc, a) ?? '').toLowerCase() === lower));
+    const sig = `${recs.map((r) => r.record.startLine).join(',')}|${groups.map((g) => g.startLine).join(',')}`;
+    bySig.set(sig, { names: [...(bySig.get(sig)?.names ?? []), name], recs, groups });
+  }
+  const targets = [...[...bySig.values()].map((e) => ({ ...e, star: false })), { names: ['*'], recs: [] as CompiledRecord[], groups: [] as Group[], star: true }];
+  const solved = targets.map((t) => {
+    const namedConv = t.groups.length > 0;
+    const desired = [
+      ...fieldRules(t.recs, 0, 'crawl'), ...fieldRules(starRecords, 1, 'crawl'),
+      ...(!ignored && !namedConv && !t.star ? convRules(doc, starGroups, 1, 'rule') : []),
+      ...fieldRules(t.recs, 2, 'other', false), ...fieldRules(starRecords, 3, 'other', false),
+    ];
+    // What the crawler's conventional reading keeps after the conversion: its own groups, or `*`'s.
+    // A line already there with a wanted pattern and verdict stands for the wanted rule.
+    const existing = (namedConv ? convRules(doc, t.groups, ignored ? 9 : 0, 'existing') : t.star ? convRules(doc, starGroups, ignored ? 9 : 1, 'existing') : []).map((x) => {
+      const same = desired.filter((r) => r.allow === x.allow && normalizePercent(r.pattern) === normalizePercent(x.pattern)).sort((a, b) => a.id.tier - b.id.tier)[0];
+      return same && same.id.tier < x.id.tier ? { ...x, id: same.id } : x;
+    });
+    const kept: Rule<AcapId>[] = [];
+    for (const r of desired) {
+      const n = normalizePercent(r.pattern);
+      const rivals = [...existing, ...kept, ...desired].filter((x) => x !== r && normalizePercent(x.pattern) === n);
+      if (!rivals.some((x) => (x.allow !== r.allow && acapWins(x, r)) || (x.allow === r.allow && (x.kind === 'existing' || kept.includes(x))))) kept.push(r);
+    }
+    const silence: Rule<AcapId> = { pattern: '/', allow: true, id: { tier: 4, key: '/', source: 'acap', line: undefined }, kind: 'virtual' };
+    const refined = refine([silence, ...existing, ...kept], { wins: acapWins, beats: repBeats, variants: padded });
+    const who = t.names.slice(0, 3).join(', ') + (t.names.length > 3 ? '…' : '');
+    const byWinner = new Map<number, Set<number>>();
+    for (const [w, l] of refined.failures) byWinner.set(w.id.line ?? -1, (byWinner.get(w.id.line ?? -1) ?? new Set()).add(l.id.line ?? 0));
+    for (const [w, losers] of byWinner) warnings.push(`For ${who}: ${w < 0 ? 'silence' : `line ${w + 1}`} decides over ${linesList([...losers].sort((x, y) => x - y))} for ACAP crawlers where both match, but no conventional pattern ranks it so (RFC 9309 §2.2.2).`);
+    if (refined.exhausted) warnings.push(`For ${who}: too many rules to compare every pair; some verdicts may change.`);
+    const rules = refined.rules.filter((r) => r.kind === 'rule' || r.kind === 'added');
+    return { ...t, rules, skip: rules.length === 0 && (t.star || namedConv) };
+  }).filter((t) => !t.skip);
+
+  const letters = [...new Set(fieldRules(used, 0, 'crawl').map((r) => r.pattern).filter((p) => /[A-Za-z]/.test(p)))];
+  if (letters.length) warnings.push(`ACAP matches paths case-insensitively (Part 1 §2.8), conventional crawlers do not: a path that differs only in letter case from a pattern with letters (${letters.slice(0, 3).map((p) => `‘${p}’`).join(', ')}${letters.length > 3 ? ` and ${letters.length - 3} more` : ''}) may get a different verdict from conventional crawlers (interpretation §5).`);
+  const first = firstAcapLine(doc);
+  if (first === undefined || !used.length) warnings.push('There is no ACAP record to convert.');
+  const inserts: Insertion[] = [];
+  if (first !== undefined && solved.length) {
+    let at = first;
+    while (at > 0 && doc.lines[at - 1].kind === 'comment' && doc.lines[at - 1].directive.kind !== 'acap-version') at--;
+    const addIgnore = !ignored && !model.groups.some((g) => rulesOf(doc, [g]).length > 0);
+    if (addIgnore) warnings.push('ACAP-ignore-conventional-records is added: the file had no conventional rules, and ACAP crawlers would otherwise also read the new groups.');
+    // The block's comments name lines of the new text: those after it move down by its length.
+    const block = (shift: number): string[] => {
+      const ln: Ln = (l) => l + 1 + (l >= at ? shift : 0);
+      const out = ['# Conventional groups with the crawl permissions of the ACAP records below, for crawlers', '# that do not read ACAP (ACAP Part 1 §2.9).'];
+      for (const t of solved) {
+        out.push(`# For ${t.star ? 'any other crawler' : t.names.length > 1 ? 'these crawlers' : t.names[0]}: ${t.recs.length ? `the record${t.recs.length > 1 ? 's' : ''} of ${linesList(t.recs.map((r) => r.record.startLine), ln)}` : 'the records for *'}${starRecords.length && t.recs.length ? `, and for * where ${t.recs.length > 1 ? 'they are' : 'it is'} silent` : ''}`, ...t.names.map((n) => `User-agent: ${n}`));
+        for (const r of t.rules) {
+          if (r.kind === 'added') out.push(`# ${r.id.line === undefined ? 'Silence' : `Line ${ln(r.id.line)}`} decides here for ACAP crawlers; conventional crawlers follow the longest pattern (RFC 9309 §2.2.2), so this one outranks ${r.over?.kind === 'virtual' ? 'no rule' : `line ${ln(r.over?.id.line ?? 0)}`}`);
+          out.push(`${r.allow ? 'Allow' : 'Disallow'}: ${r.pattern}`);
+        }
+        if (t.rules.length === 0) out.push('# Nothing is prohibited', 'Disallow:');
+        out.push('');
+      }
+      if (addIgnore) out.push('# ACAP crawlers take their permissions from the ACAP records alone (Part 1 §2.9.1)', IGNORE_LINE, '');
+      return out;
+    };
+    const lead = at > 0 && doc.lines[at - 1].text.trim() !== '' ? [''] : [];
+    const lines = [...lead, ...block(0)];
+    inserts.push({ line: at, character: 0, text: [...lead, ...block(lines.length)].join(eolOf(doc)) + eolOf(doc) });
+  }
+  const { text, edits } = finish(doc, inserts);
+  const verification = used.length ? verifyConversion(doc, afterOf(doc, edits), { ...options.verify, direction: 'to-rep' }) : NOTHING_CHECKED;
+  return { text, edits, warnings, verification };
+}

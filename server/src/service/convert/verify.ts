@@ -1,0 +1,513 @@
+/**
+ * Checking a conversion between conventional records and ACAP records (convert.ts): the verdicts
+ * before and after, on probe paths made from the file's own patterns, for every crawler the file
+ * names and one it does not. Also the pattern algebra both need: the intersection of two path
+ * patterns, which tells whether two rules can ever compete for one path and gives the paths where
+ * they do.
+ *
+ * The references are the engine's answers (permissions.ts, conventional.ts), never a re-derivation:
+ *   to ACAP:  conventional crawler before (RFC 9309) = ACAP crawler after, with the conventional
+ *             records read and with ACAP-ignore-conventional-records (interpretation §5);
+ *   to REP:   ACAP crawler before (crawl) = conventional crawler after, and = ACAP crawler after.
+ */
+import { updateDocument, type RobotsDocument } from '../syntax/document';
+import { evaluateConventional, rfcMatches, valueToken } from '../engine/conventional';
+import { getModel } from '../model/model';
+import { normalizePercent, matchPattern, pathOfUrl } from '../syntax/paths';
+import { compileRecords } from '../engine/acapRules';
+import { explain, type Explanation } from '../engine/permissions';
+
+// ---------------------------------------------------------------------------------------------
+// Pattern algebra. A robots pattern (`/a*z`, `/x$`) matches a path prefix unless it ends with `$`
+// (RFC 9309 §2.2.3; Part 1 §2.8). As a "full" glob it must match the whole path: `/a*z` is
+// `/a*z*`, `/x$` is `/x`. Full globs intersect cleanly.
+
+/** The full glob of a (normalised) robots pattern. */
+export function toFull(pattern: string): string {
+  const body = pattern.endsWith('$') ? pattern.slice(0, -1) : pattern + '*';
+  return body.replace(/\*{2,}/g, '*');
+}
+
+/** The robots pattern of a full glob (the shortest spelling). */
+export function fromFull(full: string): string {
+  const f = full.replace(/\*{2,}/g, '*');
+  if (!f.endsWith('*')) return f + '$';
+  const s = f.replace(/\*+$/, '');
+  if (s === '') return '*';
+  // A literal `$` at the end would read as the anchor: keep the star after it.
+  return s.endsWith('$') ? s + '*' : s;
+}
+
+function allStars(s: string, from: number): boolean {
+  for (let i = from; i < s.length; i++) if (s[i] !== '*') return false;
+  return true;
+}
+
+/** The literal head of a full glob (before its first `*`). */
+function head(s: string): string {
+  const k = s.indexOf('*');
+  return k < 0 ? s : s.slice(0, k);
+}
+
+/** `specific` ⊆ `general` (a sufficient test: `general`'s stars absorb runs of `specific`). */
+function subsumes(general: string, specific: string): boolean {
+  return matchPattern(general + '$', specific);
+}
+
+const MAX_RESULTS = 12;
+
+/**
+ * Full globs whose union is the set of paths both full globs match, or `undefined` when there
+ * would be more than a handful (the caller then reports the pair instead of guessing).
+ * *X ∩ *Y = *(X ∩ *Y) ∪ *(*X ∩ Y); a star against a character either stays empty or eats it.
+ */
+export function intersect(a: string, b: string): string[] | undefined {
+  const ha = head(a);
+  const hb = head(b);
+  const n = Math.min(ha.length, hb.length);
+  if (ha.slice(0, n) !== hb.slice(0, n)) return [];
+  const width = b.length + 1;
+  const memo: (string[] | undefined | null)[] = new Array((a.length + 1) * width).fill(null);
+  let work = 0; // bounded: beyond it the pair is reported rather than settled
+  function go(i: number, j: number): string[] | undefined {
+    const key = i * width + j;
+    const hit = memo[key];
+    if (hit !== null) return hit;
+    if (++work > 1500) return undefined;
+    let out: string[] | undefined;
+    if (i === a.length) out = allStars(b, j) ? [''] : NONE;
+    else if (j === b.length) out = allStars(a, i) ? [''] : NONE;
+    else {
+      const x = a[i];
+      const y = b[j];
+      if (x !== '*' && y !== '*') out = x === y ? prefixed(x, go(i + 1, j + 1)) : NONE;
+      else if (x === '*' && y === '*') out = union(prefixed('*', go(i + 1, j)), prefixed('*', go(i, j + 1)));
+      else if (x === '*') out = union(go(i + 1, j), prefixed(y, go(i, j + 1)));
+      else out = union(go(i, j + 1), prefixed(x, go(i + 1, j)));
+    }
+    if (out) {
+      work += out.length;
+      if (out.length > MAX_RESULTS * 2) out = undefined;
+    }
+    memo[key] = out;
+    return out;
+  }
+  const all = go(0, 0);
+  if (!all) return undefined;
+  // Drop results another one covers (and later duplicates of equal ones).
+  const kept = all.filter((s, k) => !all.some((t, m) => m !== k && subsumes(t, s) && (!subsumes(s, t) || m < k)));
+  return kept.length > MAX_RESULTS ? undefined : kept;
+}
+
+const NONE: string[] = [];
+
+/** Every string of `list` after `p` (a star before a star is one star). */
+function prefixed(p: string, list: string[] | undefined): string[] | undefined {
+  if (!list || list.length === 0) return list;
+  const out = new Array<string>(list.length);
+  for (let k = 0; k < list.length; k++) out[k] = p === '*' && list[k].startsWith('*') ? list[k] : p + list[k];
+  return out;
+}
+
+function union(x: string[] | undefined, y: string[] | undefined): string[] | undefined {
+  if (!x || !y) return undefined;
+  if (x.length === 0) return y;
+  if (y.length === 0) return x;
+  const out = [...x];
+  for (const s of y) if (!out.includes(s)) out.push(s);
+  return out;
+}
+
+/** intersect(), remembered by interned glob numbers: one conversion refines the same pairs several times. Bounded. */
+const interned = new Map<string, number>();
+const intersections = new Map<number, string[] | undefined>();
+function internOf(full: string): number {
+  let n = interned.get(full);
+  if (n === undefined) {
+    if (interned.size >= 1 << 20) { interned.clear(); intersections.clear(); }
+    n = interned.size;
+    interned.set(full, n);
+  }
+  return n;
+}
+function cachedIntersect(a: string, na: number, b: string, nb: number): string[] | undefined {
+  const key = na * (1 << 21) + nb;
+  if (intersections.has(key)) return intersections.get(key);
+  if (intersections.size > 200_000) intersections.clear();
+  const r = intersect(a, b);
+  intersections.set(key, r);
+  return r;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Refinement: making one precedence rule behave like another by adding rules for the paths
+// where two rules compete and the target format would pick the wrong one.
+
+export interface Rule<Id> {
+  /** As emitted (percent-encoding normalised for added rules). */
+  readonly pattern: string;
+  readonly allow: boolean;
+  /** Which rule of the source reading this one stands for: the source precedence compares these. */
+  readonly id: Id;
+  readonly kind: 'rule' | 'baseline' | 'existing' | 'virtual' | 'added';
+  /** For added rules: the rule they must beat. */
+  readonly over?: Rule<Id>;
+  /** 0 for the rules given; an added rule is one deeper than the deeper of the pair it settles. */
+  readonly depth?: number;
+}
+
+export interface Precedence<Id> {
+  /** Source reading: does `a` decide over `b` where both match (they disagree)? */
+  readonly wins: (a: Rule<Id>, b: Rule<Id>) => boolean;
+  /** Target reading: does `a` decide over `b` where both match? */
+  readonly beats: (a: Rule<Id>, b: Rule<Id>) => boolean;
+  /** Spellings of the same pattern to try, plainest first (`/a`, `/a*`...). */
+  readonly variants: (pattern: string) => string[];
+  /** Limits (beyond them refine() gives up and says so): rules added (400), pairs compared (4M), intersections (3000). */
+  readonly maxAdded?: number;
+  readonly maxPairs?: number;
+  readonly maxIntersections?: number;
+  /** Settle pairs only between rules shallower than this (added rules compete with added rules...). */
+  readonly maxDepth?: number;
+}
+
+export interface Refined<Id> {
+  readonly rules: Rule<Id>[];
+  /** Pairs where no added rule could make the target agree: [winner, loser]. */
+  readonly failures: [Rule<Id>, Rule<Id>][];
+  readonly exhausted: boolean;
+}
+
+/**
+ * For every pair of disagreeing rules that can match one path, where the source reading lets `w`
+ * decide and the target lets `l`: add rules for their common paths, with `w`'s verdict and
+ * identity, spelled so that the target lets them beat `l`. Added rules join the comparison, so a
+ * third rule that should beat `w` there beats the added rule too. Each added rule matches only
+ * paths of `w`'s and stands for `w`, so the source reading of the whole set does not change.
+ */
+export function refine<Id>(start: readonly Rule<Id>[], p: Precedence<Id>): Refined<Id> {
+  const rules = [...start];
+  const lists: [number[], number[]] = [[], []];
+  const spelled = new Map(rules.map((r) => [`${r.allow} ${r.pattern}`, r]));
+  const failures: [Rule<Id>, Rule<Id>][] = [];
+  let added = 0;
+  let pairs = 0;
+  let computed = 0;
+  let exhausted = false;
+  // Per rule: its full glob, that glob's number, and its literal head (rules whose heads differ never meet).
+  const fulls: string[] = [];
+  const nums: number[] = [];
+  const heads: string[] = [];
+  const prepare = (r: Rule<Id>): void => {
+    const f = toFull(normalizePercent(r.pattern));
+    fulls.push(f);
+    nums.push(internOf(f));
+    heads.push(head(f));
+  };
+  rules.forEach(prepare);
+  for (let i = 0; i < rules.length && !exhausted; i++) {
+    const a = rules[i];
+    const ha = heads[i];
+    for (const j of lists[a.allow ? 0 : 1]) {
+      if (++pairs > (p.maxPairs ?? 4_000_000)) { exhausted = true; break; }
+      const hb = heads[j];
+      if (ha.length <= hb.length ? !hb.startsWith(ha) : !ha.startsWith(hb)) continue;
+      const b = rules[j];
+      const [w, l, iw, il] = p.wins(a, b) ? [a, b, i, j] : p.wins(b, a) ? [b, a, j, i] : [undefined, undefined, 0, 0];
+      if (!w || !l || p.beats(w, l)) continue;
+      if (++computed > (p.maxIntersections ?? 3000)) { exhausted = true; break; }
+      const both = cachedIntersect(fulls[iw], nums[iw], fulls[il], nums[il]);
+      if (both?.length === 0) continue;
+      const depth = Math.max(w.depth ?? 0, l.depth ?? 0) + 1;
+      if (both === undefined || depth > (p.maxDepth ?? Infinity)) { failures.push([w, l]); continue; }
+      for (const f of both) {
+        const pattern = p.variants(fromFull(f)).find((v) => p.beats({ ...w, pattern: v, kind: 'added' }, l));
+        // A space cannot stand in a field value (ACAP splits values at spaces, Part 1 §3).
+        const opposite = pattern === undefined ? undefined : spelled.get(`${!w.allow} ${pattern}`);
+        const rule: Rule<Id> | undefined = pattern === undefined ? undefined : { pattern, allow: w.allow, id: w.id, kind: 'added', over: l, depth };
+        if (!rule || /\s/.test(rule.pattern) || (opposite && !p.beats(rule, opposite))) { failures.push([w, l]); break; }
+        const present = spelled.get(`${w.allow} ${rule.pattern}`);
+        if (present && present.kind !== 'existing') continue; // a conventional line is no field
+        if (added >= (p.maxAdded ?? 400)) { exhausted = true; break; }
+        spelled.set(`${w.allow} ${rule.pattern}`, rule);
+        rules.push(rule);
+        prepare(rule);
+        added++;
+      }
+    }
+    lists[a.allow ? 1 : 0].push(i);
+  }
+  return { rules, failures, exhausted };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Probe paths
+
+/** Paths that exercise a pattern: its wildcards filled, with an extra segment, its parent, other letter cases. */
+function probesOf(pattern: string): string[][] {
+  const anchored = pattern.endsWith('$');
+  const body = anchored ? pattern.slice(0, -1) : pattern;
+  // A path starting `//` would read as a URL with a host (pathOfUrl): give it a first segment.
+  const fix = (s: string): string => (s.startsWith('//') ? '/x' + s.slice(1) : s.startsWith('/') ? s : '/' + s);
+  const fills = [fix(body.replace(/\*/g, '')), fix(body.replace(/\*/g, 'x'))];
+  const extra = fills.map((f) => (anchored ? f + 'x' : f.endsWith('/') ? f + 'extra' : f + '/extra'));
+  const parents = fills.map((f) => {
+    const k = f.replace(/\/$/, '').lastIndexOf('/');
+    return k >= 0 ? f.slice(0, k + 1) : '/';
+  });
+  const cases = fills.flatMap((f) => [f.toLowerCase(), f.toUpperCase()]);
+  return [[fills[0]], [fills[1]], extra, parents, cases];
+}
+
+export interface ProbeSet {
+  readonly paths: readonly string[];
+  /** Candidate paths before the limit. */
+  readonly candidates: number;
+}
+
+/**
+ * Up to `max` probe paths, by level so that every pattern gets its plainest probe before any gets
+ * extras: `/`; each pattern with wildcards dropped; where two patterns compete; wildcards as `x`;
+ * an extra segment; the parent; other letter cases. `/robots.txt` is left out: RFC 9309 §2.2.2
+ * always allows it to conventional crawlers, and every crawler fetches it whatever it says.
+ */
+export function probePaths(patterns: readonly string[], max = 200): ProbeSet {
+  const uniq = [...new Set(patterns.filter((p) => p !== '').map(normalizePercent))];
+  const levels: string[][] = [['/'], [], [], [], [], [], []];
+  for (const p of uniq.slice(0, max)) {
+    const [plain, x, extra, parents, cases] = probesOf(p);
+    levels[1].push(...plain);
+    levels[3].push(...x);
+    levels[4].push(...extra);
+    levels[5].push(...parents);
+    levels[6].push(...cases);
+  }
+  // Where two patterns, one with a wildcard, both match: the paths that decide which one wins.
+  const wild = uniq.filter((p) => p.includes('*')).slice(0, 60);
+  const others = uniq.slice(0, 120);
+  const fulls = new Map([...wild, ...others].map((p) => [p, toFull(p)]));
+  let found = 0;
+  let tried = 0;
+  for (const a of wild) {
+    for (const b of others) {
+      if (found >= 40 || ++tried > 400) break;
+      if (a === b) continue;
+      const both = intersect(fulls.get(a) ?? a, fulls.get(b) ?? b);
+      if (!both || both.length === 0) continue;
+      found++;
+      for (const f of both.slice(0, 2)) levels[2].push(...probesOf(fromFull(f))[1]);
+    }
+  }
+  const all: string[] = [];
+  const seen = new Set<string>();
+  for (const level of levels) {
+    for (const p of level) {
+      if (p === '/robots.txt' || seen.has(p)) continue;
+      seen.add(p);
+      all.push(p);
+    }
+  }
+  return { paths: all.slice(0, max), candidates: all.length };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Verification
+
+export type BreakKind = 'case' | 'robot-version-2' | 'ranking' | 'existing-acap' | 'space';
+
+export interface BrokenVerdict {
+  readonly agent: string;
+  readonly path: string;
+  readonly before: boolean;
+  readonly after: boolean;
+  readonly why: string;
+  readonly kind: BreakKind;
+  /** The line (1-based) that decides the verdict before the conversion, if a line does. */
+  readonly line: number | undefined;
+  /** Which reading after the conversion gave the other answer. */
+  readonly mode: 'acap' | 'acap-ignoring-conventional' | 'conventional';
+}
+
+export interface Verification {
+  readonly checked: number;
+  readonly kept: number;
+  readonly broken: readonly BrokenVerdict[];
+  readonly probes: { readonly paths: number; readonly candidates: number; readonly agents: number };
+}
+
+export interface VerifyOptions {
+  /** `to-acap` (default): conventional before, ACAP after; `to-rep`: ACAP before, conventional after. */
+  readonly direction?: 'to-acap' | 'to-rep';
+  /** The usage an ACAP crawler is asked about after a to-ACAP conversion: `index` for the index reading. */
+  readonly usage?: 'crawl' | 'index';
+  readonly maxPaths?: number;
+  /** Agents that share all their groups and records with an earlier one get this many paths. */
+  readonly sharedAgentPaths?: number;
+  /** Only these agents (a conversion of some groups checks their crawlers), plus an unnamed one. */
+  readonly agents?: readonly string[];
+  /** At most this many (agent, path) pairs (default 1000): each agent gets an equal share of the paths, at least `sharedAgentPaths`. */
+  readonly maxChecks?: number;
+  /** To ACAP: the readings to check after (default both: with the conventional records, and ignoring them). */
+  readonly modes?: readonly ('acap' | 'acap-ignoring-conventional')[];
+  /** Check a crawler the files do not name (default true). */
+  readonly includeUnnamed?: boolean;
+}
+
+const IGNORE = 'ACAP-ignore-conventional-records';
+
+/** The same document with ACAP-ignore-conventional-records added (before the first ACAP line) or removed. */
+export function toggleIgnore(doc: RobotsDocument): RobotsDocument {
+  const model = getModel(doc);
+  if (model.ignoreConventional.length) {
+    const changes = [...model.ignoreConventional].reverse().map((i) => ({ range: { start: { line: i, character: 0 }, end: { line: i + 1, character: 0 } }, text: '' }));
+    return updateDocument(doc, changes, doc.version + 1);
+  }
+  const first = Math.min(...model.definitions.map((d) => d.line), ...model.records.map((r) => r.startLine), doc.lines.length);
+  const eol = doc.lines.find((l) => l.eol)?.eol ?? '\n';
+  const last = doc.lines.length - 1;
+  const change = first < doc.lines.length
+    ? { range: { start: { line: first, character: 0 }, end: { line: first, character: 0 } }, text: IGNORE + eol }
+    : { range: { start: { line: last, character: doc.lines[last].text.length }, end: { line: last, character: doc.lines[last].text.length } }, text: (doc.lines[last].text ? eol : '') + IGNORE + eol };
+  return updateDocument(doc, [change], doc.version + 1);
+}
+
+function conventionalPatterns(doc: RobotsDocument): string[] {
+  return getModel(doc).groups.flatMap((g) => g.members.flatMap((m) => { const d = doc.lines[m].directive; return d.kind === 'rule' ? [doc.lines[m].text.slice(d.pattern.start, d.pattern.end)] : []; }));
+}
+
+function acapPatterns(doc: RobotsDocument): string[] {
+  return compileRecords(doc).flatMap((r) => [...r.general, ...r.subRecords.flatMap((s) => s.fields)].flatMap((f) => f.patterns.map((p) => p.text)));
+}
+
+/** Agents named in either document (conventional tokens, ACAP crawler names as tokens), plus one unnamed. */
+function agentsOf(docs: readonly RobotsDocument[]): string[] {
+  const seen = new Map<string, string>();
+  const add = (name: string): void => {
+    const t = valueToken(name.trim());
+    if (t && t !== '*' && !seen.has(t.toLowerCase())) seen.set(t.toLowerCase(), t);
+  };
+  for (const doc of docs) {
+    const model = getModel(doc);
+    for (const g of model.groups) for (const a of g.agents) { const d = doc.lines[a].directive; if (d.kind === 'user-agent') add(doc.lines[a].text.slice(d.agent.start, d.agent.end)); }
+    for (const r of model.records) for (const c of r.crawlers) { const d = doc.lines[c].directive; if (d.kind === 'acap-crawler') add(doc.lines[c].text.slice(d.name.start, d.name.end)); }
+  }
+  let unnamed = 'unnamed-crawler';
+  for (let k = 2; seen.has(unnamed); k++) unnamed = `unnamed-crawler${k}`;
+  return [...seen.values(), unnamed];
+}
+
+/**
+ * What agents' verdicts depend on: the rules of the groups and the fields of the records naming
+ * them (their text, not their place: groups and records alike answer alike).
+ */
+function signatures(docs: readonly RobotsDocument[], agents: readonly string[]): string[] {
+  const parts = docs.map((doc) => {
+    const byToken = new Map<string, string[]>();
+    const add = (t: string, content: string): void => {
+      const list = byToken.get(t) ?? [];
+      if (!list.includes(content)) list.push(content);
+      byToken.set(t, list);
+    };
+    const text = (lines: readonly number[]): string => lines.map((m) => doc.lines[m].text.trim()).join('\n');
+    for (const g of getModel(doc).groups) {
+      for (const a of g.agents) {
+        const d = doc.lines[a].directive;
+        if (d.kind === 'user-agent') add(valueToken(doc.lines[a].text.slice(d.agent.start, d.agent.end)).toLowerCase(), text(g.members));
+      }
+    }
+    for (const r of getModel(doc).records) {
+      const body = text([...r.general, ...r.subRecords.flatMap((x) => [...x.purposes, ...x.fields]), ...(r.reference !== undefined ? [r.reference] : [])]);
+      for (const c of r.crawlers) { const d = doc.lines[c].directive; if (d.kind === 'acap-crawler') add(' acap ' + doc.lines[c].text.slice(d.name.start, d.name.end).toLowerCase(), body); }
+    }
+    return byToken;
+  });
+  return agents.map((agent) => {
+    const t = agent.toLowerCase();
+    return parts.map((m) => `${(m.get(t) ?? []).join('\u0001')}\u0002${(m.get(' acap ' + t) ?? []).join('\u0001')}`).join('\u0003');
+  });
+}
+
+function decisionOf(e: Explanation): Explanation['decision'] {
+  return e.crawl && !e.crawl.allowed ? e.crawl : e.decision;
+}
+
+/** Does the deciding ACAP line match the path only because ACAP ignores letter case (Part 1 §2.8)? */
+function caseOnly(e: Explanation, path: string): boolean {
+  const p = normalizePercent(pathOfUrl(path));
+  return decisionOf(e).winners.some((w) => !rfcMatches(w.pattern, p));
+}
+
+function conventionalAllowed(doc: RobotsDocument, agent: string, path: string): boolean {
+  return evaluateConventional(doc, valueToken(agent), pathOfUrl(path), 'rfc9309').allowed;
+}
+
+/** Verdicts before and after a conversion, on probe paths, for every crawler named and one unnamed. */
+export function verifyConversion(before: RobotsDocument, after: RobotsDocument, options: VerifyOptions = {}): Verification {
+  const direction = options.direction ?? 'to-acap';
+  const usage = options.usage ?? 'crawl';
+  const patterns = [...conventionalPatterns(before), ...acapPatterns(before), ...conventionalPatterns(after), ...acapPatterns(after)];
+  const probes = probePaths(patterns, options.maxPaths ?? 200);
+  const named = agentsOf([before, after]);
+  const unnamed = named[named.length - 1];
+  const listed = options.agents ? options.agents.filter((a) => a !== unnamed) : named.slice(0, -1);
+  const agents = options.includeUnnamed === false ? listed : [...listed, unnamed];
+  const broken: BrokenVerdict[] = [];
+  let checked = 0;
+  const shared = options.sharedAgentPaths ?? 10;
+  const seenSignatures = new Set<string>();
+  const byLower = new Map<string, string[]>();
+  for (const p of probes.paths) byLower.set(p.toLowerCase(), [...(byLower.get(p.toLowerCase()) ?? []), p]);
+
+  const ignoring = getModel(after).ignoreConventional.length > 0;
+  const modes = options.modes ?? ['acap', 'acap-ignoring-conventional'];
+  const readings: { doc: RobotsDocument; mode: BrokenVerdict['mode'] }[] = direction === 'to-acap'
+    ? modes.map((mode) => ({ doc: (mode === 'acap') === ignoring ? toggleIgnore(after) : after, mode }))
+    : [{ doc: after, mode: 'conventional' }, { doc: after, mode: 'acap' }];
+
+  // Agents alike answer alike: the first of each kind gets its share of paths, the others a sample.
+  const sigs = signatures([before, after], agents);
+  const kinds = new Set(sigs).size;
+  const share = Math.max(shared, Math.floor(((options.maxChecks ?? 1000) - (agents.length - kinds) * shared) / kinds));
+  for (const [k, agent] of agents.entries()) {
+    const sig = sigs[k];
+    const paths = probes.paths.slice(0, seenSignatures.has(sig) ? shared : share);
+    seenSignatures.add(sig);
+    for (const path of paths) {
+      const ref = direction === 'to-acap'
+        ? conventionalAllowed(before, agent, path)
+        : explain(before, { agent, path, reading: 'acap' }).allowed;
+      for (const { doc, mode } of readings) {
+        checked++;
+        const e = mode === 'conventional' ? undefined : explain(doc, { agent, path, usage: direction === 'to-acap' ? usage : 'crawl', reading: 'acap' });
+        const got = e ? e.allowed : conventionalAllowed(doc, agent, path);
+        if (got === ref) continue;
+        broken.push({ agent, path, before: ref, after: got, mode, ...attribute(before, agent, path, direction, e, byLower) });
+      }
+    }
+  }
+  return { checked, kept: checked - broken.length, broken, probes: { paths: probes.paths.length, candidates: probes.candidates, agents: agents.length } };
+}
+
+/** Why a verdict changed: letter case, a robots.txt 2.0.0 group, ACAP records already there, or how the two formats rank patterns. */
+function attribute(before: RobotsDocument, agent: string, path: string, direction: 'to-acap' | 'to-rep', e: Explanation | undefined, byLower: ReadonlyMap<string, readonly string[]>): { why: string; kind: BreakKind; line: number | undefined } {
+  const conv = evaluateConventional(before, valueToken(agent), pathOfUrl(path), 'rfc9309');
+  if (direction === 'to-acap') {
+    const line = conv.line === undefined ? undefined : conv.line + 1;
+    if (conv.version2) return { kind: 'robot-version-2', line, why: `the group for ${agent} follows robots.txt 2.0.0, whose precedence ACAP cannot express exactly (${conv.why})` };
+    const decider = conv.line === undefined ? undefined : before.lines[conv.line];
+    const pattern = decider?.directive.kind === 'rule' ? decider.text.slice(decider.directive.pattern.start, decider.directive.pattern.end) : '';
+    if (/\s/.test(pattern)) return { kind: 'space', line, why: `line ${line} has a space in its pattern, which no ACAP value can hold, so it was not converted` };
+    const variants = [path.toLowerCase(), path.toUpperCase(), ...(byLower.get(path.toLowerCase()) ?? [])];
+    const differs = variants.some((v) => conventionalAllowed(before, agent, v) !== conv.allowed);
+    const acap = e ? decisionOf(e).summary : '';
+    if (differs || (e && caseOnly(e, path))) return { kind: 'case', line, why: `ACAP matches patterns case-insensitively (Part 1 §2.8), conventional crawlers do not: ${conv.why}; ACAP: ${acap}` };
+    const t = agent.toLowerCase();
+    if (compileRecords(before).some((r) => r.star || r.crawlers.includes(t))) return { kind: 'existing-acap', line, why: `the ACAP records already in the file take part: ${acap}` };
+    return { kind: 'ranking', line, why: `conventional: ${conv.why}; ACAP: ${acap}` };
+  }
+  const acap = explain(before, { agent, path, reading: 'acap' });
+  const line = acap.decidedBy[0]?.line;
+  if (caseOnly(acap, path)) return { kind: 'case', line, why: `ACAP matches patterns case-insensitively (Part 1 §2.8), conventional crawlers do not: ${acap.decision.summary}` };
+  if (conv.version2 && !acap.conventional.ignored) return { kind: 'robot-version-2', line, why: `ACAP crawlers read the robots.txt 2.0.0 group for ${agent} as RFC 9309 lines (interpretation §3.6), conventional crawlers as 2.0.0 (${conv.why})` };
+  return { kind: 'ranking', line, why: `ACAP before: ${acap.decision.summary}${e ? `; ACAP after: ${decisionOf(e).summary}` : ''}` };
+}

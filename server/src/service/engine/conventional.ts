@@ -1,0 +1,262 @@
+/**
+ * Conventional records (User-agent groups) under each profile (interpretation.md §1, §2):
+ *   rfc9309     exact product-token match, groups for one token merge, `*` only when no named
+ *               group matches; longest match in octets wins, Allow on ties; `/robots.txt` allowed.
+ *   google      Google's parser exactly (google.ts).
+ *   koster1996  the first record whose User-agent value contains the token, else the first `*`
+ *               record; the first matching line in file order wins; no wildcards; prefixes.
+ * Inside a group whose User-agent lines are followed by `Robot-version: 2.x`, the 1996 "2.0.0"
+ * precedence applies under rfc9309 and koster1996 (robots.txt 2.0.0 proposal).
+ */
+import type { RobotsDocument } from '../syntax/document';
+import type { LineNode } from '../syntax/syntax';
+import { googleEvaluate } from './google';
+import { getModel, type Group } from '../model/model';
+import { encodeNonAscii, googleEscapePattern, matchPattern, normalizePercent } from '../syntax/paths';
+import { PatternIndex } from './patternIndex';
+
+export type Profile = 'rfc9309' | 'google' | 'koster1996';
+export const PROFILES: readonly Profile[] = ['rfc9309', 'google', 'koster1996'];
+
+export interface RuleLine {
+  readonly line: number;
+  readonly allow: boolean;
+  /** The pattern as written. */
+  readonly pattern: string;
+}
+
+/** A rule prepared once per group for rfc9309 and koster1996 matching. */
+interface CompiledRule extends RuleLine {
+  /** Percent-encoding normalised (RFC 9309 §2.2.2). */
+  readonly normalized: string;
+  /** Its length in octets, RFC 9309's measure of specificity. */
+  readonly octets: number;
+}
+
+export interface ConventionalVerdict {
+  readonly profile: Profile;
+  readonly allowed: boolean;
+  /** The deciding line, if a rule decided. */
+  readonly line: number | undefined;
+  /** Lines of the User-agent fields of the groups that applied. */
+  readonly groupLines: readonly number[];
+  /** Whether the groups that applied name the crawler (else `*`, or none). */
+  readonly named: boolean;
+  /** The Allow/Disallow lines of the groups that applied (candidates for the ACAP reading), built on demand. */
+  readonly rules: () => readonly RuleLine[];
+  /** The applied group follows the robots.txt 2.0.0 precedence. */
+  readonly version2: boolean;
+  /** One sentence on why. */
+  readonly why: string;
+}
+
+function ruleOf(doc: RobotsDocument, i: number): RuleLine | undefined {
+  const line = doc.lines[i];
+  const d = line.directive;
+  // A rule without its colon is not a rule to RFC 9309 or Koster parsers (Google's has its own reading).
+  if (d.kind !== 'rule' || line.field?.separator !== 'colon') return undefined;
+  return { line: i, allow: d.allow, pattern: line.text.slice(d.pattern.start, d.pattern.end) };
+}
+
+function agentValue(doc: RobotsDocument, i: number): string {
+  const f = doc.lines[i].field;
+  return f ? doc.lines[i].text.slice(f.value.start, f.value.end) : '';
+}
+
+function isStar(value: string): boolean {
+  return value === '*' || /^\*\s/.test(value);
+}
+
+/** The group follows robots.txt 2.0.0 when a `Robot-version: 2.x.y` is its first member. */
+export function isVersion2(doc: RobotsDocument, g: Group): boolean {
+  const first = g.members[0];
+  if (first === undefined || doc.lines[first].field?.fact?.id !== 'robot-version') return false;
+  return /^2\.\d+\.\d+$/.test(agentValue(doc, first));
+}
+
+/** The product token of a User-agent value: what precedes the first `/` or space (interpretation §1). */
+export function valueToken(value: string): string {
+  return value.split(/[\s/]/)[0] ?? '';
+}
+
+/**
+ * Groups that apply to `token` under rfc9309: all groups whose token equals it
+ * (case-insensitively), else all `*` groups. Both sides are whole tokens: `SearchBot1` matches
+ * `SearchBot1` (Google's parser, unlike RFC 9309 crawlers, stops at the digit).
+ */
+function rfcGroups(doc: RobotsDocument, token: string): { groups: Group[]; named: boolean } {
+  const t = token.toLowerCase();
+  const groups = getModel(doc).groups;
+  const named = groups.filter((g) => g.agents.some((a) => {
+    const v = agentValue(doc, a);
+    return !isStar(v) && t.length > 0 && valueToken(v).toLowerCase() === t;
+  }));
+  if (named.length) return { groups: named, named: true };
+  return { groups: groups.filter((g) => g.agents.some((a) => isStar(agentValue(doc, a)))), named: false };
+}
+
+/** Koster 1996 §3.2.1: the first record whose User-agent value contains the token, else the first `*` record. */
+function kosterGroup(doc: RobotsDocument, token: string): { group: Group | undefined; named: boolean } {
+  const t = token.toLowerCase();
+  const groups = getModel(doc).groups;
+  const named = t ? groups.find((g) => g.agents.some((a) => !isStar(agentValue(doc, a)) && agentValue(doc, a).toLowerCase().includes(t))) : undefined;
+  if (named) return { group: named, named: true };
+  return { group: groups.find((g) => g.agents.some((a) => isStar(agentValue(doc, a)))), named: false };
+}
+
+interface GroupRules {
+  readonly rules: readonly CompiledRule[];
+  /** Answers rfc9309 matching (wildcards) and Koster's (every character literal). */
+  readonly index: PatternIndex<CompiledRule>;
+  /** Empty Disallow lines: under Koster they match every path, and allow it. */
+  readonly emptyDisallows: readonly CompiledRule[];
+}
+
+const groupRules = new WeakMap<Group, GroupRules>();
+/** Normalised pattern and its octet length, once per line node (unchanged lines are never redone). */
+const normalizedRules = new WeakMap<LineNode, { readonly normalized: string; readonly octets: number }>();
+
+/** A group's rules, normalised and indexed once per model, then reused by every query. */
+function compiledRules(doc: RobotsDocument, g: Group): GroupRules {
+  let entry = groupRules.get(g);
+  if (!entry) {
+    const rules: CompiledRule[] = [];
+    for (const m of g.members) {
+      const r = ruleOf(doc, m);
+      if (!r) continue;
+      const node = doc.lines[m];
+      let n = normalizedRules.get(node);
+      if (!n) {
+        const normalized = normalizePercent(r.pattern);
+        n = { normalized, octets: utf8Length(normalized) };
+        normalizedRules.set(node, n);
+      }
+      rules.push({ line: r.line, allow: r.allow, pattern: r.pattern, normalized: n.normalized, octets: n.octets });
+    }
+    entry = {
+      rules,
+      index: new PatternIndex(rules.filter((r) => r.normalized !== '').map((r) => ({ pattern: r.normalized, item: r }))),
+      emptyDisallows: rules.filter((r) => r.pattern === '' && !r.allow),
+    };
+    groupRules.set(g, entry);
+  }
+  return entry;
+}
+
+/** The rules of the groups that apply, in file order. */
+function rulesOf(doc: RobotsDocument, groups: readonly Group[]): readonly CompiledRule[] {
+  if (groups.length === 1) return compiledRules(doc, groups[0]).rules;
+  return groups.flatMap((g) => compiledRules(doc, g).rules).sort((a, b) => a.line - b.line);
+}
+
+/** The rules of the groups that match `path`, found through each group's index. */
+function matchingRules(doc: RobotsDocument, groups: readonly Group[], path: string, literal: boolean): CompiledRule[] {
+  return groups.flatMap((g) => {
+    const { index, emptyDisallows } = compiledRules(doc, g);
+    return literal ? [...index.literalMatches(path), ...emptyDisallows] : index.matches(path);
+  });
+}
+
+/** The rfc9309 matcher: normalised percent-encoding, case-sensitive, `*` and final `$`. */
+export function rfcMatches(pattern: string, path: string): boolean {
+  return pattern.length > 0 && matchPattern(normalizePercent(pattern), path);
+}
+
+function utf8Length(s: string): number {
+  return /^[\x00-\x7f]*$/.test(s) ? s.length : new TextEncoder().encode(s).length;
+}
+
+/** RFC 9309 §2.2.2: the longest matching pattern (in octets) wins; Allow wins a tie. */
+function longestMatch(matching: readonly CompiledRule[]): CompiledRule | undefined {
+  let best: CompiledRule | undefined;
+  for (const r of matching) {
+    if (!best || r.octets > best.octets || (r.octets === best.octets && r.allow && !best.allow) || (r.octets === best.octets && r.allow === best.allow && r.line < best.line)) best = r;
+  }
+  return best;
+}
+
+/** Koster 1996 §3.2.2: prefixes, no wildcards, first match in order; an empty Disallow allows all. */
+function firstMatch(matching: readonly CompiledRule[]): CompiledRule | undefined {
+  let first: CompiledRule | undefined;
+  for (const r of matching) if (!first || r.line < first.line) first = r;
+  return first;
+}
+
+/**
+ * robots.txt 2.0.0: an explicit (wildcard-free) Allow of exactly this path beats everything; any
+ * matching Disallow beats wildcard Allows; where wildcard Allows exist the path must match one;
+ * Allow lines alone admit only what they name; otherwise everything else is allowed (the open
+ * question of the proposal, settled by interpretation.md §2).
+ */
+function version2Match(rules: readonly CompiledRule[], path: string): { allowed: boolean; line: number | undefined; why: string } {
+  const explicit = (r: RuleLine): boolean => !r.pattern.includes('*');
+  const matches = (r: CompiledRule): boolean => (explicit(r) ? path === r.normalized : matchPattern(r.normalized, path));
+  const ok = rules.find((r) => r.allow && explicit(r) && matches(r));
+  if (ok) return { allowed: true, line: ok.line, why: 'an explicit Allow names exactly this path, which beats every other rule (robots.txt 2.0.0)' };
+  const no = rules.find((r) => !r.allow && r.pattern !== '' && matches(r));
+  if (no) return { allowed: false, line: no.line, why: 'a Disallow matches, which beats wildcard Allows (robots.txt 2.0.0)' };
+  const wild = rules.filter((r) => r.allow && !explicit(r));
+  if (wild.length) {
+    const w = wild.find(matches);
+    return w
+      ? { allowed: true, line: w.line, why: 'a wildcard Allow matches and no Disallow does (robots.txt 2.0.0)' }
+      : { allowed: false, line: wild[0].line, why: 'the group has wildcard Allows and none matches this path (robots.txt 2.0.0)' };
+  }
+  if (!rules.some((r) => !r.allow) && rules.some((r) => r.allow)) {
+    return { allowed: false, line: rules[0].line, why: 'the group only allows the exact paths it names (robots.txt 2.0.0)' };
+  }
+  return { allowed: true, line: undefined, why: 'no rule matches; everything else is allowed (robots.txt 2.0.0, as interpreted)' };
+}
+
+/**
+ * The conventional verdict for `token` on `rawPath` (the path of the URL as given) under
+ * `profile`. Google compares the path as given (non-ASCII encoded); the others compare with
+ * percent-encoding normalised.
+ */
+export function evaluateConventional(doc: RobotsDocument, token: string, rawPath: string, profile: Profile): ConventionalVerdict {
+  if (profile === 'google') {
+    const v = googleEvaluate(doc, token, encodeNonAscii(rawPath));
+    const sections = v.specificAgentSeen ? v.specificSections : v.globalSections;
+    // Google's own reading of each line: it also accepts `Disallow /x` and key prefixes.
+    const rules = (): RuleLine[] => sections.flatMap((sec) => sec.rules.map((g) => ({ line: g.line, allow: g.key === 'allow', pattern: g.value })));
+    const groupLines = sections.flatMap((sec) => (v.specificAgentSeen ? sec.agents.filter((x) => x.token === token.toLowerCase()).map((x) => x.line) : sec.globalLines));
+    const why = v.line !== undefined
+      ? `line ${v.line + 1} is the longest matching ${v.allowed ? 'Allow' : 'Disallow'} in the ${v.source === 'specific' ? 'group for this crawler' : '* group'} (Google)`
+      : v.specificAgentSeen ? 'a group names this crawler and none of its rules matches (Google)' : 'no rule matches (Google)';
+    return { profile, allowed: v.allowed, line: v.line, groupLines, named: v.specificAgentSeen, rules, version2: false, why };
+  }
+  const path = normalizePercent(rawPath);
+  if (path === '/robots.txt' && profile === 'rfc9309') {
+    const { groups, named } = rfcGroups(doc, token);
+    return { profile, allowed: true, line: undefined, groupLines: groups.flatMap((g) => g.agents), named, rules: () => rulesOf(doc, groups), version2: false, why: '/robots.txt itself is always allowed (RFC 9309 §2.2.2)' };
+  }
+  const { groups, named } = profile === 'rfc9309'
+    ? rfcGroups(doc, token)
+    : ((): { groups: Group[]; named: boolean } => { const k = kosterGroup(doc, token); return { groups: k.group ? [k.group] : [], named: k.named }; })();
+  const compiled = rulesOf(doc, groups);
+  const rules = (): readonly RuleLine[] => compiled;
+  const groupLines = groups.flatMap((g) => g.agents);
+  const who = groups.length === 0 ? 'no group applies' : named ? `the group${groups.length > 1 ? 's' : ''} for this crawler` : 'the * group';
+  if (groups.length && isVersion2(doc, groups[0])) {
+    const v = version2Match(compiled, path);
+    return { profile, allowed: v.allowed, line: v.line, groupLines, named, rules, version2: true, why: v.why };
+  }
+  if (profile === 'rfc9309') {
+    const best = longestMatch(matchingRules(doc, groups, path, false));
+    return best
+      ? { profile, allowed: best.allow, line: best.line, groupLines, named, rules, version2: false, why: `line ${best.line + 1} is the longest matching rule in ${who}${best.allow ? ' (Allow wins ties)' : ''} (RFC 9309 §2.2.2)` }
+      : { profile, allowed: true, line: undefined, groupLines, named, rules, version2: false, why: `no rule in ${who} matches, so crawling is allowed (RFC 9309 §2.2.2)` };
+  }
+  const first = firstMatch(matchingRules(doc, groups, path, true));
+  return first
+    ? { profile, allowed: first.allow || first.pattern === '', line: first.line, groupLines, named, rules, version2: false, why: `line ${first.line + 1} is the first matching line of ${who} (Koster 1996 §3.2.2)` }
+    : { profile, allowed: true, line: undefined, groupLines, named, rules, version2: false, why: `no line of ${who} matches, so access is allowed (Koster 1996 §3.2.2)` };
+}
+
+/** Matching of a conventional rule under `profile`, for the ACAP reading (interpretation.md §3.6). */
+export function conventionalRuleMatches(rule: RuleLine, rawPath: string, profile: Profile): boolean {
+  if (rule.pattern === '') return false;
+  if (profile === 'koster1996') return normalizePercent(rawPath).startsWith(normalizePercent(rule.pattern));
+  if (profile === 'google') return matchPattern(googleEscapePattern(rule.pattern), encodeNonAscii(rawPath));
+  return rfcMatches(rule.pattern, normalizePercent(rawPath));
+}

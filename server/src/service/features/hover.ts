@@ -1,0 +1,207 @@
+/**
+ * doHover: what the thing under the cursor means, and for paths and crawlers, who may do what.
+ *
+ * - a path pattern (Allow/Disallow, an ACAP resource specification, a pattern of a resource set):
+ *   a table, for a path the pattern matches, of crawlers × usages, each cell linked to its line;
+ * - a crawler name (User-agent, ACAP-crawler): the lines that address it and its verdicts at `/`;
+ * - a field name, usage type, qualifier or its value: what it means, quoting the spec section.
+ * Kept short: crawlers that answer alike share a row; qualifiers become footnotes.
+ */
+import type { Hover, Position } from 'vscode-languageserver-types';
+import { ACTIONS, formatSpec, QUALIFIER_BY_NAME, readinessNote, RESOURCE_SET_PREFIX, USAGE_BY_NAME, type FieldFact, type QualifierFact } from '../facts/facts';
+import type { RobotsDocument } from '../syntax/document';
+import { getModel } from '../model/model';
+import { agentToken, explain, type EngineContext } from '../engine/permissions';
+import { CRAWLER_BY_TOKEN, describeCrawler } from '../facts/crawlers';
+import { DEFAULT_CRAWLERS, MATRIX_USAGES, permissionMatrix, type MatrixCell, type MatrixRow } from '../engine/matrix';
+import type { Profile } from '../engine/conventional';
+import type { LineNode, Span } from '../syntax/syntax';
+
+export interface HoverSettings {
+  /** Crawlers always shown in tables, besides those named in the file. */
+  readonly crawlers?: readonly string[];
+  readonly profile?: Profile;
+}
+
+
+function within(span: Span | undefined, ch: number): boolean {
+  return span !== undefined && ch >= span.start && ch <= span.end && span.end > span.start;
+}
+
+function rangeOf(line: number, span: Span) {
+  return { start: { line, character: span.start }, end: { line, character: span.end } };
+}
+
+function fieldDoc(fact: FieldFact): string {
+  return `**${fact.isPrefix ? fact.name + '…' : fact.name}** — ${fact.summary}\n\n*${formatSpec(fact.spec)}*${readinessNote(fact.readiness)}`;
+}
+
+/** Hover documentation of a usage type; HTML hover shows the same. */
+export function usageDoc(name: string): string | undefined {
+  const u = USAGE_BY_NAME.get(name);
+  if (!u) return undefined;
+  const base = u.base !== u.name ? ` Derived from \`present\`: a permission or prohibition for \`present\` also speaks on it, but one naming \`${u.name}\` wins on the same pattern.` : '';
+  return `**${u.name}** (usage type) — ${u.summary}${base}\n\n*${formatSpec(u.spec)}*${readinessNote(u.readiness)}`;
+}
+
+/** Hover documentation of a qualifier; HTML hover shows the same. */
+export function qualifierDoc(q: QualifierFact): string {
+  const uses = q.uses.map((u) => `${u.usages.length > 6 ? 'present and every present-* type' : u.usages.join(', ')} (${formatSpec(u.spec)}${u.readiness !== 'ready' ? `, ${u.readiness}` : ''})`).join('; ');
+  const values = q.values.length ? `\n\nValues: ${q.values.map((v) => `\`${v}\``).join(', ')}` : '';
+  return `**${q.name}** (qualifier) — ${q.summary}\n\nQualifies: ${uses}.${q.repeatable ? ' May be repeated.' : ' At most once per permission.'}${q.metaOnly ? ' META tags only.' : ''}${values}`;
+}
+
+/** A path that a pattern matches: wildcards filled in, the end anchor dropped. */
+export function representativePath(pattern: string): string {
+  let p = pattern.replace(/\$$/, '').replace(/\*/g, 'x');
+  if (!p.startsWith('/')) p = '/' + p;
+  return p;
+}
+
+const COLUMN_TITLE: Readonly<Record<string, string>> = { 'present-snippet': 'snippet' };
+const MAX_ROWS = 10;
+
+function markdownCell(c: MatrixCell, uri: string, notes: string[]): string {
+  if (c.needsCrawl) return '–';
+  const mark = c.allowed ? '✓' : '✗';
+  let footnote = '';
+  if (c.qualifiers.length) {
+    const text = c.qualifiers.join(' ');
+    let k = notes.indexOf(text);
+    if (k < 0) k = notes.push(text) - 1;
+    footnote = `⁽${k + 1}⁾`;
+  }
+  return c.line !== undefined ? `[${mark}${footnote}](${uri}#L${c.line} "line ${c.line}")` : `${mark}${footnote}`;
+}
+
+/** The crawlers × usages table for `path`, as Markdown. */
+export function permissionTable(doc: RobotsDocument, path: string, settings: HoverSettings, ctx: EngineContext): string {
+  const m = permissionMatrix(doc, path, settings.crawlers ?? DEFAULT_CRAWLERS, settings.profile ?? 'rfc9309', ctx);
+  const notes: string[] = [];
+  const header = `| crawler | ${m.usages.map((c) => COLUMN_TITLE[c] ?? c).join(' | ')} |\n|---|${m.usages.map(() => ':-:').join('|')}|`;
+  const line = (names: string, r: MatrixRow): string => `| ${names}${r.profilesDisagree ? ' †' : ''} | ${r.cells.map((c) => markdownCell(c, doc.uri, notes)).join(' | ')} |`;
+  const lines = m.rows.slice(0, MAX_ROWS).map((r) => line(r.crawlers.join(', '), r));
+  const others = m.star.crawlers.length ? ` (and ${m.star.crawlers.length > 4 ? `${m.star.crawlers.length} others` : m.star.crawlers.join(', ')})` : '';
+  lines.push(line(`\\* any other${others}`, m.star));
+  const all = [...m.rows, m.star];
+  const parts = [
+    `**Who may use \`${path}\`** — ${m.acap ? `ACAP reading, conventional lines under ${m.profile}` : `conventional reading, profile ${m.profile}`}`,
+    `${header}\n${lines.join('\n')}`,
+  ];
+  if (m.rows.length > MAX_ROWS) parts.push(`${m.rows.length - MAX_ROWS} more groups of crawlers not shown.`);
+  if (notes.length) parts.push(notes.map((n, i) => `⁽${i + 1}⁾ ${n}`).join('  \n'));
+  if (all.some((r) => r.cells.some((c) => c.needsCrawl))) parts.push('– needs crawl, which is refused.');
+  if (all.some((r) => r.profilesDisagree)) parts.push('† conventional readings (rfc9309, google, koster1996) disagree on crawl here.');
+  return parts.join('\n\n');
+}
+
+function crawlerPolicy(doc: RobotsDocument, name: string, settings: HoverSettings, ctx: EngineContext): string {
+  const profile = settings.profile ?? 'rfc9309';
+  const model = getModel(doc);
+  const acap = model.records.length > 0;
+  const usages = acap ? MATRIX_USAGES : ['crawl'];
+  const answers = usages.map((usage) => explain(doc, { agent: name, usage, path: '/', profile }, ctx));
+  const first = answers[0];
+  const parts: string[] = [];
+  const known = CRAWLER_BY_TOKEN.get(name.toLowerCase());
+  if (known) parts.push(describeCrawler(known));
+  const conv = first.conventional;
+  parts.push(`**${name}** at \`/\`: ${answers.map((e) => `${COLUMN_TITLE[e.usage] ?? e.usage} ${e.allowed ? '✓' : '✗'}${e.decidedBy[0] ? ` ([line ${e.decidedBy[0].line}](${doc.uri}#L${e.decidedBy[0].line}))` : ''}`).join(' · ')}`);
+  parts.push(`Conventional crawlers: ${conv.allowed ? 'may' : 'may not'} crawl \`/\` — ${conv.why}.`);
+  if (acap) {
+    const recs = first.records.map((r) => `line ${r.line}${r.named ? '' : ' (*)'}`);
+    parts.push(recs.length ? `ACAP records that apply: ${recs.join(', ')}.` : 'No ACAP record applies.');
+  }
+  return parts.join('\n\n');
+}
+
+/** What is under the cursor and what to say about it. */
+export function doHover(doc: RobotsDocument, position: Position, settings: HoverSettings = {}, ctx: EngineContext = {}): Hover | null {
+  const line: LineNode | undefined = doc.lines[position.line];
+  if (!line) return null;
+  const ch = position.character;
+  const d = line.directive;
+  const f = line.field;
+  const at = (span: Span, value: string): Hover => ({ contents: { kind: 'markdown', value }, range: rangeOf(position.line, span) });
+
+  if (d.kind === 'acap-version' && line.comment && within(line.comment, ch)) {
+    return at(line.comment, '**##ACAP version=** — says that the file holds ACAP records and which version of ACAP they follow (1.0 or 1.1).\n\n*Part 1 §2.9.3*');
+  }
+  if (!f || !f.fact) return null;
+  const fact = f.fact;
+
+  if (fact.isPrefix && f.suffix && within(f.suffix, ch)) {
+    if (fact.id === 'acap-request') {
+      const action = ACTIONS.find((a) => a.name === line.text.slice(f.suffix!.start, f.suffix!.end).toLowerCase());
+      if (action) return at(f.suffix, `**${action.name}** (action request) — ${action.summary}\n\n*${formatSpec(action.spec)}*${readinessNote('not-ready')}`);
+    } else if (d.kind === 'acap-permission' && d.usage) {
+      if (d.usage.local) {
+        const def = getModel(doc).localUsages.get(d.usage.name);
+        if (def) return at(d.usage.span, `**(${d.usage.name})** — a locally-defined ${def.kind.replace('-', ' ')}, defined on [line ${def.line + 1}](${doc.uri}#L${def.line + 1}):\n\n\`${doc.lines[def.line].text.trim()}\``);
+      } else {
+        const u = usageDoc(d.usage.name);
+        if (u) return at(d.usage.span, u);
+      }
+    }
+  }
+  if (within(f.name, ch)) return at(f.name, fieldDoc(fact));
+
+  // Qualifiers and their values.
+  if (d.kind === 'acap-permission' || d.kind === 'acap-qualified-usage') {
+    for (const q of d.qualifiers) {
+      if (!within(q.span, ch)) continue;
+      const fq = QUALIFIER_BY_NAME.get(line.text.slice(q.name.start, q.name.end).toLowerCase());
+      if (fq) return at(q.span, qualifierDoc(fq));
+    }
+  }
+  // Usage types in definitions.
+  if (d.kind === 'acap-qualified-usage' && d.usage && within(d.usage.span, ch)) {
+    const u = usageDoc(d.usage.name);
+    if (u) return at(d.usage.span, u);
+  }
+  if (d.kind === 'acap-composite-usage') {
+    for (const m of d.members) if (within(m.span, ch) && !m.local) {
+      const u = usageDoc(m.name);
+      if (u) return at(m.span, u);
+    }
+  }
+
+  // Paths: a table of who may use a path the pattern matches.
+  const table = (span: Span, pattern: string, title = ''): Hover => {
+    const path = representativePath(pattern);
+    const intro = title ? `${title}\n\n` : '';
+    return at(span, intro + permissionTable(doc, path, settings, ctx) + (path !== pattern ? `\n\n*\`${path}\` stands for the paths \`${pattern}\` matches.*` : ''));
+  };
+  if (d.kind === 'rule' && within(d.pattern, ch)) {
+    const pattern = line.text.slice(d.pattern.start, d.pattern.end);
+    return pattern ? table(d.pattern, pattern) : at(d.pattern, 'An empty Disallow disallows nothing.');
+  }
+  if (d.kind === 'acap-permission' && d.resource && within(d.resource, ch)) {
+    const spec = line.text.slice(d.resource.start, d.resource.end);
+    if (spec.toLowerCase().startsWith(RESOURCE_SET_PREFIX)) {
+      const name = spec.slice(RESOURCE_SET_PREFIX.length).toLowerCase();
+      const def = getModel(doc).resourceSets.get(name);
+      if (!def) return null;
+      const dd = doc.lines[def.line].directive;
+      const first = dd.kind === 'acap-resource-set' ? dd.patterns[0] : undefined;
+      const title = `**the-acap:resource-set:${name}** — defined on [line ${def.line + 1}](${doc.uri}#L${def.line + 1}): \`${doc.lines[def.line].text.trim()}\``;
+      return first ? table(d.resource, doc.lines[def.line].text.slice(first.start, first.end), title) : at(d.resource, title);
+    }
+    return table(d.resource, spec);
+  }
+  if (d.kind === 'acap-resource-set') {
+    for (const p of d.patterns) if (within(p, ch)) return table(p, line.text.slice(p.start, p.end));
+  }
+
+  // Crawler names.
+  if (d.kind === 'user-agent' && within(d.agent, ch)) {
+    const v = line.text.slice(d.agent.start, d.agent.end);
+    const token = v === '*' ? '*' : agentToken(v);
+    return token ? at(d.agent, crawlerPolicy(doc, token, settings, ctx)) : null;
+  }
+  if (d.kind === 'acap-crawler' && within(d.name, ch)) {
+    const v = agentToken(line.text.slice(d.name.start, d.name.end));
+    return v ? at(d.name, crawlerPolicy(doc, v, settings, ctx)) : null;
+  }
+  return null;
+}

@@ -1,0 +1,33 @@
+/**
+ * The robots.txt + ACAP language service: pure functions over parsed documents, taking and
+ * returning LSP types. It imports neither `vscode` nor Node built-ins, so the LSP server, the
+ * CLI, the tests and a web worker can all use it as it is.
+ */
+export { parseDocument, updateDocument, documentText, splitLines, type RobotsDocument, type ContentChange, type ParseStats } from './syntax/document';
+export { doValidation, collectFindings, severityOf, DEFAULT_MAX_PROBLEMS, SOURCE, type ValidationSettings, type DiagnosticData } from './checks/validation';
+export { getModel, type RobotsModel, type Group, type AcapRecord, type SubRecord, type Definition } from './model/model';
+export { lineTokens, type LineNode, type Span } from './syntax/syntax';
+export { CODES, CODE_BY_NAME, SEVERITY_SETTINGS, type DiagnosticCode, type SeverityName, type SeveritySetting, type CodeFact } from './facts/codes';
+export * as facts from './facts/facts';
+export { explain, agentToken, type Query, type Explanation, type Decision, type Candidate, type LineRef, type Reading, type Reason, type TierName, type EngineContext } from './engine/permissions';
+export { PROFILES, evaluateConventional, type Profile } from './engine/conventional';
+export { pathOfUrl, normalizePercent, matchPattern, compareScope } from './syntax/paths';
+export { doHover, permissionTable, representativePath, type HoverSettings } from './features/hover';
+export { permissionMatrix, crawlersNamed, DEFAULT_CRAWLERS, MATRIX_USAGES, type Matrix, type MatrixRow, type MatrixCell } from './engine/matrix';
+export { formatExplanation } from './engine/explainText';
+export { getCodeActions } from './features/codeActions';
+export { findDefinition, findReferences, findDocumentHighlights, type NavigationContext } from './features/navigation';
+export { prepareRename, doRename } from './features/rename';
+export { doComplete, type CompletionContextInfo } from './features/completion';
+export { findDocumentSymbols } from './features/symbols';
+export { getFoldingRanges } from './features/folding';
+export { getSelectionRanges } from './features/selectionRanges';
+export { findDocumentLinks } from './features/links';
+export { semanticTokensLegend, getSemanticTokens, getSemanticTokensRange } from './features/semanticTokens';
+export { getInlayHints } from './features/inlayHints';
+export { format } from './features/formatting';
+export { convertToAcap, convertToRep, verifyConversion, type ConversionResult, type ConvertOptions, type Verification, type BrokenVerdict, type BreakKind } from './convert/convert';
+export { getConversionActions } from './convert/actions';
+export { CRAWLERS, CRAWLER_BY_TOKEN, describeCrawler, type CrawlerFact } from './facts/crawlers';
+export { parseHtml, validateHtml, doHtmlHover, doHtmlComplete, explainPage, pageNotices, getHtmlCodeActions, pageTable, type HtmlHoverContext, type PageExplanation, type PageQuery } from './html/htmlService';
+export type { HtmlPage } from './html/types';

@@ -1,0 +1,24 @@
+/** A problem found in one line, before severity settings turn it into an LSP Diagnostic. */
+import type { DiagnosticCode } from '../facts/codes';
+import type { Span } from './syntax';
+
+export interface RelatedLine {
+  readonly line: number;
+  readonly span: Span;
+  readonly message: string;
+}
+
+export interface Finding {
+  readonly code: DiagnosticCode;
+  /** Line-relative range. */
+  readonly span: Span;
+  readonly message: string;
+  /** The text that should replace `span`, when the fix is evident (did-you-mean, missing colon). */
+  readonly replacement?: string;
+  readonly related?: readonly RelatedLine[];
+}
+
+/** A finding placed on a line of the document (cross-line checks produce these directly). */
+export interface LocatedFinding extends Finding {
+  readonly line: number;
+}

@@ -1,0 +1,41 @@
+/**
+ * The shapes a lexed line is made of: spans, separators and the field syntax. Kept apart from the
+ * lexer so that `directives.ts` (which reads a field's value) and `syntax.ts` (which lexes the
+ * line and calls it) depend on these types, not on each other.
+ */
+import type { FieldFact } from '../facts/facts';
+
+export type Eol = '' | '\n' | '\r\n' | '\r';
+
+/** A half-open range [start, end) of UTF-16 offsets within one line. */
+export interface Span {
+  readonly start: number;
+  readonly end: number;
+}
+
+export type Separator = 'colon' | 'whitespace' | 'none';
+
+/** How the field name was resolved to a known field, when it was not written exactly. */
+export type NameRepair =
+  | 'exact'
+  /** `ACAP-allow preserve`: spaces where the specification has hyphens (Guide annex A.2.1). */
+  | 'space-for-hyphen'
+  /** `User—agent`: a typographic dash for a hyphen. */
+  | 'dash-lookalike';
+
+export interface FieldSyntax {
+  /** The field name as written (span excludes surrounding whitespace). */
+  readonly name: Span;
+  readonly separator: Separator;
+  /** Offset of the colon when `separator` is 'colon'. */
+  readonly colon: number;
+  /** The value, trimmed, before any comment (may be empty: start === end). */
+  readonly value: Span;
+  /** The resolved field, if the name (possibly repaired) is one the product knows. */
+  readonly fact: FieldFact | undefined;
+  /** For ACAP-allow-/-disallow-/-request-: the part after the prefix (`present-snippet`, `(x)`). */
+  readonly suffix: Span | undefined;
+  readonly repair: NameRepair;
+}
+
+export type LineKind = 'blank' | 'comment' | 'field';

@@ -1,0 +1,189 @@
+/**
+ * Lexing one line of robots.txt into an immutable, lossless node.
+ *
+ * robots.txt is line-oriented (Koster 1996 §3.3; RFC 9309 §2.2; Part 1 §2.2), so a line is the
+ * unit of parsing, caching and error recovery: a broken line never affects how its neighbours
+ * are read. All offsets in a LineNode are UTF-16 offsets within the line, which are exactly LSP
+ * `character` positions.
+ */
+import { DASH_LOOKALIKE_CHARS, FIELD_BY_NAME, FIELD_PREFIXES, type FieldFact } from '../facts/facts';
+import { parseDirective, type Directive } from './directives';
+
+export type { Eol, Span, Separator, NameRepair, FieldSyntax, LineKind } from './span';
+import type { Eol, Span, FieldSyntax, LineKind, NameRepair, Separator } from './span';
+
+
+export interface LineNode {
+  /** The line's text without its end-of-line characters. */
+  readonly text: string;
+  readonly eol: Eol;
+  /** UTF-8 length of text + eol (for the 500 KiB limit of RFC 9309 §2.5). */
+  readonly byteLength: number;
+  readonly kind: LineKind;
+  /** Length of a leading byte-order mark (first line only), else 0. */
+  readonly bom: number;
+  readonly field: FieldSyntax | undefined;
+  /** The comment, from `#` to the end of the line. */
+  readonly comment: Span | undefined;
+  /** The typed meaning of the line (what the field says), parsed once with the line. */
+  readonly directive: Directive;
+}
+
+function isWs(ch: string): boolean {
+  return ch === ' ' || ch === '\t';
+}
+
+const ASCII = /^[\x00-\x7f]*$/;
+
+function utf8Length(text: string): number {
+  if (ASCII.test(text)) return text.length;
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n += 4;
+        i++;
+      } else n += 3;
+    } else n += 3;
+  }
+  return n;
+}
+
+/** Runs of typographic dashes where a hyphen belongs (OCR, word processors). */
+export const DASH_LOOKALIKES = new RegExp(`[${DASH_LOOKALIKE_CHARS}]+`, 'g');
+const DASH_LOOKALIKE = new RegExp(`[${DASH_LOOKALIKE_CHARS}]`);
+
+/** Resolve a field name (as written) to a known field. */
+export function resolveFieldName(raw: string): { fact: FieldFact | undefined; suffixStart: number; repair: NameRepair } {
+  const exact = resolveExact(raw.toLowerCase());
+  if (exact.fact) return { ...exact, repair: 'exact' };
+  if (DASH_LOOKALIKE.test(raw)) {
+    const r = resolveExact(raw.replace(DASH_LOOKALIKES, '-').toLowerCase());
+    // Offsets of the suffix shift when a run of dashes collapses; recompute against the raw name.
+    if (r.fact) return { fact: r.fact, suffixStart: r.fact.isPrefix ? mapSuffixStart(raw, r.fact.name.length) : raw.length, repair: 'dash-lookalike' };
+  }
+  if (/[ \t]/.test(raw)) {
+    const r = resolveExact(raw.replace(/[ \t]+/g, '-').toLowerCase());
+    if (r.fact && r.fact.family === 'acap') {
+      return { fact: r.fact, suffixStart: r.fact.isPrefix ? mapSuffixStart(raw, r.fact.name.length) : raw.length, repair: 'space-for-hyphen' };
+    }
+  }
+  return { fact: undefined, suffixStart: raw.length, repair: 'exact' };
+}
+
+/** Where, in the raw name, the text after a prefix of `prefixLength` normalised characters starts. */
+function mapSuffixStart(raw: string, prefixLength: number): number {
+  let seen = 0;
+  let i = 0;
+  while (i < raw.length && seen < prefixLength) {
+    // A run of spaces or typographic dashes counts as one hyphen.
+    if (isWs(raw[i]) || DASH_LOOKALIKE.test(raw[i])) {
+      while (i < raw.length && (isWs(raw[i]) || DASH_LOOKALIKE.test(raw[i]))) i++;
+    } else i++;
+    seen++;
+  }
+  return i;
+}
+
+function resolveExact(lower: string): { fact: FieldFact | undefined; suffixStart: number } {
+  const whole = FIELD_BY_NAME.get(lower);
+  if (whole) return { fact: whole, suffixStart: lower.length };
+  for (const prefix of FIELD_PREFIXES) {
+    const p = prefix.name.toLowerCase();
+    if (lower.startsWith(p)) return { fact: prefix, suffixStart: p.length };
+  }
+  return { fact: undefined, suffixStart: lower.length };
+}
+
+/**
+ * Lex one line. Never throws; every character of `text` lies in exactly one of: the BOM, leading
+ * whitespace, the field name, the separator, the value, inner whitespace, or the comment.
+ */
+export function lexLine(text: string, eol: Eol, firstLine: boolean): LineNode {
+  const bom = firstLine && text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const byteLength = utf8Length(text) + eol.length;
+  // Part 1 §2.2 note 2; Koster 1996 §3.3: `#` starts a comment wherever it stands.
+  const hash = text.indexOf('#', bom);
+  const contentEnd = hash < 0 ? text.length : hash;
+  const comment: Span | undefined = hash < 0 ? undefined : { start: hash, end: text.length };
+
+  let start = bom;
+  while (start < contentEnd && isWs(text[start])) start++;
+  let end = contentEnd;
+  while (end > start && isWs(text[end - 1])) end--;
+
+  if (start === end) {
+    const kind: LineKind = comment ? 'comment' : 'blank';
+    return { text, eol, byteLength, kind, bom, field: undefined, comment, directive: parseDirective(text, kind, undefined, comment) };
+  }
+
+  const colon = text.indexOf(':', start);
+  let nameEnd: number;
+  let separator: Separator;
+  let valueStart: number;
+  // A colon after a space, following a known first word, belongs to the value: `Disallow /a:b`,
+  // `Sitemap https://…` are fields whose colon is missing.
+  const space = text.slice(start, colon >= 0 ? colon : start).search(/[ \t]/);
+  const colonInValue = colon >= 0 && colon < end && space >= 0 && text.slice(start + space, colon).trim() !== ''
+    && FIELD_BY_NAME.has(text.slice(start, start + space).toLowerCase());
+  if (colon >= 0 && colon < end && !colonInValue) {
+    separator = 'colon';
+    nameEnd = colon;
+    while (nameEnd > start && isWs(text[nameEnd - 1])) nameEnd--;
+    valueStart = colon + 1;
+  } else {
+    // No colon: the first word is the name. Google reads "key value" with exactly two words
+    // as a field (robots.cc); validation reports the missing colon either way.
+    nameEnd = start;
+    while (nameEnd < end && !isWs(text[nameEnd])) nameEnd++;
+    separator = nameEnd < end ? 'whitespace' : 'none';
+    valueStart = nameEnd;
+  }
+  while (valueStart < end && isWs(text[valueStart])) valueStart++;
+  if (valueStart > end) valueStart = end;
+
+  const rawName = text.slice(start, nameEnd);
+  const resolved = resolveFieldName(rawName);
+  const suffix: Span | undefined = resolved.fact?.isPrefix ? { start: start + resolved.suffixStart, end: nameEnd } : undefined;
+  const field: FieldSyntax = {
+    name: { start, end: nameEnd },
+    separator,
+    colon: separator === 'colon' ? colon : -1,
+    value: { start: valueStart, end },
+    fact: resolved.fact,
+    suffix,
+    repair: resolved.repair,
+  };
+  return { text, eol, byteLength, kind: 'field', bom, field, comment, directive: parseDirective(text, 'field', field, comment) };
+}
+
+/** A token of a line, for lossless checks and colouring. */
+export interface LineToken extends Span {
+  readonly kind: 'bom' | 'whitespace' | 'field-name' | 'separator' | 'value' | 'comment';
+}
+
+/** The tokens of a line, covering every character exactly once, in order. */
+export function lineTokens(line: LineNode): LineToken[] {
+  const out: LineToken[] = [];
+  let at = 0;
+  const push = (kind: LineToken['kind'], start: number, end: number): void => {
+    if (start > at) out.push({ kind: 'whitespace', start: at, end: start });
+    if (end > start) out.push({ kind, start, end });
+    at = Math.max(at, end);
+  };
+  if (line.bom) push('bom', 0, line.bom);
+  if (line.field) {
+    const f = line.field;
+    push('field-name', f.name.start, f.name.end);
+    if (f.separator === 'colon') push('separator', f.colon, f.colon + 1);
+    push('value', f.value.start, f.value.end);
+  }
+  if (line.comment) push('comment', line.comment.start, line.comment.end);
+  if (at < line.text.length) out.push({ kind: 'whitespace', start: at, end: line.text.length });
+  return out;
+}
+

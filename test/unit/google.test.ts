@@ -1,7 +1,7 @@
 /**
  * The `google` profile against Google's own test suite: every allow/disallow expectation of
  * google/robotstxt's robots_test.cc (145 cases), its URL path extraction cases and its pattern
- * escaping cases, read from ../shared/corpus/google-robotstxt-cases.json.
+ * escaping cases, read from test/data/google-robotstxt-cases.json.
  * Test data: Copyright 2019 Google LLC, Apache-2.0 (see NOTICE).
  */
 import * as assert from 'node:assert/strict';
@@ -12,7 +12,7 @@ import { explain, parseDocument } from '../../server/src/service';
 import { googleEscapePattern, pathOfUrl } from '../../server/src/service/syntax/paths';
 
 interface Case { id: string; robotstxt: string; userAgents: string[]; url: string; allowed: boolean }
-const data = JSON.parse(readFileSync(path.resolve(__dirname, '../../../shared/corpus/google-robotstxt-cases.json'), 'utf8')) as {
+const data = JSON.parse(readFileSync(path.resolve(__dirname, '../data/google-robotstxt-cases.json'), 'utf8')) as {
   cases: Case[];
   getPathParamsQueryCases: { input: string; expected: string }[];
   maybeEscapePatternCases: { input: string; expected: string }[];

@@ -11,6 +11,7 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { CORPUS } from './corpus';
 import * as fc from 'fast-check';
 import * as oniguruma from 'vscode-oniguruma';
 import * as vsctm from 'vscode-textmate';
@@ -25,8 +26,8 @@ const ROOT = path.resolve(__dirname, '../..');
 const GRAMMAR_PATH = path.join(ROOT, 'syntaxes/robots-txt.tmLanguage.json');
 const LANGUAGE_CONFIGURATION_PATH = path.join(ROOT, 'language-configuration.json');
 const FIXTURES = path.join(ROOT, 'test/fixtures/grammar');
-/** More robots.txt to compare with the language service: the specification examples and real ACAP files. */
-const MORE_ROBOTS_TXT = [path.join(ROOT, 'test/fixtures/spec'), path.resolve(ROOT, '../shared/corpus/acap-real')];
+/** More robots.txt to compare with the language service: the specification examples and the corpus's ACAP files. */
+const MORE_ROBOTS_TXT = [path.join(ROOT, 'test/fixtures/spec'), path.join(CORPUS.dir, 'acap-real')];
 const ROOT_SCOPE = 'text.robots-txt';
 
 // ---------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { CORPUS, MIN_FILES, corpusFiles } from './corpus';
 import fc from 'fast-check';
 import type { DocumentSymbol, Position, Range, SelectionRange } from 'vscode-languageserver-types';
 import { decodeUtf8 } from '../../server/src/cli/decode';
@@ -18,7 +19,6 @@ import { getSelectionRanges } from '../../server/src/service/features/selectionR
 import { getSemanticTokens, getSemanticTokensRange, semanticTokensLegend } from '../../server/src/service/features/semanticTokens';
 import { findDocumentSymbols } from '../../server/src/service/features/symbols';
 
-const SHARED = path.resolve(__dirname, '../../../shared/corpus');
 const SPEC = path.resolve(__dirname, '../fixtures/spec');
 
 function filesOf(dir: string): string[] {
@@ -110,19 +110,19 @@ function checkAll(doc: RobotsDocument, file: string): void {
 
 suite('structure features over real files and noise', () => {
   suiteSetup(function () {
-    assert.ok(existsSync(SHARED), `corpus not found at ${SHARED}`);
+    assert.ok(existsSync(CORPUS.dir), `corpus not found at ${CORPUS.dir}`);
   });
 
   test('every file of the real-world corpus', function () {
     this.timeout(120_000);
-    const files = filesOf(path.join(SHARED, 'real'));
-    assert.ok(files.length >= 2000, `expected the whole corpus, found ${files.length} files`);
+    const files = corpusFiles('real');
+    assert.ok(files.length >= MIN_FILES.real, `expected the whole corpus, found ${files.length} files`);
     for (const file of files) checkAll(parseDocument(file, 1, decodeUtf8(readFileSync(file)).text), path.basename(file));
   });
 
   test('every ACAP file found in the wild and every example of the specifications', function () {
     this.timeout(60_000);
-    const files = [...filesOf(path.join(SHARED, 'acap-real')), ...filesOf(SPEC)];
+    const files = [...corpusFiles('acap-real'), ...filesOf(SPEC)];
     assert.ok(files.length >= 30, `expected the ACAP files, found ${files.length}`);
     for (const file of files) checkAll(parseDocument(file, 1, readFileSync(file, 'utf8')), path.basename(file));
   });

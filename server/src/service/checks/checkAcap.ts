@@ -4,28 +4,21 @@
  * definitions' shapes. Cross-line rules (definitions, records) live in model.ts and crossChecks.ts.
  */
 import {
-  ACTIONS, FIELD_PREFIXES, FIELDS, INCLUDE_ROLES, PRESENT_USAGES, QUALIFIER_BY_NAME, QUALIFIERS, RESOURCE_SET_PREFIX,
-  qualifierUse, qualifiersFor, type UsageFact,
+  ACTIONS, FIELD_PREFIXES, FIELDS, RESOURCE_SET_PREFIX, type UsageFact,
 } from '../facts/facts';
 import type { Directive, QualifierSyntax, UsageRef } from '../syntax/directives';
 import { classifyUsage, USAGE_NAMES } from '../acap/usageNames';
 import type { Finding } from '../syntax/findings';
 import { closest, didYouMean } from '../facts/suggest';
 import type { LineNode, Span } from '../syntax/syntax';
-import { checkQualifierValue, innerDollars, isAcapName, looksLikeDirectory, patternCharProblem, uriCharProblem } from '../acap/values';
+import { checkQualifiers as checkAcapQualifiers, type QualifierPlace } from '../acap/qualifiers';
+import { innerDollars, isAcapName, looksLikeDirectory, patternCharProblem, uriCharProblem } from '../acap/values';
 
 type Out = Finding[];
 
-const PRESENT_NAMES = PRESENT_USAGES;
-const ACTION_NAMES = ACTIONS.map((a) => a.name);
+const ROBOTS_TXT: QualifierPlace = { where: 'robots.txt', acap11: false };
 
-/** `index, preserve, present and every present-* type` rather than eleven names. */
-function describeUsages(usages: readonly string[]): string {
-  const allPresent = PRESENT_NAMES.every((n) => usages.includes(n));
-  const rest = allPresent ? usages.filter((u) => !PRESENT_NAMES.includes(u)) : [...usages];
-  const parts = allPresent ? [...rest, 'present and every present-* type'] : rest;
-  return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
-}
+const ACTION_NAMES = ACTIONS.map((a) => a.name);
 
 function text(line: LineNode, span: Span): string {
   return line.text.slice(span.start, span.end);
@@ -112,83 +105,12 @@ export function checkPattern(line: LineNode, span: Span, out: Out): void {
   }
 }
 
-/** Qualifiers of a permission or qualified-usage definition (Part 1 §2.5). */
+/** Qualifiers of a permission or qualified-usage definition (Part 1 §2.5): the one ACAP checker, as `acap.*`. */
 function checkQualifiers(line: LineNode, qualifiers: readonly QualifierSyntax[], usage: UsageFact | undefined, out: Out): void {
-  const seen = new Map<string, QualifierSyntax[]>();
-  for (const q of qualifiers) {
-    const name = text(line, q.name).toLowerCase();
-    if (!q.value) {
-      const word = text(line, q.span);
-      const pathLike = word.startsWith('/') || word.startsWith('*') || word.toLowerCase().startsWith('the-acap:');
-      out.push({
-        code: 'acap.malformed-qualifier', span: q.span,
-        message: pathLike
-          ? `A field takes one resource specification; to name several, define a resource set with ACAP-resource-set and use the-acap:resource-set:NAME (Part 1 §2.4.3, §2.7.3).`
-          : `‘${word}’ is not a qualifier: write NAME=VALUE, e.g. time-limit=until-recrawled (Part 1 §2.4.1.2).`,
-      });
-      continue;
-    }
-    if (q.name.start === q.name.end) {
-      out.push({ code: 'acap.malformed-qualifier', span: q.span, message: `‘${text(line, q.span)}’ has no qualifier name before ‘=’ (Part 1 §3 qualifier-specification).` });
-      continue;
-    }
-    const fact = QUALIFIER_BY_NAME.get(name);
-    if (!fact) {
-      const near = closest(name, QUALIFIERS.filter((x) => !x.metaOnly).map((x) => x.name));
-      out.push({ code: 'acap.unknown-qualifier', span: q.name, message: `‘${text(line, q.name)}’ is not an ACAP qualifier (Part 1 §2.5).${didYouMean(near)}`, replacement: near });
-      continue;
-    }
-    const list = seen.get(fact.name) ?? [];
-    list.push(q);
-    seen.set(fact.name, list);
-    if (fact.metaOnly) {
-      out.push({ code: 'acap.meta-only-qualifier', span: q.span, message: `‘${fact.name}’ may only qualify permissions in META tags, not in robots.txt (Part 2 §2.2.9).` });
-      continue;
-    }
-    const value = text(line, q.value);
-    if (usage) {
-      const use = qualifierUse(fact, usage.name);
-      if (!use) {
-        const valid = qualifiersFor(usage.name).map((x) => x.name);
-        const allowed = describeUsages(fact.uses.flatMap((u) => u.usages));
-        out.push({
-          code: 'acap.qualifier-not-valid-for-usage', span: q.name,
-          message: `‘${fact.name}’ cannot qualify ${usage.name}; it qualifies ${allowed} (${fact.uses.map((u) => `Part 1 §${u.spec.section}`).join(', ')}). ${valid.length ? `${usage.name} takes ${valid.join(', ')}.` : `${usage.name} takes no qualifiers.`}`,
-        });
-      } else if (use.readiness === 'not-ready') {
-        out.push({ code: 'acap.not-ready', span: q.name, message: `‘${fact.name}’ on ${usage.name} is not yet ready for implementation (Part 1 §${use.spec.section}): crawlers may ignore the permission or treat it as a prohibition.` });
-      } else if (use.readiness === 'prior-arrangement') {
-        out.push({ code: 'acap.prior-arrangement', span: q.name, message: `‘${fact.name}’ on ${usage.name} is honoured only by prior arrangement with the crawler operator (Part 1 §${use.spec.section}).` });
-      }
-    }
-    const problem = checkQualifierValue(fact.grammar, value);
-    if (problem) {
-      out.push({ code: 'acap.invalid-qualifier-value', span: q.value.start === q.value.end ? q.span : q.value, message: problem.message, replacement: problem.replacement });
-    } else if (fact.grammar === 'include-uri') {
-      const role = INCLUDE_ROLES.find((r) => value.toLowerCase().startsWith(`the-acap:${r.name}:`));
-      if (role && role.readiness === 'not-ready') {
-        out.push({ code: 'acap.not-ready', span: q.value, message: `The \`${role.name}\` role is subject to further definition and not yet ready for implementation (Part 1 §2.5.5.2.5).` });
-      }
-    }
-  }
-  for (const [name, list] of seen) {
-    const fact = QUALIFIER_BY_NAME.get(name);
-    if (!fact || list.length < 2) continue;
-    if (!fact.repeatable) {
-      for (const q of list.slice(1)) out.push({ code: 'acap.duplicate-qualifier', span: q.span, message: `‘${name}’ may occur only once in a permission (Part 1 §2.5.5.2).` });
-      continue;
-    }
-    const values = list.map((q) => (q.value ? text(line, q.value).toLowerCase() : ''));
-    const first = new Map<string, number>();
-    values.forEach((v, i) => { if (!first.has(v)) first.set(v, i); });
-    list.forEach((q, i) => {
-      if ((first.get(values[i]) ?? i) < i) {
-        out.push({ code: 'acap.duplicate-qualifier', span: q.span, message: `prohibited-modification=${values[i]} is already given in this permission.` });
-      } else if (values[i] === 'any' && values.some((v) => v !== 'any')) {
-        out.push({ code: 'acap.duplicate-qualifier', span: q.span, message: `prohibited-modification=any already prohibits every modification and may not be combined with other prohibited-modification qualifiers (Part 1 §2.5.5.2.4).` });
-      }
-    });
-  }
+  const written = qualifiers.map((q) => ({
+    span: q.span, nameSpan: q.name, valueSpan: q.value, text: text(line, q.span), name: text(line, q.name), value: q.value ? text(line, q.value) : undefined,
+  }));
+  for (const p of checkAcapQualifiers(written, usage, ROBOTS_TXT)) out.push({ code: `acap.${p.rule}`, span: p.span, message: p.message, replacement: p.replacement });
 }
 
 function checkName(line: LineNode, name: Span | undefined, what: string, field: string, out: Out, whole: Span): void {

@@ -5,28 +5,21 @@
  */
 import { CRAWLER_BY_TOKEN } from '../facts/crawlers';
 import {
-  INCLUDE_ROLES, PRESENT_USAGES, QUALIFIER_BY_NAME, QUALIFIERS, USAGE_BY_NAME, qualifierUse, qualifiersFor,
+  USAGE_BY_NAME,
   type UsageFact,
 } from '../facts/facts';
 import { closest, didYouMean } from '../facts/suggest';
-import { checkQualifierValue, innerDollars, isAcapName } from '../acap/values';
+import { innerDollars, isAcapName } from '../acap/values';
+import { checkQualifiers as checkAcapQualifiers, type AcceptedQualifier } from '../acap/qualifiers';
 import { CONVENTIONAL_BY_NAME, ELEMENT_SET_KINDS, ROBOTS_META_NAMES, STANDARD_META_NAMES } from '../facts/htmlFacts';
 import type { Out } from './htmlFindings';
 import { classifyUsage } from '../acap/usageNames';
-import type { HtmlPage, HtmlQualifier, HtmlUsage, MetaContent, MetaTag, Word } from './types';
+import type { HtmlPage, HtmlQualifier, HtmlUsage, MetaContent, MetaTag, OffsetSpan, Word } from './types';
 
 /** Typographic quotes that word processors put where HTML needs `"` or `'`. */
 const TYPOGRAPHIC_QUOTES = /[\u2018\u2019\u201C\u201D\u201E\u2033]/;
 
 type Permission = Extract<MetaContent, { kind: 'acap-permission' }>;
-
-/** `index, preserve, present and every present-* type` rather than eleven names. */
-function describeUsages(usages: readonly string[]): string {
-  const allPresent = PRESENT_USAGES.every((n) => usages.includes(n));
-  const rest = allPresent ? usages.filter((u) => !PRESENT_USAGES.includes(u)) : [...usages];
-  const parts = allPresent ? [...rest, 'present and every present-* type'] : rest;
-  return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
-}
 
 /** Whether the name is `robots` or one crawlers document as theirs. */
 export function isKnownRobotsName(name: string): boolean {
@@ -105,76 +98,15 @@ function text(page: HtmlPage, span: { start: number; end: number }): string {
   return page.text.slice(span.start, span.end);
 }
 
-/** The qualifiers of a META permission (Part 2 §2.2.3.2, §2.2.9; Part 1 §2.5). */
+/** The qualifiers of a META permission (Part 2 §2.2.3.2, §2.2.9; Part 1 §2.5): the one ACAP checker, as `meta.*`. */
 function checkQualifiers(page: HtmlPage, qualifiers: readonly HtmlQualifier[], usage: UsageFact | undefined, v11: boolean, out: Out): void {
-  const seen = new Map<string, HtmlQualifier[]>();
-  for (const q of qualifiers) {
-    if (q.value === undefined) {
-      out.push({ code: 'meta.malformed-qualifier', span: q.span, message: `‘${text(page, q.span)}’ is not a qualifier: write NAME=VALUE, e.g. time-limit=until-recrawled (Part 2 §2.2.3.2; Part 1 §3).` });
-      continue;
-    }
-    if (q.name.length === 0) {
-      out.push({ code: 'meta.malformed-qualifier', span: q.span, message: `‘${text(page, q.span)}’ has no qualifier name before ‘=’ (Part 1 §3 qualifier-specification).` });
-      continue;
-    }
-    const fact = QUALIFIER_BY_NAME.get(q.name);
-    if (!fact) {
-      const near = closest(q.name, QUALIFIERS.map((x) => x.name));
-      // interpretation.md §3.7: a 1.1 page may use a qualifier that 1.1 added.
-      out.push(v11
-        ? { code: 'meta.unknown-qualifier-1.1', span: q.nameSpan, message: `‘${text(page, q.nameSpan)}’ is not a qualifier ACAP 1.0 defines (Part 1 §2.5). The page declares ACAP 1.1, which may define it; a crawler that does not understand it treats the permission as a prohibition.${didYouMean(near)}`, replacement: near }
-        : { code: 'meta.unknown-qualifier', span: q.nameSpan, message: `‘${text(page, q.nameSpan)}’ is not an ACAP qualifier (Part 1 §2.5; Part 2 §2.2.9).${didYouMean(near)}`, replacement: near });
-      continue;
-    }
-    const list = seen.get(fact.name) ?? [];
-    list.push(q);
-    seen.set(fact.name, list);
-    if (usage) {
-      const use = qualifierUse(fact, usage.name);
-      if (!use) {
-        // Part 2 §2.2.9: `location` may qualify any usage in META tags, so qualifiersFor(…, true).
-        const valid = qualifiersFor(usage.name, true).map((x) => x.name);
-        out.push({
-          code: 'meta.qualifier-not-valid-for-usage', span: q.nameSpan,
-          message: `‘${fact.name}’ cannot qualify ${usage.name}; it qualifies ${describeUsages(fact.uses.flatMap((u) => u.usages))} (${fact.uses.map((u) => `${u.spec.doc} §${u.spec.section}`).join(', ')}). In META tags ${usage.name} takes ${valid.join(', ')}.`,
-        });
-      } else if (use.readiness === 'not-ready') {
-        out.push({ code: 'meta.not-ready', span: q.nameSpan, message: `‘${fact.name}’ on ${usage.name} is not yet ready for implementation (Part 1 §${use.spec.section}): crawlers may ignore the permission or treat it as a prohibition.` });
-      } else if (use.readiness === 'prior-arrangement') {
-        out.push({ code: 'meta.prior-arrangement', span: q.nameSpan, message: `‘${fact.name}’ on ${usage.name} is honoured only by prior arrangement with the crawler operator (Part 1 §${use.spec.section}).` });
-      }
-    }
-    const valueSpan = q.valueSpan && q.valueSpan.end > q.valueSpan.start ? q.valueSpan : q.span;
-    if (q.value.length === 0) {
-      out.push({ code: 'meta.invalid-qualifier-value', span: valueSpan, message: `Give ${fact.name} a value after ‘=’ (Part 1 §3 qualifier-value).` });
-      continue;
-    }
-    const problem = checkQualifierValue(fact.grammar, q.value);
-    if (problem) {
-      out.push({ code: 'meta.invalid-qualifier-value', span: valueSpan, message: problem.message, replacement: problem.replacement });
-    } else if (fact.grammar === 'include-uri') {
-      const role = INCLUDE_ROLES.find((r) => q.value?.toLowerCase().startsWith(`the-acap:${r.name}:`));
-      if (role && role.readiness === 'not-ready') {
-        out.push({ code: 'meta.not-ready', span: valueSpan, message: `The \`${role.name}\` role is subject to further definition and not yet ready for implementation (Part 1 §2.5.5.2.5).` });
-      }
-    }
-    if (!problem) checkExtractTarget(page, q.value, valueSpan, out);
-  }
-  for (const [name, list] of seen) {
-    const fact = QUALIFIER_BY_NAME.get(name);
-    if (!fact || list.length < 2) continue;
-    if (!fact.repeatable) {
-      for (const q of list.slice(1)) out.push({ code: 'meta.duplicate-qualifier', span: q.span, message: `‘${name}’ may occur only once in a permission (Part 1 §2.5.5.2).` });
-      continue;
-    }
-    const values = list.map((q) => (q.value ?? '').toLowerCase());
-    list.forEach((q, i) => {
-      if (values.indexOf(values[i]) < i) {
-        out.push({ code: 'meta.duplicate-qualifier', span: q.span, message: `${name}=${values[i]} is already given in this permission.` });
-      } else if (values[i] === 'any' && values.some((v) => v !== 'any')) {
-        out.push({ code: 'meta.duplicate-qualifier', span: q.span, message: `${name}=any already prohibits every modification and may not be combined with other ${name} qualifiers (Part 1 §2.5.5.2.4).` });
-      }
-    });
+  const written = qualifiers.map((q) => ({
+    span: q.span, nameSpan: q.nameSpan, valueSpan: q.valueSpan, text: text(page, q.span), name: text(page, q.nameSpan), value: q.value,
+  }));
+  const accepted = ({ qualifier, valueSpan }: AcceptedQualifier<OffsetSpan>): void => checkExtractTarget(page, qualifier.value ?? '', valueSpan, out);
+  for (const p of checkAcapQualifiers(written, usage, { where: 'meta', acap11: v11 }, accepted)) {
+    if (p.rule === 'meta-only-qualifier') continue; // never reported in META, where such qualifiers belong (Part 2 §2.2.9)
+    out.push({ code: `meta.${p.rule}`, span: p.span, message: p.message, replacement: p.replacement });
   }
 }
 

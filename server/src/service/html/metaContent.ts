@@ -102,8 +102,9 @@ export function parseMetaContent(content: Word): MetaContent {
     const eq = w.text.indexOf('=');
     if (eq >= 0) {
       const nameSpan = { start: w.span.start, end: w.span.start + eq };
-      if (eq === w.text.length - 1 && next && !next.text.includes('=') && !PERMISSION_WORD.test(next.text)) {
-        // Part 1 §3 qualifier-specification allows WSP after "=": `max-length= 20-words`.
+      if (eq === w.text.length - 1 && next && !PERMISSION_WORD.test(next.text)) {
+        // Part 1 §3 qualifier-specification allows WSP after "=": `max-length= 20-words`. The
+        // value is the next word whatever it holds (value-char includes "="), as in robots.txt.
         qualifiers.push(qualifier(content, nameSpan, next.span));
         j++;
       } else {
@@ -114,7 +115,7 @@ export function parseMetaContent(content: Word): MetaContent {
     if (next && next.text.startsWith('=')) {
       // ... and WSP before it: `max-length =20-words`, `max-length = 20-words`.
       const third = after[j + 2];
-      if (next.text === '=' && third && !third.text.includes('=')) {
+      if (next.text === '=' && third && !PERMISSION_WORD.test(third.text)) {
         qualifiers.push(qualifier(content, w.span, third.span));
         j += 2;
       } else {

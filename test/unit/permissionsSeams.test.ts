@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import type { DocumentSymbol } from 'vscode-languageserver-types';
 import {
-  doHover, doValidation, explain, findDocumentSymbols, formatExplanation, getFoldingRanges, parseDocument,
+  doHover, doValidation, explain, findDocumentSymbols, formatExplanation, getCodeActions, getFoldingRanges, parseDocument,
   type Query, type RobotsDocument,
 } from '../../server/src/service';
 
@@ -249,5 +249,43 @@ suite('answers a publisher understands (interpretation §3.3, §3.8, §3.9)', ()
     assert.equal(e.allowed, false);
     assert.match(e.notes.join(' '), /User-agent ‘Googlebot-News’ contains ‘Googlebot’/);
     assert.match(e.decision.summary, /Koster 1996 §3\.2\.1 picks it/);
+  });
+});
+
+suite('lints for fields that can never win where they were meant to (interpretation §3.3, §3.10)', () => {
+  const diag = (text: string, code: string) => doValidation(doc(text)).filter((d) => d.code === code);
+
+  test('a pattern starting with * against an opposite one starting with /: warned, with the fix /*.html$', () => {
+    const text = 'ACAP-crawler: *\nACAP-disallow-index: /\nACAP-allow-index: *.html$\n';
+    const [d] = diag(text, 'acap.star-pattern-never-wins');
+    assert.equal(d?.range.start.line, 2);
+    assert.equal(explain(doc(text), { agent: 'b', usage: 'index', path: '/a.html' }).allowed, false, 'the engine follows Part 1');
+    const actions = getCodeActions(doc(text), { start: d.range.start, end: d.range.end }, [d]);
+    const fix = actions.find((a) => /Start the pattern with ‘\/’/.test(a.title));
+    assert.ok(fix, actions.map((a) => a.title).join(', '));
+    const edit = fix.edit?.changes?.['file:///site/robots.txt']?.[0];
+    assert.equal(edit?.newText, '/*.html$');
+    const fixed = text.replace('*.html$', '/*.html$');
+    assert.equal(explain(doc(fixed), { agent: 'b', usage: 'index', path: '/a.html' }).allowed, true, 'fixed, it wins');
+    assert.deepEqual(diag(fixed, 'acap.star-pattern-never-wins'), []);
+  });
+
+  test('not warned when nothing opposite competes', () => {
+    assert.deepEqual(diag('ACAP-crawler: *\nACAP-disallow-index: *.pdf$\nACAP-allow-crawl: /\n', 'acap.star-pattern-never-wins'), []);
+    assert.deepEqual(diag('ACAP-crawler: *\nACAP-disallow-index: /private/\nACAP-allow-index: *.html$\n', 'acap.star-pattern-never-wins'), [], '/private/ does not match /x.html');
+  });
+
+  test('$ against * at the same place: warned', () => {
+    const text = 'ACAP-crawler: *\nACAP-allow-crawl: /page$\nACAP-disallow-crawl: /page*\n';
+    assert.deepEqual(diag(text, 'acap.dollar-never-wins').map((d) => d.range.start.line), [1]);
+    assert.deepEqual(diag('ACAP-crawler: *\nACAP-allow-crawl: /page$\nACAP-disallow-crawl: /other*\n', 'acap.dollar-never-wins'), []);
+  });
+
+  test('ACAP-disallow-other over the whole site with no crawl field: warned (it blocks everything)', () => {
+    const text = 'ACAP-crawler: *\nACAP-allow-index: /\nACAP-disallow-other: /\n';
+    assert.deepEqual(diag(text, 'acap.disallow-other-blocks-site').map((d) => d.range.start.line), [2]);
+    assert.equal(explain(doc(text), { agent: 'b', usage: 'index', path: '/x' }).allowed, false, 'as the engine says');
+    assert.deepEqual(diag(text + 'ACAP-allow-crawl: /\n', 'acap.disallow-other-blocks-site'), []);
+    assert.deepEqual(diag('User-agent: *\nAllow: /\n\n' + text, 'acap.disallow-other-blocks-site'), [], 'a conventional Allow speaks on crawl');
   });
 });

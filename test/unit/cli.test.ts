@@ -158,6 +158,14 @@ suite('cli explain and table', () => {
     assert.deepEqual((JSON.parse(r.out) as { profile: string }[]).map((a) => a.profile), ['koster1996', 'rfc9309']);
   });
 
+  test('table: which profile says what where they disagree, ACAP-only crawlers as rows, purpose records noted', () => {
+    const robots = 'User-agent: Googlebot-News\nDisallow: /a/\n\nACAP-crawler: *\nACAP-allow-index: /\nACAP-crawler: NewsBot\nACAP-usage-purpose: news\nACAP-disallow-index: /\n';
+    const r = run(['table', 'robots.txt', '--path', '/a/x', '--agent', 'Googlebot'], { 'robots.txt': robots });
+    assert.match(r.out, /† Googlebot: rfc9309 allows, google allows, koster1996 prohibits crawling here/);
+    assert.match(r.out, /^NewsBot /m);
+    assert.match(r.out, /Records for purposes \(news\) exist/);
+  });
+
   test('explain --path without a leading slash reads it as a path, not a host name', () => {
     const r = run(['explain', 'robots.txt', '--agent', 'Bot', '--path', 'café/x', '--format', 'json'], { 'robots.txt': 'User-agent: *\nDisallow: /café/\n' });
     const e = JSON.parse(r.out) as { path: string; allowed: boolean };

@@ -136,7 +136,40 @@ suite('cli explain and table', () => {
       assert.equal(run(args, { 'robots.txt': site }).code, 2, args.join(' '));
     }
     assert.equal(run(['explain', 'robots.txt', '--queries', 'q.json'], { 'robots.txt': site, 'q.json': '{"agent":"a"}' }).code, 2);
-    assert.equal(run(['explain', 'robots.txt', '--queries', 'q.json'], { 'robots.txt': site, 'q.json': '[{"agent":"a"}]' }).code, 2);
+    assert.equal(run(['explain', 'robots.txt', '--queries', 'q.json', '--profile', 'bing'], { 'robots.txt': site, 'q.json': '[]' }).code, 2);
+  });
+
+  test('--queries: a bad query gets an error object in its place, and the others are answered (exit 1)', () => {
+    const queries = JSON.stringify([{ agent: 'Bot', path: '/private/x' }, { agent: 'a' }, { agent: 'Bot', path: '/', usage: 'eat' }, 7, { agent: 'Bot', path: '/news/a' }]);
+    const r = run(['explain', 'robots.txt', '--queries', 'q.json', '--format', 'json'], { 'robots.txt': site, 'q.json': queries });
+    assert.equal(r.code, 1);
+    const answers = JSON.parse(r.out) as { allowed?: boolean; error?: string }[];
+    assert.deepEqual(answers.map((a) => a.error === undefined ? a.allowed : 'error'), [false, 'error', 'error', 'error', true]);
+    assert.match(answers[1].error ?? '', /q\.json\[1\]: a path or URL is required/);
+    assert.match(answers[2].error ?? '', /unknown usage ‘eat’/);
+    const text = run(['explain', 'robots.txt', '--queries', 'q.json'], { 'robots.txt': site, 'q.json': queries });
+    assert.match(text.out, /error: q\.json\[1\]: a path or URL is required/);
+  });
+
+  test('--queries with a global --profile: the default of every query that names none', () => {
+    const queries = JSON.stringify([{ agent: 'Bot', path: '/x' }, { agent: 'Bot', path: '/x', profile: 'rfc9309' }]);
+    const r = run(['explain', 'robots.txt', '--queries', 'q.json', '--profile', 'koster1996', '--format', 'json'], { 'robots.txt': site, 'q.json': queries });
+    assert.equal(r.code, 0, r.err);
+    assert.deepEqual((JSON.parse(r.out) as { profile: string }[]).map((a) => a.profile), ['koster1996', 'rfc9309']);
+  });
+
+  test('table: which profile says what where they disagree, ACAP-only crawlers as rows, purpose records noted', () => {
+    const robots = 'User-agent: Googlebot-News\nDisallow: /a/\n\nACAP-crawler: *\nACAP-allow-index: /\nACAP-crawler: NewsBot\nACAP-usage-purpose: news\nACAP-disallow-index: /\n';
+    const r = run(['table', 'robots.txt', '--path', '/a/x', '--agent', 'Googlebot'], { 'robots.txt': robots });
+    assert.match(r.out, /† Googlebot: rfc9309 allows, google allows, koster1996 prohibits crawling here/);
+    assert.match(r.out, /^NewsBot /m);
+    assert.match(r.out, /Records for purposes \(news\) exist/);
+  });
+
+  test('explain --path without a leading slash reads it as a path, not a host name', () => {
+    const r = run(['explain', 'robots.txt', '--agent', 'Bot', '--path', 'café/x', '--format', 'json'], { 'robots.txt': 'User-agent: *\nDisallow: /café/\n' });
+    const e = JSON.parse(r.out) as { path: string; allowed: boolean };
+    assert.deepEqual([e.path, e.allowed], ['/caf%C3%A9/x', false]);
   });
 
   test('table prints crawlers x usages with deciding lines', () => {

@@ -1354,6 +1354,26 @@ suite('acap.conventional-after-acap', () => {
   });
 });
 
+suite('acap.star-pattern-never-wins', () => {
+  test('Part 1 §2.4.5: *.html$ never beats an opposite / (interpretation §3.3), fixed by /*.html$', () => {
+    const d = expectAt(lines(REC, 'ACAP-disallow-crawl: /', 'ACAP-allow-crawl: *.html$'), '3:19 acap.star-pattern-never-wins');
+    assert.equal(fixedLine(lines(REC, 'ACAP-disallow-crawl: /', 'ACAP-allow-crawl: *.html$'), d), 'ACAP-allow-crawl: /*.html$');
+  });
+});
+
+suite('acap.dollar-never-wins', () => {
+  test('Part 1 §2.4.5: /page$ never beats an opposite /page*', () => {
+    expectAt(lines(REC, 'ACAP-allow-crawl: /page$', 'ACAP-disallow-crawl: /page*'), '2:19 acap.dollar-never-wins');
+  });
+});
+
+suite('acap.disallow-other-blocks-site', () => {
+  test('interpretation §3.10: ACAP-disallow-other: / with no crawl field closes the whole site', () => {
+    expectAt(lines(REC, 'ACAP-allow-index: /', 'ACAP-disallow-other: /'), '3:22 acap.disallow-other-blocks-site');
+    expectNo(lines(REC, 'ACAP-allow-crawl: /', 'ACAP-disallow-other: /'), 'acap.disallow-other-blocks-site');
+  });
+});
+
 suite('acap.contradictory-fields', () => {
   test('Part 1 §2.4.5: allow and disallow of one usage and one pattern in one record', () => {
     expectAt(lines(REC, 'ACAP-allow-index: /a/', 'ACAP-disallow-index: /a/'), '3:1 acap.contradictory-fields');

@@ -41,7 +41,7 @@ suite('hover', () => {
   test('profiles that disagree are marked', () => {
     const md = hoverAt('User-agent: Googlebot-News\nDisallow: /|a/\n', { crawlers: ['Googlebot'] }) ?? '';
     assert.match(md, /Googlebot †/);
-    assert.match(md, /† conventional readings \(rfc9309, google, koster1996\) disagree/);
+    assert.match(md, /† conventional readings disagree on crawling here — Googlebot: rfc9309 allows, google allows, koster1996 prohibits/);
   });
 
   test('on a crawler name: its policy at / (its named conventional group outranks the * ACAP record, interpretation §3.6)', () => {
@@ -71,5 +71,20 @@ suite('hover', () => {
     assert.equal(hoverAt('# a com|ment'), undefined);
     assert.equal(doHover(parseDocument('file:///r.txt', 1, 'User-agent: *'), { line: 99, character: 3 }), null);
     assert.equal(doHover(parseDocument('file:///r.txt', 1, 'User-agent: *'), { line: 0, character: 999 }), null);
+  });
+});
+
+suite('hover: answers a publisher understands (issue 10)', () => {
+  test('the table: crawlers named only in ACAP records keep their rows; purpose records are noted', () => {
+    const text = 'User-agent: *\nDisallow: /p|rivate/\n\nACAP-crawler: *\nACAP-allow-crawl: /\nACAP-crawler: NewsBot\nACAP-allow-index: /\nACAP-usage-purpose: news\nACAP-disallow-index: /private/\n';
+    const md = hoverAt(text, { crawlers: [] }) ?? '';
+    assert.match(md, /\| NewsBot \|/);
+    assert.match(md, /Records for purposes \(`news`\) exist/);
+  });
+
+  test('a crawler name: the lines that lost and why, and lines crawlers cannot read', () => {
+    const text = 'ACAP-crawler: *\nACAP-disallow-crawl: /\nACAP-crawler: B|ot\nACAP-allow-crawl: /\nACAP allow index: /\n';
+    const md = hoverAt(text) ?? '';
+    assert.match(md, /\[line 2\]\(file:\/\/\/site\/robots\.txt#L2\) `ACAP-disallow-crawl: \/` lost: set aside/);
   });
 });

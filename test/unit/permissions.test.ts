@@ -39,10 +39,10 @@ suite('profiles for conventional records', () => {
     assert.equal(e.profiles.google, false);
   });
 
-  test('a product token with digits: rfc9309 compares whole tokens, Google stops at the digit', () => {
+  test('a product token with digits: rfc9309 and Google read the User-agent value as its leading letters (RFC 9309 §2.2.1); Koster matches a substring', () => {
     const text = 'User-agent: MJ12bot\nDisallow: /\n';
-    assert.deepEqual(byProfile(text, 'MJ12bot', '/x'), { rfc9309: false, google: true, koster1996: false });
-    assert.equal(byProfile(text, 'MJ', '/x').google, false, 'Google reads the group as MJ');
+    assert.deepEqual(byProfile(text, 'MJ12bot', '/x'), { rfc9309: true, google: true, koster1996: false });
+    assert.deepEqual(byProfile(text, 'MJ', '/x'), { rfc9309: false, google: false, koster1996: false }, 'the group names MJ');
   });
 
   test('Google: Allow of /dir/index.html also allows /dir/; RFC 9309 does not', () => {

@@ -152,25 +152,29 @@ suite('Permission verdicts of the Part 1 and implementation-guide examples', () 
   suite('guide example 1.3: permit only SearchBot1 and SearchBot2', () => {
     const fx = load('guide-ex1.3.robots.txt');
     verdicts(fx, [
-      v('SearchBot1', 'crawl', '/news/a.htm', true, [11, 19], 'the named record and the named conventional group both allow /', { tier: 'named' }),
-      v('SearchBot2', 'crawl', '/news/a.htm', true, [11, 19], 'the record names both crawlers'),
-      v('searchbot2', 'crawl', '/', true, [11, 19], 'names compare case-insensitively'),
+      // Under rfc9309 a User-agent value names its product token (interpretation §1, RFC 9309
+      // §2.2.1): `User-agent: SearchBot1` names SearchBot, so the crawler SearchBot1 falls to `*`
+      // conventionally, and its ACAP record (ACAP-crawler names the crawler as written) decides.
+      v('SearchBot1', 'crawl', '/news/a.htm', true, [19], 'the named ACAP record allows /', { tier: 'named' }),
+      v('SearchBot2', 'crawl', '/news/a.htm', true, [19], 'the record names both crawlers'),
+      v('searchbot2', 'crawl', '/', true, [19], 'names compare case-insensitively'),
       v('OtherBot', 'crawl', '/news/a.htm', false, [6, 15], 'all others are prohibited', { tier: 'star' }),
-      v('SearchBot', 'crawl', '/news/a.htm', false, [6, 15], 'a mere prefix of SearchBot1 is another crawler (exact token match, interpretation §1)'),
-      v('SearchBot1', 'index', '/news/a.htm', true, [11, 19], 'index is silent, crawl is allowed'),
-      v('SearchBot1', 'crawl', '/news/a.htm', true, [11], 'a conventional crawler named SearchBot1 reads its own group\'s Allow: / (rfc9309 profile: exact token match, interpretation §1)', { reading: 'conventional' }),
+      v('SearchBot', 'crawl', '/news/a.htm', true, [11], 'the conventional group of `User-agent: SearchBot1` names SearchBot (its product token), and its Allow: / is the named tier\'s candidate', { tier: 'named' }),
+      v('SearchBot1', 'index', '/news/a.htm', true, [19], 'index is silent, crawl is allowed'),
+      v('SearchBot1', 'crawl', '/news/a.htm', false, [6], 'a conventional crawler named SearchBot1 is not named by `User-agent: SearchBot1` (its product token is SearchBot) and reads the * group', { reading: 'conventional' }),
+      v('SearchBot', 'crawl', '/news/a.htm', true, [11], 'the group names the product token SearchBot (rfc9309)', { reading: 'conventional' }),
     ]);
   });
 
   suite('guide example 1.4: prohibit SearchBot1 and SearchBot2', () => {
     const fx = load('guide-ex1.4.robots.txt');
     verdicts(fx, [
-      v('SearchBot1', 'crawl', '/', false, [7, 16], 'the named record and named group both disallow /', { tier: 'named' }),
-      v('SearchBot2', 'crawl', '/news/a.htm', false, [7, 16], 'both crawlers are named'),
+      v('SearchBot1', 'crawl', '/', false, [16], 'the named ACAP record disallows / (the group `User-agent: SearchBot1` names SearchBot under rfc9309)', { tier: 'named' }),
+      v('SearchBot2', 'crawl', '/news/a.htm', false, [16], 'both crawlers are named'),
       v('OtherBot', 'crawl', '/news/a.htm', true, [11, 19], 'every other crawler is permitted', { tier: 'star' }),
-      v('SearchBot1', 'present', '/news/a.htm', false, [7, 16], 'present depends on crawl'),
+      v('SearchBot1', 'present', '/news/a.htm', false, [16], 'present depends on crawl'),
       v('OtherBot', 'present', '/news/a.htm', true, [11, 19], 'present is silent, crawl is allowed'),
-      v('SearchBot1', 'crawl', '/news/a.htm', false, [7], 'a conventional crawler named SearchBot1 reads its own group\'s Disallow: / (rfc9309 profile: exact token match, interpretation §1)', { reading: 'conventional' }),
+      v('SearchBot', 'crawl', '/news/a.htm', false, [7], 'a conventional crawler SearchBot reads the group `User-agent: SearchBot1`, whose product token is SearchBot (rfc9309)', { reading: 'conventional' }),
       v('OtherBot', 'crawl', '/news/a.htm', true, [11], 'a conventional crawler with another name reads the * group', { reading: 'conventional' }),
     ]);
   });
@@ -627,11 +631,10 @@ suite('Permission verdicts of the Part 1 and implementation-guide examples', () 
       check(fx413, v('AnyBot', 'present-original', 'https://example.com/news/a.htm#frag', true, [18, 26], ''));
     });
 
-    test('a full User-Agent string: the token is the part before the first / or space (interpretation §1)', () => {
+    test('a full User-Agent string: the crawler is the known product token or the one after `compatible;`, else the part before the first / or space (interpretation §1)', () => {
       const mozilla = ask(fx411, { agent: 'Mozilla/5.0 (compatible; SearchBot1/2.1)', usage: 'crawl', path: '/news/a.htm' });
-      assert.equal(mozilla.agent, 'Mozilla');
-      // Mozilla is not SearchBot1: it is "any crawler", prohibited generally.
-      check(fx411, v('Mozilla/5.0 (compatible; SearchBot1/2.1)', 'crawl', '/news/a.htm', false, [6, 12], ''));
+      assert.equal(mozilla.agent, 'SearchBot1');
+      check(fx411, v('Mozilla/5.0 (compatible; SearchBot1/2.1)', 'crawl', '/news/a.htm', true, [17], ''));
       const bot = ask(fx411, { agent: 'SearchBot1/2.1', usage: 'crawl', path: '/news/a.htm' });
       assert.equal(bot.agent, 'SearchBot1');
       check(fx411, v('SearchBot1/2.1', 'crawl', '/news/a.htm', true, [17], ''));

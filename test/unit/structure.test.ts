@@ -152,12 +152,12 @@ suite('folding ranges', () => {
     ]);
   });
 
-  test('a comment run inside a group nests in the group fold; a group after an ACAP record folds on its own', () => {
+  test('a comment run inside a group nests in the group fold; a group after an ACAP record folds inside it (Part 1 §2.3: the record runs to the end of the file)', () => {
     const text = 'User-agent: a\n# why\n# because\nDisallow: /\nACAP-crawler: x\nACAP-allow-crawl: /\nUser-agent: b\nDisallow: /b\n';
     assert.deepEqual(getFoldingRanges(doc(text)), [
       { startLine: 0, endLine: 3 },
       { startLine: 1, endLine: 2, kind: 'comment' },
-      { startLine: 4, endLine: 5 },
+      { startLine: 4, endLine: 7 },
       { startLine: 6, endLine: 7 },
     ]);
   });

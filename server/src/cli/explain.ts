@@ -4,7 +4,9 @@
  * robots-acap explain ROBOTS.TXT --queries FILE.json [--format json]
  *
  * Who may do what, and which line decides. `--queries` takes an array of
- * {agent, path, usage?, purpose?, profile?, reading?} and answers each, in order.
+ * {agent, path, usage?, purpose?, profile?, reading?} and answers each, in order: a query that
+ * cannot be answered gets `{error, query}` in its place (the others are still answered; exit 1),
+ * and a global `--profile` or `--reading` is the default of every query that names none.
  */
 import { explain, facts, formatExplanation, PROFILES, type Profile, type Query, type Reading } from '../service';
 import * as path from 'node:path';
@@ -31,7 +33,13 @@ function checkQuery(q: Query, where: string): void {
   if (q.reading !== undefined && q.reading !== 'acap' && q.reading !== 'conventional') throw new UsageError(`${where}: reading must be acap or conventional`);
 }
 
-function readQueries(io: CliIO, file: string): Query[] {
+/** A query that cannot be answered, in its place in the answers. */
+interface QueryError {
+  readonly error: string;
+  readonly query: unknown;
+}
+
+function readQueries(io: CliIO, file: string, defaults: Partial<Query>): (Query | QueryError)[] {
   let parsed: unknown;
   try {
     parsed = JSON.parse(readText(io, file).text);
@@ -40,10 +48,11 @@ function readQueries(io: CliIO, file: string): Query[] {
     throw err;
   }
   if (!Array.isArray(parsed)) throw new UsageError(`${file} must hold an array of {agent, path, usage?, purpose?, profile?}`);
-  return parsed.map((q: unknown, i) => {
-    if (!q || typeof q !== 'object') throw new UsageError(`${file}[${i}] is not an object`);
+  return parsed.map((q: unknown, i): Query | QueryError => {
+    if (!q || typeof q !== 'object' || Array.isArray(q)) return { error: `${file}[${i}] is not an object`, query: q };
     const o = q as Record<string, unknown>;
     const query: Query = {
+      ...defaults,
       agent: String(o.agent ?? ''),
       path: typeof o.path === 'string' ? o.path : (undefined as unknown as string),
       ...(o.usage !== undefined ? { usage: String(o.usage) } : {}),
@@ -51,7 +60,12 @@ function readQueries(io: CliIO, file: string): Query[] {
       ...(o.profile !== undefined ? { profile: String(o.profile) as Profile } : {}),
       ...(o.reading !== undefined ? { reading: String(o.reading) as Reading } : {}),
     };
-    checkQuery(query, `${file}[${i}]`);
+    try {
+      checkQuery(query, `${file}[${i}]`);
+    } catch (err) {
+      if (err instanceof UsageError) return { error: err.message, query: q };
+      throw err;
+    }
     return query;
   });
 }
@@ -65,13 +79,19 @@ export function runExplain(args: readonly string[], io: CliIO): number {
   if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not ‘${format}’`);
   const one = (name: string): string | undefined => options.get(name)?.[0];
 
-  let queries: Query[];
+  let queries: (Query | QueryError)[];
   const queriesFile = one('queries');
   if (queriesFile !== undefined) {
-    for (const name of ['agent', 'path', 'usage', 'purpose', 'profile', 'reading']) {
+    for (const name of ['agent', 'path', 'usage', 'purpose']) {
       if (options.has(name)) throw new UsageError(`--${name} cannot be combined with --queries`);
     }
-    queries = readQueries(io, queriesFile);
+    // A global --profile (or --reading) is the default of every query that names none.
+    const defaults: Partial<Query> = {
+      ...(one('profile') !== undefined ? { profile: one('profile') as Profile } : {}),
+      ...(one('reading') !== undefined ? { reading: one('reading') as Reading } : {}),
+    };
+    checkQuery({ agent: 'defaults', path: '/', ...defaults }, 'options');
+    queries = readQueries(io, queriesFile, defaults);
   } else {
     const agent = one('agent');
     const pathArg = one('path') ?? (one('html') !== undefined ? '/' : undefined);
@@ -95,16 +115,34 @@ export function runExplain(args: readonly string[], io: CliIO): number {
     // where the page lies relative to the robots.txt's folder.
     const page = parseHtml(htmlFile, readText(io, htmlFile).text);
     const defaultPath = '/' + path.relative(path.dirname(path.resolve(positional[0])), path.resolve(htmlFile)).split(path.sep).join('/');
-    const answers = queries.map((q) => explainPage(doc, page, { agent: q.agent, path: queriesFile === undefined && one('path') === undefined ? defaultPath : q.path, ...(q.usage ? { usage: q.usage } : {}), ...(q.purpose ? { purpose: q.purpose } : {}) }, ctx));
+    const answers = queries.map((q) => isError(q) ? q : answer(q, () => explainPage(doc, page, { agent: q.agent, path: queriesFile === undefined && one('path') === undefined ? defaultPath : q.path, ...(q.usage ? { usage: q.usage } : {}), ...(q.purpose ? { purpose: q.purpose } : {}) }, ctx)));
     if (format === 'json') io.out(JSON.stringify(queriesFile !== undefined ? answers : answers[0], null, 2) + '\n');
-    else io.out(answers.map(formatPageExplanation).join('\n'));
-    return 0;
+    else io.out(answers.map((a) => (isError(a) ? formatError(a) : formatPageExplanation(a))).join('\n'));
+    return answers.some(isError) ? 1 : 0;
   }
-  const answers = queries.map((q) => explain(doc, q, ctx));
+  const answers = queries.map((q) => (isError(q) ? q : answer(q, () => explain(doc, q, ctx))));
   if (format === 'json') {
     io.out(JSON.stringify(queriesFile !== undefined ? answers : answers[0], null, 2) + '\n');
   } else {
-    io.out(answers.map(formatExplanation).join('\n'));
+    io.out(answers.map((a) => (isError(a) ? formatError(a) : formatExplanation(a))).join('\n'));
   }
-  return 0;
+  return answers.some(isError) ? 1 : 0;
+}
+
+function isError(x: unknown): x is QueryError {
+  return typeof x === 'object' && x !== null && 'error' in x;
+}
+
+/** One answer, or the error that stopped it, in its place. */
+function answer<T>(q: Query, f: () => T): T | QueryError {
+  try {
+    return f();
+  } catch (err) {
+    if (err instanceof RangeError) return { error: err.message, query: q };
+    throw err;
+  }
+}
+
+function formatError(e: QueryError): string {
+  return `error: ${e.error}\n`;
 }

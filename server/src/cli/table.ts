@@ -4,7 +4,7 @@
  * For each path, who may do what: crawlers (those the file names, plus --agent or the usual
  * search and AI crawlers) × usages, each cell the verdict and the line that decides.
  */
-import { DEFAULT_CRAWLERS, PROFILES, permissionMatrix, type Matrix, type MatrixCell, type Profile } from '../service';
+import { DEFAULT_CRAWLERS, PROFILES, permissionMatrix, profileWords, type Matrix, type MatrixCell, type Profile } from '../service';
 import { parseOptions, readDocument, referenceResolver, UsageError, type CliIO } from './io';
 
 const TITLE: Readonly<Record<string, string>> = { 'present-snippet': 'snippet' };
@@ -32,7 +32,9 @@ export function formatMatrix(m: Matrix): string {
   const out = [fmt(head), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(fmt)];
   notes.forEach((n, i) => out.push(`  [${i + 1}] ${n}`));
   if ([...m.rows, m.star].some((r) => r.cells.some((c) => c.needsCrawl))) out.push('  - needs crawl, which is refused');
-  if ([...m.rows, m.star].some((r) => r.profilesDisagree)) out.push('  † rfc9309, google and koster1996 disagree on crawl');
+  for (const r of m.rows) if (r.profilesDisagree) out.push(`  † ${r.crawlers.join(', ')}: ${profileWords(r.profiles)} crawling here`);
+  if (m.star.profilesDisagree) out.push(`  † * (any other): ${profileWords(m.star.profiles)} crawling here`);
+  if (m.purposes.length) out.push(`  Records for purposes (${m.purposes.join(', ')}) exist: these are the general verdicts; explain --purpose gives theirs`);
   return out.join('\n');
 }
 

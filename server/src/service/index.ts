@@ -9,11 +9,11 @@ export { getModel, type RobotsModel, type Group, type AcapRecord, type SubRecord
 export { lineTokens, type LineNode, type Span } from './syntax/syntax';
 export { CODES, CODE_BY_NAME, SEVERITY_SETTINGS, type DiagnosticCode, type SeverityName, type SeveritySetting, type CodeFact } from './facts/codes';
 export * as facts from './facts/facts';
-export { explain, agentToken, type Query, type Explanation, type Decision, type Candidate, type LineRef, type Reading, type Reason, type TierName, type EngineContext } from './engine/permissions';
+export { explain, agentToken, queryPath, type Query, type Explanation, type Decision, type Candidate, type LineRef, type Reading, type Reason, type TierName, type EngineContext, type Loser, type QualifierRef } from './engine/permissions';
 export { PROFILES, evaluateConventional, type Profile } from './engine/conventional';
 export { pathOfUrl, normalizePercent, matchPattern, compareScope } from './syntax/paths';
 export { doHover, permissionTable, representativePath, type HoverSettings } from './features/hover';
-export { permissionMatrix, crawlersNamed, DEFAULT_CRAWLERS, MATRIX_USAGES, type Matrix, type MatrixRow, type MatrixCell } from './engine/matrix';
+export { permissionMatrix, crawlersNamed, profileWords, DEFAULT_CRAWLERS, MATRIX_USAGES, type Matrix, type MatrixRow, type MatrixCell } from './engine/matrix';
 export { formatExplanation } from './engine/explainText';
 export { getCodeActions } from './features/codeActions';
 export { findDefinition, findReferences, findDocumentHighlights, type NavigationContext } from './features/navigation';

@@ -6,6 +6,7 @@ import { Diagnostic, DiagnosticSeverity, DiagnosticTag, type DiagnosticRelatedIn
 import { checkLine } from './checkLine';
 import { CODE_BY_NAME, type DiagnosticCode, type SeverityName, type SeveritySetting } from '../facts/codes';
 import { crossChecks, type CrossFileContext } from './crossChecks';
+import { neverWinsChecks } from './neverWins';
 import type { RobotsDocument } from '../syntax/document';
 import type { LocatedFinding } from '../syntax/findings';
 import { getModel } from '../model/model';
@@ -55,6 +56,7 @@ export function collectFindings(doc: RobotsDocument, ctx: CrossFileContext = {})
   }
   for (const f of model.findings) out.push(f);
   for (const f of crossChecks(model, ctx)) out.push(f);
+  for (const f of neverWinsChecks(model)) out.push(f);
   out.sort((a, b) => a.line - b.line || a.span.start - b.span.start);
   return out;
 }

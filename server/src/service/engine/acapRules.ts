@@ -31,13 +31,23 @@ export interface AcapField {
   readonly patterns: readonly CompiledPattern[];
   /** `name=value`, from the field or from the qualified usage's definition. */
   readonly qualifiers: readonly string[];
-  /** Qualifiers ACAP 1.0 does not define (a crawler may treat the permission as a prohibition). */
+  /** Qualifiers ACAP 1.0 does not define (a crawler may treat the permission as a prohibition); also in `qualifiers`. */
   readonly unknownQualifiers: readonly string[];
+  /** Where each qualifier is written: the field's own line, or a qualified usage's definition (Part 1 §2.7.1). */
+  readonly qualifierSources: readonly QualifierSource[];
   /**
-   * Why crawlers cannot read this line (a space for a hyphen, a missing colon): it decides
-   * nothing, but the engine says what it would have done.
+   * Why crawlers cannot read this line, as a clause ("it has a space where ACAP has a hyphen",
+   * "its resource set ‘s’ is defined after the first record"): it decides nothing, but the engine
+   * says what it would have done (interpretation §3.9).
    */
   readonly broken: string | undefined;
+}
+
+export interface QualifierSource {
+  readonly qualifier: string;
+  readonly doc: RobotsDocument;
+  /** 0-based. */
+  readonly line: number;
 }
 
 export interface CompiledSubRecord {
@@ -71,6 +81,22 @@ function findDefinition(scope: DefinitionScope | undefined, kind: 'set' | 'usage
   return undefined;
 }
 
+/**
+ * A definition crawlers do not read because it stands after the first ACAP record (Part 1 §2.7):
+ * found only to say what the line that names it would have done. O(definitions).
+ */
+function findMisplaced(scope: DefinitionScope | undefined, kind: 'set' | 'usage', name: string): { def: Definition; model: RobotsModel } | undefined {
+  for (let s = scope; s; s = s.parent) {
+    const def = s.model.definitions.find((d) => d.misplaced && d.name === name && (kind === 'set') === (d.kind === 'resource-set'));
+    if (def) return { def, model: s.model };
+  }
+  return undefined;
+}
+
+function misplacedClause(what: string, def: Definition): string {
+  return `its ${what} is defined on line ${def.line + 1}, after the first record, where crawlers do not read definitions (Part 1 §2.7)`;
+}
+
 function slice(line: LineNode, span: { start: number; end: number }): string {
   return line.text.slice(span.start, span.end);
 }
@@ -96,35 +122,52 @@ interface Expanded {
   readonly via: string | undefined;
   readonly qualifiers: readonly string[];
   readonly unknown: readonly string[];
+  readonly sources: readonly QualifierSource[];
+  /** Why crawlers cannot read the expansion (a definition after the first record). */
+  readonly broken?: string;
 }
 
 /** A usage reference expanded into standard usages (Part 1 §2.4.1.3, §2.7). */
+/** A usage reference expanded into standard usages (Part 1 §2.4.1.3, §2.7); depth at most 5, so O(definitions^5) in theory, O(members) in practice. */
 function expandUsage(ref: UsageRef, scope: DefinitionScope, depth = 0): Expanded[] {
-  if (!ref.local) return USAGE_BY_NAME.has(ref.name) ? [{ usage: ref.name, via: undefined, qualifiers: [], unknown: [] }] : [];
-  const found = findDefinition(scope, 'usage', ref.name);
+  if (!ref.local) return USAGE_BY_NAME.has(ref.name) ? [{ usage: ref.name, via: undefined, qualifiers: [], unknown: [], sources: [] }] : [];
+  let found = findDefinition(scope, 'usage', ref.name);
+  let broken: string | undefined;
+  if (!found) {
+    found = findMisplaced(scope, 'usage', ref.name);
+    if (found) broken = misplacedClause(`local usage (${ref.name})`, found.def);
+  }
   if (!found || depth > 4) return [];
-  const line = found.model.document.lines[found.def.line];
+  const defDoc = found.model.document;
+  const defLine = found.def.line;
+  const line = defDoc.lines[defLine];
   const d = line.directive;
   const tag = `(${ref.name})`;
   if (d.kind === 'acap-qualified-usage' && d.usage && !d.usage.local && USAGE_BY_NAME.has(d.usage.name)) {
     const q = qualifierStrings(line, d.qualifiers);
-    return [{ usage: d.usage.name, via: tag, qualifiers: q.known, unknown: q.unknown }];
+    const sources = [...q.known, ...q.unknown].map((qualifier) => ({ qualifier, doc: defDoc, line: defLine }));
+    return [{ usage: d.usage.name, via: tag, qualifiers: q.known, unknown: q.unknown, sources, ...(broken ? { broken } : {}) }];
   }
   if (d.kind === 'acap-composite-usage') {
-    return d.members.flatMap((m) => expandUsage(m, scope, depth + 1).map((e) => ({ ...e, via: e.via ? `${tag} → ${e.via}` : tag })));
+    return d.members.flatMap((m) => expandUsage(m, scope, depth + 1).map((e) => ({ ...e, via: e.via ? `${tag} → ${e.via}` : tag, ...(broken && !e.broken ? { broken } : {}) })));
   }
   return [];
 }
 
-function compilePatterns(spec: string, scope: DefinitionScope): { patterns: CompiledPattern[]; set: string | undefined } {
+function compilePatterns(spec: string, scope: DefinitionScope): { patterns: CompiledPattern[]; set: string | undefined; broken?: string } {
   if (spec.toLowerCase().startsWith(RESOURCE_SET_PREFIX)) {
     const name = spec.slice(RESOURCE_SET_PREFIX.length).toLowerCase();
-    const found = findDefinition(scope, 'set', name);
+    let found = findDefinition(scope, 'set', name);
+    let broken: string | undefined;
+    if (!found) {
+      found = findMisplaced(scope, 'set', name);
+      if (found) broken = misplacedClause(`resource set ‘${name}’`, found.def);
+    }
     if (!found) return { patterns: [], set: name };
     const defLine = found.model.document.lines[found.def.line];
     const d = defLine.directive;
     if (d.kind !== 'acap-resource-set') return { patterns: [], set: name };
-    return { patterns: d.patterns.map((p) => ({ text: slice(defLine, p), key: patternKey(slice(defLine, p)) })), set: name };
+    return { patterns: d.patterns.map((p) => ({ text: slice(defLine, p), key: patternKey(slice(defLine, p)) })), set: name, ...(broken ? { broken } : {}) };
   }
   return { patterns: [{ text: spec, key: patternKey(spec) }], set: undefined };
 }
@@ -133,20 +176,23 @@ function compileField(doc: RobotsDocument, i: number, scope: DefinitionScope): A
   const line = doc.lines[i];
   const d = line.directive;
   if (d.kind !== 'acap-permission' || !d.usage || !d.resource) return [];
-  // Part 1 §2.4.2: prohibitions never use local usages; such a field is ignored (and diagnosed).
-  if (!d.allow && d.usage.local) return [];
-  const { patterns, set } = compilePatterns(slice(line, d.resource), scope);
+  const { patterns, set, broken: setBroken } = compilePatterns(slice(line, d.resource), scope);
   const own = qualifierStrings(line, d.qualifiers);
   const f = line.field;
-  const broken = f?.repair === 'space-for-hyphen' ? 'has a space where ACAP has a hyphen'
-    : f?.repair === 'dash-lookalike' ? 'has a typographic dash where ACAP has a hyphen'
-      : f?.separator !== 'colon' ? 'is missing the colon after its field name'
-        : undefined;
+  const broken = f?.repair === 'space-for-hyphen' ? 'it has a space where ACAP has a hyphen'
+    : f?.repair === 'dash-lookalike' ? 'it has a typographic dash where ACAP has a hyphen'
+      : f?.separator !== 'colon' ? 'it is missing the colon after its field name'
+        // Part 1 §2.4.2: prohibitions never use local usages; such a field is ignored (and diagnosed).
+        : !d.allow && d.usage.local ? `it prohibits the local usage (${d.usage.name}), and prohibitions may name only standard usages (Part 1 §2.4.2)`
+          : setBroken;
+  const ownSources = [...own.known, ...own.unknown].map((qualifier) => ({ qualifier, doc, line: i }));
   return expandUsage(d.usage, scope).map((e) => ({
-    broken,
+    broken: broken ?? e.broken,
     doc, line: i, allow: d.allow, usage: e.usage, via: e.via, resourceSet: set, patterns,
-    qualifiers: d.allow ? [...own.known, ...e.qualifiers] : [],
+    // Unknown qualifiers travel like the others (interpretation §3.3): the answer never looks less restricted than the file.
+    qualifiers: d.allow ? [...own.known, ...own.unknown, ...e.qualifiers, ...e.unknown] : [],
     unknownQualifiers: d.allow ? [...own.unknown, ...e.unknown] : [],
+    qualifierSources: d.allow ? [...ownSources, ...e.sources] : [],
   }));
 }
 

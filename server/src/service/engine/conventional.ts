@@ -8,7 +8,7 @@
  * Inside a group whose User-agent lines are followed by `Robot-version: 2.x`, the 1996 "2.0.0"
  * precedence applies under rfc9309 and koster1996 (robots.txt 2.0.0 proposal).
  */
-import type { RobotsDocument } from '../syntax/document';
+import { parseDocument, type RobotsDocument } from '../syntax/document';
 import type { LineNode } from '../syntax/syntax';
 import { googleEvaluate } from './google';
 import { getModel, type Group } from '../model/model';
@@ -46,6 +46,17 @@ export interface ConventionalVerdict {
   readonly rules: () => readonly RuleLine[];
   /** The applied group follows the robots.txt 2.0.0 precedence. */
   readonly version2: boolean;
+  /**
+   * The pattern whose scope the verdict covers, for ranking it against ACAP fields (Part 1
+   * §2.4.5; interpretation §3.6): the deciding line's pattern, Google's `/dir/$` when its
+   * `/dir/index.html` rule decided, the whole-path form of a 2.0.0 explicit or wildcard string,
+   * and `/` when a 2.0.0 group refuses a path no line of it matches. Undefined when no line decided.
+   */
+  readonly scope: string | undefined;
+  /** koster1996: the User-agent line whose value contains the token (§3.2.1 substring match). */
+  readonly substring: { readonly line: number; readonly value: string } | undefined;
+  /** Lines of groups set aside because their Robot-version is experimental (odd minor). */
+  readonly experimental: readonly number[];
   /** One sentence on why. */
   readonly why: string;
 }
@@ -67,11 +78,70 @@ function isStar(value: string): boolean {
   return value === '*' || /^\*\s/.test(value);
 }
 
-/** The group follows robots.txt 2.0.0 when a `Robot-version: 2.x.y` is its first member. */
-export function isVersion2(doc: RobotsDocument, g: Group): boolean {
+/** The Robot-version of a group, when a `Robot-version` line is its first member. */
+function robotVersion(doc: RobotsDocument, g: Group): { major: number; minor: number } | undefined {
   const first = g.members[0];
-  if (first === undefined || doc.lines[first].field?.fact?.id !== 'robot-version') return false;
-  return /^2\.\d+\.\d+$/.test(agentValue(doc, first));
+  if (first === undefined || doc.lines[first].field?.fact?.id !== 'robot-version') return undefined;
+  const m = /^(\d+)\.(\d+)\.(\d+)$/.exec(agentValue(doc, first).trim());
+  return m ? { major: Number(m[1]), minor: Number(m[2]) } : undefined;
+}
+
+/**
+ * The group follows robots.txt 2.0.0: its first member is `Robot-version` 2.0.0 or a higher
+ * stable version (even minor; interpretation §2).
+ */
+export function isVersion2(doc: RobotsDocument, g: Group): boolean {
+  const v = robotVersion(doc, g);
+  return v !== undefined && v.major >= 2 && v.minor % 2 === 0;
+}
+
+/**
+ * An odd minor version marks an experimental standard: robots ignore the group and use the
+ * default (robots.txt 2.0.0 proposal; interpretation §2), as the diagnostic says.
+ */
+export function isExperimental(doc: RobotsDocument, g: Group): boolean {
+  const v = robotVersion(doc, g);
+  return v !== undefined && v.major >= 2 && v.minor % 2 === 1;
+}
+
+/**
+ * RFC 9309 §2.2.1: a User-agent value names its product token, the leading run of letters,
+ * `-` and `_` (`AB42bot` names `AB`, `barbarbot*` names `barbarbot`), as the REP conformance
+ * suite and Google's parser read it.
+ */
+export function productToken(value: string): string {
+  return /^[A-Za-z_-]*/.exec(value.trim())?.[0] ?? '';
+}
+
+const viewCache = new WeakMap<RobotsDocument, { conventional?: RobotsDocument; acap?: RobotsDocument }>();
+
+/**
+ * The document as a conventional parser reads it. Every profile skips a byte-order mark or any
+ * leading part of one (interpretation §1): an editor shows the bytes `EF` or `EF BB` as one
+ * U+FFFD, which is dropped here. For a crawler that reads ACAP (`acap`), the conventional lines
+ * inside ACAP records are blanked: they decide nothing for it (Part 1 §2.9.2, §2.3). Line numbers
+ * are kept. O(file length) once per document, and the document itself when nothing changes.
+ */
+export function conventionalView(doc: RobotsDocument, acap: boolean): RobotsDocument {
+  let entry = viewCache.get(doc);
+  if (!entry) {
+    entry = {};
+    viewCache.set(doc, entry);
+  }
+  const cached = acap ? entry.acap : entry.conventional;
+  if (cached) return cached;
+  const partialBom = doc.lines.length > 0 && doc.lines[0].text.startsWith('\ufffd');
+  const hidden = acap ? getModel(doc).records.flatMap((r) => r.conventional) : [];
+  let view = doc;
+  if (partialBom || hidden.length) {
+    const texts = doc.lines.map((l) => l.text);
+    if (partialBom) texts[0] = texts[0].slice(1);
+    for (const i of hidden) texts[i] = '';
+    view = parseDocument(doc.uri, doc.version, texts.map((t, i) => t + doc.lines[i].eol).join(''));
+  }
+  if (acap) entry.acap = view;
+  else entry.conventional = view;
+  return view;
 }
 
 /** The product token of a User-agent value: what precedes the first `/` or space (interpretation §1). */
@@ -80,28 +150,33 @@ export function valueToken(value: string): string {
 }
 
 /**
- * Groups that apply to `token` under rfc9309: all groups whose token equals it
- * (case-insensitively), else all `*` groups. Both sides are whole tokens: `SearchBot1` matches
- * `SearchBot1` (Google's parser, unlike RFC 9309 crawlers, stops at the digit).
+ * Groups that apply to `token` under rfc9309: all groups whose product token equals it
+ * (case-insensitively), else all `*` groups; groups with an experimental Robot-version are
+ * ignored. O(groups).
  */
 function rfcGroups(doc: RobotsDocument, token: string): { groups: Group[]; named: boolean } {
   const t = token.toLowerCase();
-  const groups = getModel(doc).groups;
+  const groups = getModel(doc).groups.filter((g) => !isExperimental(doc, g));
   const named = groups.filter((g) => g.agents.some((a) => {
     const v = agentValue(doc, a);
-    return !isStar(v) && t.length > 0 && valueToken(v).toLowerCase() === t;
+    return !isStar(v) && t.length > 0 && productToken(v).toLowerCase() === t;
   }));
   if (named.length) return { groups: named, named: true };
   return { groups: groups.filter((g) => g.agents.some((a) => isStar(agentValue(doc, a)))), named: false };
 }
 
 /** Koster 1996 §3.2.1: the first record whose User-agent value contains the token, else the first `*` record. */
-function kosterGroup(doc: RobotsDocument, token: string): { group: Group | undefined; named: boolean } {
+function kosterGroup(doc: RobotsDocument, token: string): { group: Group | undefined; named: boolean; substring: ConventionalVerdict['substring'] } {
   const t = token.toLowerCase();
-  const groups = getModel(doc).groups;
-  const named = t ? groups.find((g) => g.agents.some((a) => !isStar(agentValue(doc, a)) && agentValue(doc, a).toLowerCase().includes(t))) : undefined;
-  if (named) return { group: named, named: true };
-  return { group: groups.find((g) => g.agents.some((a) => isStar(agentValue(doc, a)))), named: false };
+  const groups = getModel(doc).groups.filter((g) => !isExperimental(doc, g));
+  const contains = (a: number): boolean => !isStar(agentValue(doc, a)) && agentValue(doc, a).toLowerCase().includes(t);
+  const named = t ? groups.find((g) => g.agents.some(contains)) : undefined;
+  if (named) {
+    const line = named.agents.find(contains) ?? named.startLine;
+    const value = agentValue(doc, line);
+    return { group: named, named: true, substring: value.trim().toLowerCase() !== t ? { line, value } : undefined };
+  }
+  return { group: groups.find((g) => g.agents.some((a) => isStar(agentValue(doc, a)))), named: false, substring: undefined };
 }
 
 interface GroupRules {
@@ -188,9 +263,21 @@ function firstMatch(matching: readonly CompiledRule[]): CompiledRule | undefined
  * Allow lines alone admit only what they name; otherwise everything else is allowed (the open
  * question of the proposal, settled by interpretation.md §2).
  */
-function version2Match(rules: readonly CompiledRule[], path: string): { allowed: boolean; line: number | undefined; why: string } {
+function version2Match(rules: readonly CompiledRule[], path: string): { allowed: boolean; line: number | undefined; why: string; scope: string | undefined } {
   const explicit = (r: RuleLine): boolean => !r.pattern.includes('*');
-  const matches = (r: CompiledRule): boolean => (explicit(r) ? path === r.normalized : matchPattern(r.normalized, path));
+  // Explicit and wildcard strings match the whole path (interpretation §2): `*.shtml` does not
+  // match `/a.shtml.bak`.
+  const matches = (r: CompiledRule): boolean => matchPattern(wholePath(r.normalized), path);
+  const v = version2Decide(rules, explicit, matches);
+  const line = v.line === undefined ? undefined : rules.find((r) => r.line === v.line);
+  return { ...v, scope: line === undefined ? undefined : line.pattern !== '' && matches(line) ? wholePath(line.pattern) : '/' };
+}
+
+function wholePath(pattern: string): string {
+  return pattern.endsWith('$') ? pattern : pattern + '$';
+}
+
+function version2Decide(rules: readonly CompiledRule[], explicit: (r: RuleLine) => boolean, matches: (r: CompiledRule) => boolean): { allowed: boolean; line: number | undefined; why: string } {
   const ok = rules.find((r) => r.allow && explicit(r) && matches(r));
   if (ok) return { allowed: true, line: ok.line, why: 'an explicit Allow names exactly this path, which beats every other rule (robots.txt 2.0.0)' };
   const no = rules.find((r) => !r.allow && r.pattern !== '' && matches(r));
@@ -211,46 +298,72 @@ function version2Match(rules: readonly CompiledRule[], path: string): { allowed:
 /**
  * The conventional verdict for `token` on `rawPath` (the path of the URL as given) under
  * `profile`. Google compares the path as given (non-ASCII encoded); the others compare with
- * percent-encoding normalised.
+ * percent-encoding normalised. Pass `conventionalView(doc, …)` to skip a partial BOM and, for an
+ * ACAP reader, the conventional lines inside ACAP records. O(groups + path length + wildcard
+ * patterns × path length) through the pattern indexes.
  */
 export function evaluateConventional(doc: RobotsDocument, token: string, rawPath: string, profile: Profile): ConventionalVerdict {
+  const experimental = getModel(doc).groups.filter((g) => isExperimental(doc, g)).map((g) => g.startLine);
   if (profile === 'google') {
-    const v = googleEvaluate(doc, token, encodeNonAscii(rawPath));
+    const path = encodeNonAscii(rawPath);
+    const v = googleEvaluate(doc, token, path);
     const sections = v.specificAgentSeen ? v.specificSections : v.globalSections;
     // Google's own reading of each line: it also accepts `Disallow /x` and key prefixes.
     const rules = (): RuleLine[] => sections.flatMap((sec) => sec.rules.map((g) => ({ line: g.line, allow: g.key === 'allow', pattern: g.value })));
     const groupLines = sections.flatMap((sec) => (v.specificAgentSeen ? sec.agents.filter((x) => x.token === token.toLowerCase()).map((x) => x.line) : sec.globalLines));
+    let scope: string | undefined;
+    let derived = false;
+    if (v.line !== undefined) {
+      const rule = sections.flatMap((sec) => sec.rules).find((g) => g.line === v.line);
+      scope = rule?.value;
+      // robots.cc: `Allow: /dir/index.htm…` also allows `/dir/`, as the pattern `/dir/$`.
+      if (rule && !matchPattern(rule.value, path)) {
+        scope = rule.value.slice(0, rule.value.lastIndexOf('/') + 1) + '$';
+        derived = true;
+      }
+    }
     const why = v.line !== undefined
-      ? `line ${v.line + 1} is the longest matching ${v.allowed ? 'Allow' : 'Disallow'} in the ${v.source === 'specific' ? 'group for this crawler' : '* group'} (Google)`
+      ? derived
+        ? `line ${v.line + 1} allows ${scope}, since Google reads an Allow of a directory's index.htm… as allowing the directory itself (Google)`
+        : `line ${v.line + 1} is the longest matching ${v.allowed ? 'Allow' : 'Disallow'} in the ${v.source === 'specific' ? 'group for this crawler' : '* group'} (Google)`
       : v.specificAgentSeen ? 'a group names this crawler and none of its rules matches (Google)' : 'no rule matches (Google)';
-    return { profile, allowed: v.allowed, line: v.line, groupLines, named: v.specificAgentSeen, rules, version2: false, why };
+    return { profile, allowed: v.allowed, line: v.line, groupLines, named: v.specificAgentSeen, rules, version2: false, why, scope, substring: undefined, experimental: [] };
   }
   const path = normalizePercent(rawPath);
   if (path === '/robots.txt' && profile === 'rfc9309') {
     const { groups, named } = rfcGroups(doc, token);
-    return { profile, allowed: true, line: undefined, groupLines: groups.flatMap((g) => g.agents), named, rules: () => rulesOf(doc, groups), version2: false, why: '/robots.txt itself is always allowed (RFC 9309 §2.2.2)' };
+    return { profile, allowed: true, line: undefined, groupLines: groups.flatMap((g) => g.agents), named, rules: () => rulesOf(doc, groups), version2: false, why: '/robots.txt itself is always allowed (RFC 9309 §2.2.2)', scope: undefined, substring: undefined, experimental };
   }
-  const { groups, named } = profile === 'rfc9309'
-    ? rfcGroups(doc, token)
-    : ((): { groups: Group[]; named: boolean } => { const k = kosterGroup(doc, token); return { groups: k.group ? [k.group] : [], named: k.named }; })();
+  let substring: ConventionalVerdict['substring'];
+  let groups: Group[];
+  let named: boolean;
+  if (profile === 'rfc9309') ({ groups, named } = rfcGroups(doc, token));
+  else {
+    const k = kosterGroup(doc, token);
+    groups = k.group ? [k.group] : [];
+    named = k.named;
+    substring = k.substring;
+  }
   const compiled = rulesOf(doc, groups);
   const rules = (): readonly RuleLine[] => compiled;
   const groupLines = groups.flatMap((g) => g.agents);
+  const base = { profile, groupLines, named, rules, substring, experimental };
   const who = groups.length === 0 ? 'no group applies' : named ? `the group${groups.length > 1 ? 's' : ''} for this crawler` : 'the * group';
+  const chosen = substring ? ` (Koster 1996 §3.2.1 picks it because line ${substring.line + 1}'s User-agent ‘${substring.value.trim()}’ contains ‘${token}’)` : '';
   if (groups.length && isVersion2(doc, groups[0])) {
     const v = version2Match(compiled, path);
-    return { profile, allowed: v.allowed, line: v.line, groupLines, named, rules, version2: true, why: v.why };
+    return { ...base, allowed: v.allowed, line: v.line, version2: true, why: v.why + chosen, scope: v.scope };
   }
   if (profile === 'rfc9309') {
     const best = longestMatch(matchingRules(doc, groups, path, false));
     return best
-      ? { profile, allowed: best.allow, line: best.line, groupLines, named, rules, version2: false, why: `line ${best.line + 1} is the longest matching rule in ${who}${best.allow ? ' (Allow wins ties)' : ''} (RFC 9309 §2.2.2)` }
-      : { profile, allowed: true, line: undefined, groupLines, named, rules, version2: false, why: `no rule in ${who} matches, so crawling is allowed (RFC 9309 §2.2.2)` };
+      ? { ...base, allowed: best.allow, line: best.line, version2: false, why: `line ${best.line + 1} is the longest matching rule in ${who}${best.allow ? ' (Allow wins ties)' : ''} (RFC 9309 §2.2.2)`, scope: best.pattern }
+      : { ...base, allowed: true, line: undefined, version2: false, why: `no rule in ${who} matches, so crawling is allowed (RFC 9309 §2.2.2)`, scope: undefined };
   }
   const first = firstMatch(matchingRules(doc, groups, path, true));
   return first
-    ? { profile, allowed: first.allow || first.pattern === '', line: first.line, groupLines, named, rules, version2: false, why: `line ${first.line + 1} is the first matching line of ${who} (Koster 1996 §3.2.2)` }
-    : { profile, allowed: true, line: undefined, groupLines, named, rules, version2: false, why: `no line of ${who} matches, so access is allowed (Koster 1996 §3.2.2)` };
+    ? { ...base, allowed: first.allow || first.pattern === '', line: first.line, version2: false, why: `line ${first.line + 1} is the first matching line of ${who}${chosen} (Koster 1996 §3.2.2)`, scope: first.pattern === '' ? '/' : first.pattern }
+    : { ...base, allowed: true, line: undefined, version2: false, why: `no line of ${who}${chosen} matches, so access is allowed (Koster 1996 §3.2.2)`, scope: undefined };
 }
 
 /** Matching of a conventional rule under `profile`, for the ACAP reading (interpretation.md §3.6). */

@@ -2,7 +2,7 @@
  * Who may do what on one path: crawlers × usages, with crawlers that answer alike grouped, and
  * crawlers that answer like `*` folded into its row. The hover and the CLI's `table` render it.
  */
-import type { Profile } from './conventional';
+import { PROFILES, type Profile } from './conventional';
 import type { RobotsDocument } from '../syntax/document';
 import { getModel } from '../model/model';
 import { agentToken, explain, type EngineContext, type Explanation } from './permissions';
@@ -27,6 +27,8 @@ export interface MatrixRow {
   readonly cells: readonly MatrixCell[];
   /** The conventional readings (rfc9309, google, koster1996) disagree on crawl. */
   readonly profilesDisagree: boolean;
+  /** The conventional crawl verdict under each profile, to say which says what. */
+  readonly profiles: Readonly<Record<Profile, boolean>>;
 }
 
 export interface Matrix {
@@ -38,6 +40,26 @@ export interface Matrix {
   readonly rows: readonly MatrixRow[];
   /** The row for any other crawler, and the listed crawlers that answer the same. */
   readonly star: MatrixRow;
+  /**
+   * Usage purposes of the file's purpose sub-records (as written): the table shows the general
+   * verdicts, which those purposes may override (interpretation §3.1).
+   */
+  readonly purposes: readonly string[];
+}
+
+/** Which profile says what, when they disagree: `rfc9309 allows, google prohibits, …`. */
+export function profileWords(p: Readonly<Record<Profile, boolean>>): string {
+  return PROFILES.map((x) => `${x} ${p[x] ? 'allows' : 'prohibits'}`).join(', ');
+}
+
+/** Crawler names of ACAP-crawler lines, lower-cased. */
+function acapCrawlers(doc: RobotsDocument): Set<string> {
+  const out = new Set<string>();
+  for (const line of doc.lines) {
+    const d = line.directive;
+    if (d.kind === 'acap-crawler') out.add(agentToken(line.text.slice(d.name.start, d.name.end)).toLowerCase());
+  }
+  return out;
 }
 
 /** Crawler names the file addresses (User-agent and ACAP-crawler values), first spelling kept. */
@@ -66,30 +88,39 @@ function key(cells: readonly MatrixCell[]): string {
 export function permissionMatrix(doc: RobotsDocument, path: string, crawlers: readonly string[], profile: Profile, ctx: EngineContext = {}): Matrix {
   const acap = getModel(doc).records.length > 0;
   const usages = acap ? MATRIX_USAGES : ['crawl'];
-  const rowOf = (agent: string): { cells: MatrixCell[]; disagree: boolean } => {
+  const rowOf = (agent: string): { cells: MatrixCell[]; disagree: boolean; profiles: Record<Profile, boolean> } => {
     const answers = usages.map((usage) => explain(doc, { agent, usage, path, profile }, ctx));
     const refused = !answers[0].allowed;
     const p = answers[0].profiles;
-    return { cells: answers.map((e) => cellOf(e, refused)), disagree: !(p.rfc9309 === p.google && p.google === p.koster1996) };
+    return { cells: answers.map((e) => cellOf(e, refused)), disagree: !(p.rfc9309 === p.google && p.google === p.koster1996), profiles: { ...p } };
   };
+  const pkey = (p: Readonly<Record<Profile, boolean>>): string => PROFILES.map((x) => p[x]).join();
   const star = rowOf('*');
-  const starKey = key(star.cells);
-  const rows: { crawlers: string[]; cells: MatrixCell[]; profilesDisagree: boolean }[] = [];
+  const starKey = key(star.cells) + pkey(star.profiles);
+  const rows: { crawlers: string[]; cells: MatrixCell[]; profilesDisagree: boolean; profiles: Record<Profile, boolean> }[] = [];
   const likeStar: string[] = [];
+  // A crawler named only in ACAP records keeps a row of its own: the publisher wrote a record for it.
+  const ownRow = acap ? acapCrawlers(doc) : new Set<string>();
   const all = [...new Map([...crawlersNamed(doc), ...crawlers].map((c) => [c.toLowerCase(), c])).values()];
   for (const c of all) {
     const r = rowOf(c);
-    const k = key(r.cells);
-    if (k === starKey && r.disagree === star.disagree) {
+    const k = key(r.cells) + pkey(r.profiles);
+    if (k === starKey && !ownRow.has(c.toLowerCase())) {
       likeStar.push(c);
       continue;
     }
-    const same = rows.find((x) => key(x.cells) === k && x.profilesDisagree === r.disagree);
+    const same = rows.find((x) => key(x.cells) + pkey(x.profiles) === k);
     if (same) same.crawlers.push(c);
-    else rows.push({ crawlers: [c], cells: r.cells, profilesDisagree: r.disagree });
+    else rows.push({ crawlers: [c], cells: r.cells, profilesDisagree: r.disagree, profiles: r.profiles });
   }
+  const model = getModel(doc);
+  const purposes = [...new Set(model.records.flatMap((r) => r.subRecords.flatMap((s) => s.purposes.map((l) => {
+    const f = doc.lines[l].field;
+    return f ? doc.lines[l].text.slice(f.value.start, f.value.end).trim() : '';
+  })))).values()].filter((x) => x !== '');
   return {
     path, acap, profile, usages, rows,
-    star: { crawlers: likeStar, cells: star.cells, profilesDisagree: star.disagree },
+    star: { crawlers: likeStar, cells: star.cells, profilesDisagree: star.disagree, profiles: star.profiles },
+    purposes,
   };
 }

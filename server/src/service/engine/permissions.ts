@@ -15,7 +15,8 @@
  * Line numbers in explanations are 1-based, as people count them.
  */
 import { compileRecords, patternKey, type AcapField, type CompiledRecord, type DefinitionScope } from './acapRules';
-import { evaluateConventional, conventionalRuleMatches, PROFILES, type ConventionalVerdict, type Profile, type RuleLine } from './conventional';
+import { conventionalView, evaluateConventional, PROFILES, type ConventionalVerdict, type Profile } from './conventional';
+import { CRAWLER_BY_TOKEN } from '../facts/crawlers';
 import type { RobotsDocument } from '../syntax/document';
 import { USAGE_BY_NAME } from '../facts/facts';
 import { getModel } from '../model/model';
@@ -41,6 +42,23 @@ export interface LineRef {
   /** 1-based. */
   readonly line: number;
   readonly text: string;
+  /** The file the line stands in, when it is not the one asked about (an ACAP-permissions-reference target, interpretation §3.8). */
+  readonly file?: string;
+}
+
+/** Where a qualifier of a permission is written (the field, or a qualified usage's definition). */
+export interface QualifierRef {
+  readonly qualifier: string;
+  /** 1-based. */
+  readonly line: number;
+  readonly file?: string;
+}
+
+/** A candidate that did not decide, and why (interpretation §3.1, §3.3, §3.6). */
+export interface Loser extends LineRef {
+  readonly allow: boolean;
+  readonly pattern: string;
+  readonly why: string;
 }
 
 export interface Candidate extends LineRef {
@@ -53,6 +71,8 @@ export interface Candidate extends LineRef {
   readonly resourceSet?: string;
   readonly via?: string;
   readonly qualifiers: readonly string[];
+  /** Where each qualifier comes from. */
+  readonly qualifierSources?: readonly QualifierRef[];
 }
 
 export type Reason =
@@ -60,6 +80,7 @@ export type Reason =
   | 'acap-over-conventional' // identical patterns: the ACAP field beats the conventional line (Part 1 §2.9.2)
   | 'specific-usage'       // identical patterns: present-snippet beats present
   | 'tie-prohibited'       // identical patterns allow and disallow: prohibited (Part 1 §2.4.5)
+  | 'unrankable'           // patterns §2.4.5 cannot rank, one allowing and one prohibiting: prohibited
   | 'disallow-other'       // no candidate, ACAP-disallow-other matches (guide example 4.3)
   | 'silence'              // no candidate: REP is permissive (guide §1.3)
   | 'conventional';        // the conventional reading decided
@@ -75,6 +96,8 @@ export interface Decision {
   readonly candidates: readonly Candidate[];
   /** Conventional lines beaten by an ACAP field on the same pattern. */
   readonly overridden: readonly Candidate[];
+  /** Lines that matched and lost, each with the reason, including those of lower tiers set aside. */
+  readonly losers: readonly Loser[];
   readonly qualifiers: readonly string[];
   readonly summary: string;
 }
@@ -97,6 +120,8 @@ export interface Explanation {
   readonly records: readonly { readonly line: number; readonly named: boolean; readonly file?: string }[];
   /** The conventional crawl verdict under the active profile. */
   readonly conventional: { readonly allowed: boolean; readonly line: number | undefined; readonly why: string; readonly ignored: boolean };
+  /** Where each qualifier of the answer is written. */
+  readonly qualifierSources: readonly QualifierRef[];
   /** The conventional crawl verdict under every profile, to show where readings disagree. */
   readonly profiles: Readonly<Record<Profile, boolean>>;
   readonly notes: readonly string[];
@@ -108,9 +133,32 @@ export interface EngineContext {
   readonly resolveReference?: (locator: string, from: RobotsDocument) => RobotsDocument | undefined;
 }
 
-/** The product token of an agent: the part before the first `/` or space (interpretation §1). */
+/**
+ * The product token of an agent (interpretation §1). A whole User-Agent string names the crawler
+ * in one of its product tokens, not always the first: `Mozilla/5.0 (compatible; Googlebot/2.1;
+ * +http://www.google.com/bot.html)` is Googlebot. So: a product token (`name/version`) that is a
+ * known crawler; else the token after `compatible;`; else the part before the first `/` or space.
+ * O(length of the string).
+ */
 export function agentToken(agent: string): string {
-  return agent.trim().split(/[\s/]/)[0] ?? '';
+  const a = agent.trim();
+  if (!/[\s/]/.test(a)) return a;
+  for (const m of a.matchAll(/([A-Za-z][A-Za-z0-9_.-]*)\//g)) if (CRAWLER_BY_TOKEN.has(m[1].toLowerCase())) return m[1];
+  const compatible = /\(\s*compatible\s*;\s*([^\s;/()]+)/i.exec(a);
+  if (compatible) return compatible[1];
+  return a.split(/[\s/]/)[0] ?? '';
+}
+
+/**
+ * The path of a query: a URL with a scheme (`https://…`) or a network path (`//host/…`) gives
+ * its path; anything else is a path, with `/` added when it lacks one, so `café/x` is `/café/x`
+ * and never a host name. O(length).
+ */
+export function queryPath(input: string): string {
+  const t = input.trim();
+  if (t === '') return '/';
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(t) || t.startsWith('//')) return pathOfUrl(t);
+  return pathOfUrl(t.startsWith('/') ? t : '/' + t);
 }
 
 /** The pattern of a conventional rule line, as written. */
@@ -120,8 +168,8 @@ function conventionalPattern(doc: RobotsDocument, line: number): string {
   return d.kind === 'rule' ? node.text.slice(d.pattern.start, d.pattern.end) : node.field ? node.text.slice(node.field.value.start, node.field.value.end) : '';
 }
 
-function lineRef(doc: RobotsDocument, line: number): LineRef {
-  return { line: line + 1, text: doc.lines[line].text.trim() };
+function lineRef(doc: RobotsDocument, line: number, asked?: RobotsDocument): LineRef {
+  return { line: line + 1, text: doc.lines[line].text.trim(), ...(asked && asked !== doc ? { file: doc.uri } : {}) };
 }
 
 interface Tier {
@@ -154,94 +202,95 @@ interface Scored {
   readonly key: string;
 }
 
-function fieldCandidate(field: AcapField, tier: TierName, key: string): Candidate {
-  const ref = lineRef(field.doc, field.line);
+function fieldCandidate(field: AcapField, tier: TierName, key: string, asked: RobotsDocument): Candidate {
+  const ref = lineRef(field.doc, field.line, asked);
   const pattern = field.patterns.find((p) => p.key === key)?.text ?? key;
   return {
     ...ref, source: 'acap', allow: field.allow, usage: field.usage, tier, pattern,
     ...(field.resourceSet ? { resourceSet: field.resourceSet } : {}),
     ...(field.via ? { via: field.via } : {}),
     qualifiers: field.qualifiers,
+    qualifierSources: field.qualifierSources.map((q) => ({ qualifier: q.qualifier, line: q.line + 1, ...(q.doc !== asked ? { file: q.doc.uri } : {}) })),
   };
 }
 
-/** Part 1 §2.4.5 and interpretation §3.3: the winners among the candidates of one tier. */
-function resolve(scored: readonly Scored[], usage: string): { allowed: boolean; reason: Reason; winners: Candidate[]; overridden: Candidate[] } {
+interface Resolved {
+  readonly allowed: boolean;
+  readonly reason: Reason;
+  readonly winners: readonly Scored[];
+  readonly overridden: readonly Scored[];
+}
+
+/** Part 1 §2.4.5 and interpretation §3.3: the winners among the candidates of one tier. O(n²) in the tier's matching candidates. */
+function resolve(scored: readonly Scored[], usage: string): Resolved {
   let top = scored.filter((c) => !scored.some((d) => d !== c && compareScope(d.key, c.key) < 0));
   const agree = (list: readonly Scored[]): boolean => list.every((c) => c.candidate.allow === list[0].candidate.allow);
   if (agree(top)) {
     const acapFirst = [...top].sort((a, b) => (a.candidate.source === 'acap' ? 0 : 1) - (b.candidate.source === 'acap' ? 0 : 1));
-    return { allowed: top[0].candidate.allow, reason: 'narrowest', winners: acapFirst.map((c) => c.candidate), overridden: [] };
+    return { allowed: top[0].candidate.allow, reason: 'narrowest', winners: acapFirst, overridden: [] };
   }
-  let overridden: Candidate[] = [];
+  let overridden: Scored[] = [];
   // Part 1 §2.9.2: on the same pattern the ACAP field wins and the conventional line is ignored.
-  if (top.some((c) => c.candidate.source === 'acap') && top.some((c) => c.candidate.source === 'conventional')) {
-    overridden = top.filter((c) => c.candidate.source === 'conventional').map((c) => c.candidate);
-    top = top.filter((c) => c.candidate.source === 'acap');
-    if (agree(top)) return { allowed: top[0].candidate.allow, reason: 'acap-over-conventional', winners: top.map((c) => c.candidate), overridden };
+  const acapKeys = new Set(top.filter((c) => c.candidate.source === 'acap').map((c) => c.key));
+  const beaten = top.filter((c) => c.candidate.source === 'conventional' && acapKeys.has(c.key));
+  if (beaten.length) {
+    overridden = beaten;
+    top = top.filter((c) => !beaten.includes(c));
+    if (agree(top)) return { allowed: top[0].candidate.allow, reason: 'acap-over-conventional', winners: top, overridden };
   }
   // interpretation §3.3: the more specific usage (present-snippet over present) wins.
   const specific = top.filter((c) => c.candidate.usage === usage);
   if (specific.length > 0 && specific.length < top.length && agree(specific)) {
-    return { allowed: specific[0].candidate.allow, reason: 'specific-usage', winners: specific.map((c) => c.candidate), overridden };
+    return { allowed: specific[0].candidate.allow, reason: 'specific-usage', winners: specific, overridden };
   }
   const pool = specific.length > 0 ? specific : top;
-  // Part 1 §2.4.5, last paragraph: undecidable conflicts are prohibitions.
-  return { allowed: false, reason: 'tie-prohibited', winners: pool.filter((c) => !c.candidate.allow).map((c) => c.candidate), overridden };
+  // Part 1 §2.4.5, last paragraph: undecidable conflicts are prohibitions. Equal patterns are a
+  // tie; different patterns the method cannot rank (`/*a` against `/*b`) are not "the same".
+  const same = pool.every((c) => c.key === pool[0].key);
+  return { allowed: false, reason: same ? 'tie-prohibited' : 'unrankable', winners: pool.filter((c) => !c.candidate.allow), overridden };
 }
 
 interface Setting {
+  /** The document asked about. */
   readonly doc: RobotsDocument;
   /** The path for ACAP matching: normalised and lower-cased (Part 1 §2.8). */
   readonly path: string;
-  /** The path as the URL gave it, for conventional lines under the active profile. */
-  readonly rawPath: string;
   readonly tiers: readonly Tier[];
-  /** Conventional rule lines that are crawl candidates, with the tier they join (interpretation §3.6). */
-  readonly conventional: { readonly tier: TierName; readonly rules: readonly RuleLine[] } | undefined;
-  readonly profile: Profile;
+  /**
+   * The conventional crawl verdict, decided first by the profile's own rules, as one crawl
+   * candidate in the tier of its group (interpretation §3.6).
+   */
+  readonly conventional: { readonly tier: TierName; readonly scored: Scored } | undefined;
   /** Notes gathered while deciding (lines crawlers cannot read). */
   readonly notes: Set<string>;
 }
 
-function decide(s: Setting, usage: string): Decision {
-  const usages = relevantUsages(usage);
-  for (const tier of s.tiers) {
-    const scored: Scored[] = [];
-    for (const field of tier.fields) {
-      if (!usages.includes(field.usage)) continue;
-      const key = narrowestMatch(field, s.path);
-      if (key === undefined) continue;
-      if (field.broken) {
-        // Crawlers cannot read the line; say what its author meant, and let it decide nothing.
-        s.notes.add(`Line ${field.line + 1} would ${field.allow ? 'permit' : 'prohibit'} ${field.usage} here${field.qualifiers.length ? ` (${field.qualifiers.join(' ')})` : ''}, but it ${field.broken}, so crawlers ignore it.`);
-        continue;
-      }
-      scored.push({ candidate: fieldCandidate(field, tier.name, key), key });
-    }
-    if (usage === 'crawl' && s.conventional && s.conventional.tier === tier.name) {
-      for (const rule of s.conventional.rules) {
-        if (!conventionalRuleMatches(rule, s.rawPath, s.profile)) continue;
-        const ref = lineRef(s.doc, rule.line);
-        scored.push({ candidate: { ...ref, source: 'conventional', allow: rule.allow, usage: 'crawl', tier: tier.name, pattern: rule.pattern, qualifiers: [] }, key: patternKey(rule.pattern) });
-      }
-    }
-    if (scored.length === 0) continue;
-    const r = resolve(scored, usage);
-    const qualifiers = r.allowed ? [...new Set(r.winners.flatMap((w) => w.qualifiers))] : [];
-    return { usage, allowed: r.allowed, reason: r.reason, tier: tier.name, winners: r.winners, candidates: scored.map((c) => c.candidate), overridden: r.overridden, qualifiers, summary: summarise(usage, r.allowed, r.reason, tier.name, r.winners, r.overridden) };
+interface Broken {
+  readonly field: AcapField;
+  readonly key: string;
+  readonly tier: number;
+}
+
+function describe(c: Candidate): string {
+  return `line ${c.line}${c.file ? ` of ${c.file}` : ''} (${c.allow ? 'allows' : 'prohibits'} ${c.pattern})`;
+}
+
+/** Why a candidate of the deciding tier lost to the winners. */
+function whyLost(c: Scored, r: Resolved, usage: string): string {
+  const w = r.winners.find((x) => compareScope(x.key, c.key) < 0) ?? r.winners[0];
+  if (!w) return 'it lost';
+  const by = describe(w.candidate);
+  if (compareScope(w.key, c.key) < 0) {
+    const dollar = c.key.endsWith('$') && w.key.includes('*') ? '; a `$` counts as broader than any character, even `*`' : '';
+    const conv = c.candidate.source === 'conventional' ? 'the conventional verdict is beaten: ' : '';
+    return `${conv}${by} has the narrower pattern (Part 1 §2.4.5${dollar})`;
   }
-  // interpretation §3.4: no candidate anywhere. ACAP-disallow-other prohibits, else silence permits.
-  for (const tier of s.tiers) {
-    for (const field of tier.fields) {
-      if (field.usage !== 'other' || field.allow || field.broken) continue;
-      const key = narrowestMatch(field, s.path);
-      if (key === undefined) continue;
-      const w = fieldCandidate(field, tier.name, key);
-      return { usage, allowed: false, reason: 'disallow-other', tier: tier.name, winners: [w], candidates: [], overridden: [], qualifiers: [], summary: `${usage}: prohibited — nothing speaks on it, and line ${w.line} prohibits every usage not explicitly permitted (ACAP-disallow-other)` };
-    }
+  if (c.key === w.key) {
+    if (r.reason === 'specific-usage') return `${by} names ${usage} itself, which beats ${c.candidate.usage} on the same pattern (interpretation §3.3)`;
+    if (r.reason === 'tie-prohibited') return `it permits on the same pattern as ${by}, and an undecidable conflict is a prohibition (Part 1 §2.4.5)`;
+    return `${by} has the same pattern`;
   }
-  return { usage, allowed: true, reason: 'silence', tier: undefined, winners: [], candidates: [], overridden: [], qualifiers: [], summary: `${usage}: allowed — no line speaks on it, and silence is permission (guide §1.3)` };
+  return `Part 1 §2.4.5's method cannot rank ${c.candidate.pattern} against ${w.candidate.pattern} (they differ after a wildcard), and an undecidable conflict is a prohibition`;
 }
 
 const TIER_WORDS: Record<TierName, string> = {
@@ -251,14 +300,76 @@ const TIER_WORDS: Record<TierName, string> = {
   star: 'the records for any crawler (*)',
 };
 
+/** The decision for one usage: O(fields × patterns per field + n² in the matching candidates). */
+function decide(s: Setting, usage: string): Decision {
+  const usages = relevantUsages(usage);
+  const perTier: Scored[][] = [];
+  const broken: Broken[] = [];
+  s.tiers.forEach((tier, t) => {
+    const scored: Scored[] = [];
+    for (const field of tier.fields) {
+      if (!usages.includes(field.usage)) continue;
+      const key = narrowestMatch(field, s.path);
+      if (key === undefined) continue;
+      // Crawlers cannot read the line; it decides nothing, but the answer says what it would have done.
+      if (field.broken) broken.push({ field, key, tier: t });
+      else scored.push({ candidate: fieldCandidate(field, tier.name, key, s.doc), key });
+    }
+    if (usage === 'crawl' && s.conventional && s.conventional.tier === tier.name) scored.push(s.conventional.scored);
+    perTier.push(scored);
+  });
+  const decided = perTier.findIndex((x) => x.length > 0);
+  for (const b of broken) {
+    const would = decided < 0 || b.tier < decided || (b.tier === decided && !perTier[decided].some((c) => compareScope(c.key, b.key) < 0));
+    if (!would) continue;
+    const f = b.field;
+    const where = f.doc !== s.doc ? ` of ${f.doc.uri}` : '';
+    s.notes.add(`Line ${f.line + 1}${where} would ${f.allow ? 'permit' : 'prohibit'} ${f.usage} here${f.qualifiers.length ? ` (${f.qualifiers.join(' ')})` : ''}, but ${f.broken}, so crawlers ignore it.`);
+  }
+  if (decided >= 0) {
+    const tier = s.tiers[decided];
+    const scored = perTier[decided];
+    const r = resolve(scored, usage);
+    const winners = r.winners.map((c) => c.candidate);
+    const overridden = r.overridden.map((c) => c.candidate);
+    const losers: Loser[] = [];
+    const loser = (c: Candidate, why: string): Loser => ({ line: c.line, text: c.text, ...(c.file ? { file: c.file } : {}), allow: c.allow, pattern: c.pattern, why });
+    for (const c of scored) {
+      if (r.winners.includes(c)) continue;
+      if (r.overridden.includes(c)) losers.push(loser(c.candidate, `the ACAP field ${describe(winners[0])} has the same pattern and overrides the conventional line (Part 1 §2.9.2)`));
+      else losers.push(loser(c.candidate, whyLost(c, r, usage)));
+    }
+    for (let t = decided + 1; t < perTier.length; t++) {
+      for (const c of perTier[t]) {
+        losers.push(loser(c.candidate, `set aside: ${TIER_WORDS[tier.name]} speak on ${usage} here, and they override ${TIER_WORDS[s.tiers[t].name]} where they speak, even with a narrower pattern (interpretation §3.1)`));
+      }
+    }
+    // interpretation §3.3: the qualifiers of every tied winner travel.
+    const qualifiers = r.allowed ? [...new Set(winners.flatMap((w) => w.qualifiers))] : [];
+    return { usage, allowed: r.allowed, reason: r.reason, tier: tier.name, winners, candidates: scored.map((c) => c.candidate), overridden, losers, qualifiers, summary: summarise(usage, r.allowed, r.reason, tier.name, winners, overridden) };
+  }
+  // interpretation §3.4: no candidate anywhere. ACAP-disallow-other prohibits, else silence permits.
+  for (const tier of s.tiers) {
+    for (const field of tier.fields) {
+      if (field.usage !== 'other' || field.allow || field.broken) continue;
+      const key = narrowestMatch(field, s.path);
+      if (key === undefined) continue;
+      const w = fieldCandidate(field, tier.name, key, s.doc);
+      return { usage, allowed: false, reason: 'disallow-other', tier: tier.name, winners: [w], candidates: [], overridden: [], losers: [], qualifiers: [], summary: `${usage}: prohibited — nothing speaks on it, and line ${w.line} prohibits every usage not explicitly permitted (ACAP-disallow-other)` };
+    }
+  }
+  return { usage, allowed: true, reason: 'silence', tier: undefined, winners: [], candidates: [], overridden: [], losers: [], qualifiers: [], summary: `${usage}: allowed — no line speaks on it, and silence is permission (guide §1.3)` };
+}
+
 function summarise(usage: string, allowed: boolean, reason: Reason, tier: TierName, winners: readonly Candidate[], overridden: readonly Candidate[]): string {
   const verdict = allowed ? 'allowed' : 'prohibited';
-  const at = winners.map((w) => `line ${w.line}`).join(' and ');
+  const at = winners.map((w) => `line ${w.line}${w.file ? ` of ${w.file}` : ''}`).join(' and ');
   switch (reason) {
     case 'narrowest': return `${usage}: ${verdict} by ${at}, the narrowest matching pattern in ${TIER_WORDS[tier]} (Part 1 §2.4.5)`;
     case 'acap-over-conventional': return `${usage}: ${verdict} by ${at}; the conventional line${overridden.length > 1 ? 's' : ''} ${overridden.map((o) => o.line).join(', ')} with the same pattern ${overridden.length > 1 ? 'are' : 'is'} overridden (Part 1 §2.9.2)`;
     case 'specific-usage': return `${usage}: ${verdict} by ${at}, which names ${usage} itself and beats ${USAGE_BY_NAME.get(usage)?.base} on the same pattern`;
     case 'tie-prohibited': return `${usage}: prohibited — ${at} ${winners.length > 1 ? 'tie' : 'ties'} with a permission on the same pattern, and an undecidable conflict is a prohibition (Part 1 §2.4.5)`;
+    case 'unrankable': return `${usage}: prohibited — ${at} and a permission have patterns that Part 1 §2.4.5's method cannot rank (they differ after a wildcard), and an undecidable conflict is a prohibition`;
     default: return `${usage}: ${verdict}`;
   }
 }
@@ -297,27 +408,34 @@ export function explain(doc: RobotsDocument, query: Query, ctx: EngineContext = 
   const token = agentToken(query.agent);
   const usage = (query.usage ?? 'crawl').toLowerCase();
   const profile = query.profile ?? 'rfc9309';
-  const rawPath = pathOfUrl(query.path.trim() || '/');
+  const rawPath = queryPath(query.path);
   const path = normalizePercent(rawPath);
   const purpose = query.purpose?.trim() || undefined;
   const reading: Reading = query.reading ?? (model.records.length > 0 ? 'acap' : 'conventional');
   const notes: string[] = [];
   if (!USAGE_BY_NAME.has(usage)) throw new RangeError(`unknown usage ‘${usage}’`);
 
-  const conventional = evaluateConventional(doc, token, rawPath, profile);
-  const profiles = Object.fromEntries(PROFILES.map((p) => [p, p === profile ? conventional.allowed : evaluateConventional(doc, token, rawPath, p).allowed])) as Record<Profile, boolean>;
+  // The file as conventional crawlers read it (a partial BOM skipped, interpretation §1).
+  const convDoc = conventionalView(doc, false);
+  const conventional = evaluateConventional(convDoc, token, rawPath, profile);
+  const profiles = Object.fromEntries(PROFILES.map((p) => [p, p === profile ? conventional.allowed : evaluateConventional(convDoc, token, rawPath, p).allowed])) as Record<Profile, boolean>;
   const ignored = model.ignoreConventional.length > 0;
+  if (conventional.substring) notes.push(`koster1996: line ${conventional.substring.line + 1}'s User-agent ‘${conventional.substring.value.trim()}’ contains ‘${token}’, so its group applies (Koster 1996 §3.2.1 matches a substring; rfc9309 needs the exact token).`);
+  for (const g of model.groups) {
+    if (!conventional.experimental.includes(g.startLine)) continue;
+    notes.push(`The group of line ${g.startLine + 1} has an experimental Robot-version (odd minor), so crawlers ignore it and use the default (robots.txt 2.0.0 proposal).`);
+  }
 
   if (reading === 'conventional') {
     const decidedBy = conventional.line !== undefined ? [lineRef(doc, conventional.line)] : [];
     const crawlCandidate: Candidate[] = conventional.line !== undefined
-      ? [{ ...lineRef(doc, conventional.line), source: 'conventional', allow: conventional.allowed, usage: 'crawl', tier: conventional.named ? 'named' : 'star', pattern: conventionalPattern(doc, conventional.line), qualifiers: [] }]
+      ? [{ ...lineRef(doc, conventional.line), source: 'conventional', allow: conventional.allowed, usage: 'crawl', tier: conventional.named ? 'named' : 'star', pattern: conventional.scope ?? conventionalPattern(doc, conventional.line), qualifiers: [] }]
       : [];
-    const crawlDecision: Decision = { usage: 'crawl', allowed: conventional.allowed, reason: 'conventional', tier: undefined, winners: crawlCandidate, candidates: crawlCandidate, overridden: [], qualifiers: [], summary: `crawl: ${conventional.allowed ? 'allowed' : 'prohibited'} — ${conventional.why}` };
+    const crawlDecision: Decision = { usage: 'crawl', allowed: conventional.allowed, reason: 'conventional', tier: undefined, winners: crawlCandidate, candidates: crawlCandidate, overridden: [], losers: [], qualifiers: [], summary: `crawl: ${conventional.allowed ? 'allowed' : 'prohibited'} — ${conventional.why}` };
     if (usage !== 'crawl') notes.push(`Conventional robots.txt only speaks about crawling; ${usage} follows the crawl verdict (some crawlers read Disallow as "do not index", Part 1 §2.5.1 note).`);
     const decision: Decision = usage === 'crawl' ? crawlDecision : { ...crawlDecision, usage, summary: `${usage}: ${conventional.allowed ? 'allowed' : 'prohibited'} — it depends on crawl, and ${conventional.why}` };
     return {
-      agent: token, usage, path, purpose, profile, reading, allowed: conventional.allowed, qualifiers: [], decidedBy,
+      agent: token, usage, path, purpose, profile, reading, allowed: conventional.allowed, qualifiers: [], qualifierSources: [], decidedBy,
       decision, crawl: usage === 'crawl' ? undefined : crawlDecision,
       records: [], conventional: conventionalSummary(conventional, false), profiles, notes,
     };
@@ -333,10 +451,23 @@ export function explain(doc: RobotsDocument, query: Query, ctx: EngineContext = 
     { name: 'named', fields: named.flatMap((r) => r.general) },
     { name: 'star', fields: star.flatMap((r) => r.general) },
   ];
-  const setting: Setting = {
-    doc, path: path.toLowerCase(), rawPath, tiers, profile, notes: new Set(),
-    conventional: ignored ? undefined : { tier: conventional.named ? 'named' : 'star', rules: conventional.rules() },
-  };
+  // interpretation §3.6: the conventional group is decided first, as normal, by the profile's own
+  // rules, without the conventional lines that stand inside ACAP records (ACAP readers ignore
+  // them); that one verdict, with its deciding line's pattern, is one crawl candidate.
+  const acapDoc = conventionalView(doc, true);
+  const forAcap = ignored ? undefined : acapDoc === convDoc ? conventional : evaluateConventional(acapDoc, token, rawPath, profile);
+  let conventionalCandidate: Setting['conventional'];
+  if (forAcap && forAcap.line !== undefined && forAcap.scope !== undefined) {
+    const tier: TierName = forAcap.named ? 'named' : 'star';
+    const candidate: Candidate = { ...lineRef(doc, forAcap.line), source: 'conventional', allow: forAcap.allowed, usage: 'crawl', tier, pattern: forAcap.scope, qualifiers: [] };
+    conventionalCandidate = { tier, scored: { candidate, key: patternKey(forAcap.scope) } };
+  }
+  const hidden = new Set(model.records.flatMap((r) => r.conventional));
+  if (!ignored && conventional.line !== undefined && hidden.has(conventional.line)) {
+    const record = model.records.find((r) => r.conventional.includes(conventional.line ?? -1));
+    notes.push(`Line ${conventional.line + 1} (${doc.lines[conventional.line].text.trim()}) would ${conventional.allowed ? 'allow' : 'prohibit'} crawling here, but it stands inside the ACAP record of line ${(record?.startLine ?? 0) + 1} (a record runs to the next ACAP-crawler line, Part 1 §2.3), so crawlers that read ACAP ignore it (Part 1 §2.9.2).`);
+  }
+  const setting: Setting = { doc, path: path.toLowerCase(), tiers, notes: new Set(), conventional: conventionalCandidate };
   if (ignored) notes.push(`Line ${model.ignoreConventional[0] + 1} tells ACAP crawlers to ignore the conventional records (Part 1 §2.9.1).`);
   if (named.length === 0 && star.length === 0) notes.push('No ACAP record addresses this crawler.');
 
@@ -344,8 +475,8 @@ export function explain(doc: RobotsDocument, query: Query, ctx: EngineContext = 
   const crawl = usage === 'crawl' ? undefined : decide(setting, 'crawl');
   notes.push(...setting.notes);
   const allowed = decision.allowed && (crawl?.allowed ?? true);
-  const lines = new Map<number, LineRef>();
-  const add = (d: Decision | undefined): void => d?.winners.forEach((w) => lines.set(w.line, { line: w.line, text: w.text }));
+  const lines = new Map<string, LineRef>();
+  const add = (d: Decision | undefined): void => d?.winners.forEach((w) => lines.set(`${w.file ?? ''}#${w.line}`, { line: w.line, text: w.text, ...(w.file ? { file: w.file } : {}) }));
   if (crawl && !crawl.allowed) {
     add(crawl);
     if (!decision.allowed) add(decision);
@@ -353,24 +484,31 @@ export function explain(doc: RobotsDocument, query: Query, ctx: EngineContext = 
     add(decision);
     add(crawl);
   }
-  const unknown = [...new Set(decision.winners.flatMap((w) => {
-    const field = tiers.flatMap((t) => t.fields).find((f) => f.line + 1 === w.line && f.doc === doc);
-    return field?.unknownQualifiers ?? [];
-  }))];
+  const winnerFields = tiers.flatMap((t) => t.fields).filter((f) => decision.winners.some((w) => w.source === 'acap' && w.line === f.line + 1 && (w.file ?? doc.uri) === f.doc.uri));
+  const unknown = [...new Set(winnerFields.flatMap((f) => f.unknownQualifiers))];
   if (allowed && unknown.length) notes.push(`The permission carries ${unknown.join(', ')}, which ACAP 1.0 does not define: a crawler that does not understand a qualifier treats the permission as a prohibition (interpretation §3.7).`);
+  for (const w of decision.winners) if (allowed && w.via) notes.push(`Line ${w.line} names the local usage ${w.via.split(' → ')[0]}, which expands to ${w.usage} through ${w.via}${w.qualifiers.length ? ` with ${w.qualifiers.join(' ')}` : ''} (Part 1 §2.7).`);
   if (crawl && !crawl.allowed) notes.push(`${usage} depends on crawl, which is prohibited (guide §2.4).`);
   if (!ignored && conventional.allowed !== (crawl ?? decision).allowed && conventional.line !== undefined && usage === 'crawl') {
     notes.push(`A crawler that reads only conventional records gets the opposite answer: ${conventional.why}.`);
   }
+  const qualifierSources = allowed ? dedupeSources(decision.winners.flatMap((w) => w.qualifierSources ?? [])) : [];
 
   return {
     agent: token, usage, path, purpose, profile, reading, allowed,
     qualifiers: allowed ? decision.qualifiers : [],
+    qualifierSources,
     decidedBy: [...lines.values()],
     decision, crawl,
     records: [...named.map((r) => ({ line: r.record.startLine + 1, named: true, ...(r.doc !== doc ? { file: r.doc.uri } : {}) })), ...star.map((r) => ({ line: r.record.startLine + 1, named: false }))],
     conventional: conventionalSummary(conventional, ignored),
     profiles,
-    notes,
+    notes: [...new Set(notes)],
   };
+}
+
+function dedupeSources(list: readonly QualifierRef[]): QualifierRef[] {
+  const seen = new Map<string, QualifierRef>();
+  for (const q of list) seen.set(`${q.qualifier}@${q.file ?? ''}#${q.line}`, q);
+  return [...seen.values()];
 }

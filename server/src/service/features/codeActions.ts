@@ -19,6 +19,7 @@ const TITLES: Readonly<Record<string, (replacement: string) => string>> = {
   'text.bom': () => 'Remove the byte-order mark',
   'text.mangled-bom': () => 'Remove the double-encoded byte-order mark',
   'acap.directory-without-slash': (r) => `End the directory with ‘/’: ‘${r}’`,
+  'acap.star-pattern-never-wins': (r) => `Start the pattern with ‘/’: ‘${r}’`,
   'acap.ignore-conventional-value': () => 'Remove the colon and value',
   'acap.version-malformed': (r) => `Write ‘${r}’`,
   'acap.version-unknown': (r) => `Declare ACAP version ${r}`,

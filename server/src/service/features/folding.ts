@@ -1,5 +1,6 @@
 /**
- * getFoldingRanges: conventional groups, ACAP records and their sub-records (Part 1 §2.3), blocks
+ * getFoldingRanges: conventional groups, ACAP records (which run to the next ACAP-crawler line and
+ * so hold the groups written after them) and their sub-records (Part 1 §2.3), blocks
  * of ACAP definitions (Part 1 §2.7), and runs of two or more comment lines.
  *
  * Every range starts and ends on a line of its own kind (a field, a definition, a comment), so
@@ -10,7 +11,7 @@
 import { FoldingRangeKind, type FoldingRange } from 'vscode-languageserver-types';
 import type { RobotsDocument } from '../syntax/document';
 import { getModel } from '../model/model';
-import { outlineBlocks } from './symbols';
+import { outlineBlocks, type Block } from './symbols';
 import type { LineNode } from '../syntax/syntax';
 
 /** A run of lines [startLine, endLine], both included. */
@@ -64,10 +65,11 @@ export function getFoldingRanges(doc: RobotsDocument): FoldingRange[] {
   const add = (startLine: number, endLine: number, kind?: string): void => {
     if (endLine > startLine) out.push(kind ? { startLine, endLine, kind } : { startLine, endLine });
   };
-  for (const b of outlineBlocks(getModel(doc))) {
+  const addBlock = (b: Block): void => {
     add(b.startLine, b.endLine);
-    for (const c of b.children) add(c.startLine, c.endLine);
-  }
+    b.children.forEach(addBlock);
+  };
+  outlineBlocks(getModel(doc)).forEach(addBlock);
   const runs = lineRuns(doc.lines);
   for (const r of runs.definitions) add(r.startLine, r.endLine);
   for (const r of runs.comments) add(r.startLine, r.endLine, FoldingRangeKind.Comment);

@@ -11,9 +11,9 @@ import type { Hover, Position } from 'vscode-languageserver-types';
 import { ACTIONS, formatSpec, QUALIFIER_BY_NAME, readinessNote, RESOURCE_SET_PREFIX, USAGE_BY_NAME, type FieldFact, type QualifierFact } from '../facts/facts';
 import type { RobotsDocument } from '../syntax/document';
 import { getModel } from '../model/model';
-import { agentToken, explain, type EngineContext } from '../engine/permissions';
+import { agentToken, explain, type EngineContext, type Explanation } from '../engine/permissions';
 import { CRAWLER_BY_TOKEN, describeCrawler } from '../facts/crawlers';
-import { DEFAULT_CRAWLERS, MATRIX_USAGES, permissionMatrix, type MatrixCell, type MatrixRow } from '../engine/matrix';
+import { DEFAULT_CRAWLERS, MATRIX_USAGES, permissionMatrix, profileWords, type MatrixCell, type MatrixRow } from '../engine/matrix';
 import type { Profile } from '../engine/conventional';
 import type { LineNode, Span } from '../syntax/syntax';
 
@@ -91,8 +91,26 @@ export function permissionTable(doc: RobotsDocument, path: string, settings: Hov
   if (m.rows.length > MAX_ROWS) parts.push(`${m.rows.length - MAX_ROWS} more groups of crawlers not shown.`);
   if (notes.length) parts.push(notes.map((n, i) => `⁽${i + 1}⁾ ${n}`).join('  \n'));
   if (all.some((r) => r.cells.some((c) => c.needsCrawl))) parts.push('– needs crawl, which is refused.');
-  if (all.some((r) => r.profilesDisagree)) parts.push('† conventional readings (rfc9309, google, koster1996) disagree on crawl here.');
+  const disagree = all.filter((r) => r.profilesDisagree).map((r) => `${r === m.star ? '\\* any other' : r.crawlers.join(', ')}: ${profileWords(r.profiles)}`);
+  if (disagree.length) parts.push(`† conventional readings disagree on crawling here — ${disagree.join('; ')}.`);
+  // What a publisher needs to see beside the table: lines that lost and why, lines crawlers cannot read.
+  const why = explanationBullets(explain(doc, { agent: '*', path, profile: m.profile }, ctx), doc.uri);
+  if (why) parts.push(`For any crawler (\\*), crawl:\n${why}`);
+  if (m.purposes.length) parts.push(`Records for purposes (${m.purposes.map((p) => `\`${p}\``).join(', ')}) exist: these are the general verdicts, which they may override.`);
   return parts.join('\n\n');
+}
+
+const MAX_BULLETS = 5;
+
+/** The lines that lost and the notes of an answer, as a few Markdown bullets (at most five). */
+export function explanationBullets(e: Explanation, uri: string): string {
+  const link = (line: number, file?: string): string => `[line ${line}](${file ?? uri}#L${line})`;
+  const bullets = [
+    ...(e.crawl ?? e.decision).losers.map((l) => `- ${link(l.line, l.file)} \`${l.text}\` lost: ${l.why}`),
+    ...e.notes.map((n) => `- ${n}`),
+  ];
+  if (bullets.length > MAX_BULLETS) bullets.splice(MAX_BULLETS, bullets.length, `- … and ${bullets.length - MAX_BULLETS} more (\`robots-acap explain\` lists them all)`);
+  return bullets.join('\n');
 }
 
 function crawlerPolicy(doc: RobotsDocument, name: string, settings: HoverSettings, ctx: EngineContext): string {
@@ -109,9 +127,11 @@ function crawlerPolicy(doc: RobotsDocument, name: string, settings: HoverSetting
   parts.push(`**${name}** at \`/\`: ${answers.map((e) => `${COLUMN_TITLE[e.usage] ?? e.usage} ${e.allowed ? '✓' : '✗'}${e.decidedBy[0] ? ` ([line ${e.decidedBy[0].line}](${doc.uri}#L${e.decidedBy[0].line}))` : ''}`).join(' · ')}`);
   parts.push(`Conventional crawlers: ${conv.allowed ? 'may' : 'may not'} crawl \`/\` — ${conv.why}.`);
   if (acap) {
-    const recs = first.records.map((r) => `line ${r.line}${r.named ? '' : ' (*)'}`);
+    const recs = first.records.map((r) => `line ${r.line}${r.file ? ` of ${r.file}` : ''}${r.named ? '' : ' (*)'}`);
     parts.push(recs.length ? `ACAP records that apply: ${recs.join(', ')}.` : 'No ACAP record applies.');
   }
+  const why = explanationBullets(first, doc.uri);
+  if (why) parts.push(why);
   return parts.join('\n\n');
 }
 

@@ -69,34 +69,54 @@ const blockCache = new WeakMap<RobotsModel, readonly Block[]>();
 
 /**
  * Groups and records in document order, never overlapping one another; records carry their
- * sub-records. Each block starts and ends on a field line, so blank lines and comments after it
+ * sub-records and the groups that start inside them (a sub-record those that start inside it). Each block starts and ends on a field line, so blank lines and comments after it
  * are never part of it. Computed once per model.
  */
 export function outlineBlocks(model: RobotsModel): readonly Block[] {
   const cached = blockCache.get(model);
   if (cached) return cached;
-  const out: Block[] = [];
-  for (const g of model.groups) {
+  const groups: Block[] = model.groups.map((g) => {
     const endLine = groupEnd(g, model);
     const upTo = (xs: readonly number[]): number[] => (endLine >= g.endLine ? xs.slice() : xs.filter((l) => l <= endLine));
-    out.push({ kind: 'group', startLine: g.startLine, endLine, children: [], nameLines: upTo(g.agents), fieldLines: upTo(g.members) });
-  }
+    return { kind: 'group', startLine: g.startLine, endLine, children: [], nameLines: upTo(g.agents), fieldLines: upTo(g.members) };
+  });
+  const out: Block[] = [];
+  let k = 0;
   for (const r of model.records) {
-    const children: Block[] = r.subRecords.map((s) => ({
-      kind: 'sub-record',
-      startLine: s.purposes[0],
-      endLine: Math.max(s.purposes[s.purposes.length - 1], s.fields.length ? s.fields[s.fields.length - 1] : -1),
-      children: [],
-      nameLines: s.purposes,
-      fieldLines: s.fields,
-    }));
+    // Groups before this record stand on their own; groups that start inside it (Part 1 §2.3:
+    // a record runs to the next ACAP-crawler line) are shown inside it, as ACAP crawlers read them.
+    while (k < groups.length && groups[k].startLine < r.startLine) out.push(groups[k++]);
+    const inner: Block[] = [];
+    while (k < groups.length && groups[k].startLine <= r.endLine) inner.push(groups[k++]);
+    const subs = r.subRecords.map((s) => {
+      const startLine = s.purposes[0];
+      const endLine = Math.max(s.purposes[s.purposes.length - 1], s.fields.length ? s.fields[s.fields.length - 1] : -1);
+      return { kind: 'sub-record' as const, startLine, endLine, children: [] as Block[], nameLines: s.purposes, fieldLines: s.fields };
+    });
+    const loose: Block[] = [];
+    for (const g of inner) {
+      // A group that starts inside a sub-record is shown inside it and cut at its end; one that
+      // starts between sub-records is cut before the next one, so that blocks never cross.
+      const host = subs.find((s) => g.startLine > s.startLine && g.startLine <= s.endLine);
+      if (host) host.children.push(clipTo(g, host.endLine));
+      else loose.push(clipTo(g, (subs.find((s) => s.startLine > g.startLine)?.startLine ?? Infinity) - 1));
+    }
+    const children = [...subs, ...loose].sort((a, b) => a.startLine - b.startLine);
     const fields = [...r.general, ...r.subRecords.flatMap((s) => s.fields)];
     if (r.reference !== undefined) fields.push(r.reference);
     out.push({ kind: 'record', startLine: r.startLine, endLine: r.endLine, children, nameLines: r.crawlers, fieldLines: fields });
   }
+  while (k < groups.length) out.push(groups[k++]);
   out.sort((a, b) => a.startLine - b.startLine);
   blockCache.set(model, out);
   return out;
+}
+
+/** A block ended at its last name or field line not after `last`. */
+function clipTo(b: Block, last: number): Block {
+  if (b.endLine <= last) return b;
+  const endLine = Math.max(b.startLine, ...[...b.nameLines, ...b.fieldLines].filter((l) => l <= last));
+  return { ...b, endLine, nameLines: b.nameLines.filter((l) => l <= endLine), fieldLines: b.fieldLines.filter((l) => l <= endLine) };
 }
 
 /** The block of `blocks` (sorted, disjoint) that holds `line`, if any. */
@@ -229,10 +249,11 @@ export function findDocumentSymbols(doc: RobotsDocument): DocumentSymbol[] {
   const model = getModel(doc);
   const lines = doc.lines;
   const items: Placed[] = [];
-  for (const b of outlineBlocks(model)) {
+  const place = (b: Block): void => {
     items.push({ symbol: blockSymbol(lines, b), start: b.startLine, end: b.endLine });
-    for (const c of b.children) items.push({ symbol: blockSymbol(lines, c), start: c.startLine, end: c.endLine });
-  }
+    b.children.forEach(place);
+  };
+  outlineBlocks(model).forEach(place);
   for (const def of model.definitions) items.push({ symbol: definitionSymbol(lines, def), start: def.line, end: def.line });
   for (let i = 0; i < lines.length; i++) {
     const f = lines[i].field;

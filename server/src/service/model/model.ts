@@ -35,6 +35,12 @@ export interface AcapRecord {
   readonly subRecords: SubRecord[];
   /** The ACAP-permissions-reference line, if the record refers elsewhere (Part 1 §2.3.2). */
   reference: number | undefined;
+  /**
+   * Conventional lines (User-agent, Allow, Disallow...) inside the record: a record runs to the
+   * next ACAP-crawler line or the end of the file, not to a User-agent line (Part 1 §2.3), so ACAP
+   * crawlers ignore these lines (Part 1 §2.9.2) while conventional crawlers read them as groups.
+   */
+  readonly conventional: number[];
   readonly startLine: number;
   endLine: number;
 }
@@ -140,11 +146,15 @@ function buildModel(doc: RobotsDocument): RobotsModel {
 
     switch (fact.placement) {
       case 'group-start': {
+        // Part 1 §2.3: an ACAP record ends at the next ACAP-crawler line or the end of the file,
+        // so a User-agent line does not end it: for ACAP crawlers this group is conventional
+        // lines inside the record (ignored), and ACAP fields after it still belong to the record.
         if (record) {
-          closeRecord();
+          record.conventional.push(i);
+          record.endLine = i;
           if (!warnedGroupAfterAcap) {
             warnedGroupAfterAcap = true;
-            findings.push({ line: i, code: 'acap.conventional-after-acap', span: name, message: 'Conventional groups should come before all ACAP records (Part 1 §2.9, "strongly recommended"): a crawler that reads ACAP may take this group for part of the ACAP record above and ignore it.' });
+            findings.push({ line: i, code: 'acap.conventional-after-acap', span: name, message: `Conventional groups should come before all ACAP records (Part 1 §2.9, "strongly recommended"). An ACAP record runs to the next ACAP-crawler line (Part 1 §2.3), so a crawler that reads ACAP takes this group for lines inside the record of line ${record.startLine + 1} and ignores them, and ACAP fields below it still belong to that record. Move the group above the first ACAP record.` });
           }
         }
         if (group && !groupHasMembers) {
@@ -160,6 +170,11 @@ function buildModel(doc: RobotsDocument): RobotsModel {
       }
       case 'group-member': {
         if (record) {
+          record.conventional.push(i);
+          record.endLine = i;
+        }
+        // A group that started inside the record was reported once, at its User-agent line.
+        if (record && !(group && group.startLine > record.startLine)) {
           const where = group ? `to the group of line ${group.startLine + 1}` : 'to no group (there is none before it)';
           findings.push({ line: i, code: 'rep.rule-in-acap-record', span: name, message: `This ${fact.name} line stands inside the ACAP record of line ${record.startLine + 1}: crawlers that read ACAP ignore it (Part 1 §2.9.2), others apply it ${where}. Move it above the ACAP records.` });
         }
@@ -217,7 +232,7 @@ function buildModel(doc: RobotsDocument): RobotsModel {
           break;
         }
         closeRecord();
-        record = { crawlers: [i], general: [], subRecords: [], reference: undefined, startLine: i, endLine: i };
+        record = { crawlers: [i], general: [], subRecords: [], reference: undefined, conventional: [], startLine: i, endLine: i };
         records.push(record);
         phase = 'crawlers';
         break;
@@ -227,9 +242,7 @@ function buildModel(doc: RobotsDocument): RobotsModel {
           const written = f.fact.isPrefix ? line.text.slice(name.start, name.end) : fact.name;
           findings.push({
             line: i, code: 'acap.field-outside-record', span: name,
-            message: records.length > 0 && group
-              ? `${written} stands in the User-agent group of line ${group.startLine + 1}, which ended the ACAP record above, so it addresses no ACAP crawler and is ignored (Part 1 §2.3). Move it into an ACAP record.`
-              : `${written} stands before any ACAP-crawler line, so it addresses no crawler and is ignored (Part 1 §2.3). Add an ACAP-crawler line above it.`,
+            message: `${written} stands before any ACAP-crawler line, so it addresses no crawler and is ignored (Part 1 §2.3). Add an ACAP-crawler line above it.`,
           });
           break;
         }

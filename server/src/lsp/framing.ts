@@ -33,6 +33,8 @@ export class FramingFilter extends Transform {
   private buffer: Buffer = Buffer.alloc(0);
   /** Body bytes still to pass through for the current message. */
   private remaining = 0;
+  /** After a bad header: drop bytes until the next `Content-Length:`. */
+  private resync = false;
 
   constructor(private readonly onMalformed: (why: string) => void) {
     super();
@@ -40,37 +42,44 @@ export class FramingFilter extends Transform {
 
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
     let data: Buffer = chunk;
+    // Each turn passes body bytes through, or consumes a header, or waits for more data.
     for (;;) {
       if (this.remaining > 0) {
         const take = Math.min(this.remaining, data.length);
-        if (take > 0) this.push(data.subarray(0, take));
+        if (take === 0) break;
+        this.push(data.subarray(0, take));
         this.remaining -= take;
         data = data.subarray(take);
-        if (this.remaining > 0 || data.length === 0) break;
         continue;
       }
-      this.buffer = this.buffer.length ? Buffer.concat([this.buffer, data]) : data;
+      if (data.length) this.buffer = this.buffer.length ? Buffer.concat([this.buffer, data]) : data;
       data = Buffer.alloc(0);
+      if (this.buffer.length === 0) break;
+      if (this.resync) {
+        const next = nextHeader(this.buffer, 0);
+        if (next < 0) {
+          // Keep what could be the start of a `Content-Length:` cut by the chunk boundary.
+          this.buffer = this.buffer.subarray(Math.max(0, this.buffer.length - CONTENT_LENGTH.length + 1));
+          break;
+        }
+        this.buffer = this.buffer.subarray(next);
+        this.resync = false;
+      }
       const end = this.buffer.indexOf(SEPARATOR);
       if (end < 0) {
-        if (this.buffer.length > MAX_HEADER_BYTES) this.skip('a header without its blank line');
-        break;
+        if (this.buffer.length > MAX_HEADER_BYTES) this.refuse('a header without its blank line', 1);
+        else break;
+        continue;
       }
-      const header = this.buffer.subarray(0, end).toString('ascii');
-      const length = this.contentLength(header);
+      const length = this.contentLength(this.buffer.subarray(0, end).toString('latin1'));
       if (typeof length === 'string') {
-        this.skip(length, end + SEPARATOR.length);
-        data = this.buffer;
-        this.buffer = Buffer.alloc(0);
-        if (data.length === 0) break;
+        this.refuse(length, end + SEPARATOR.length);
         continue;
       }
       this.push(this.buffer.subarray(0, end + SEPARATOR.length));
       this.remaining = length;
       data = this.buffer.subarray(end + SEPARATOR.length);
       this.buffer = Buffer.alloc(0);
-      if (data.length === 0 && this.remaining > 0) break;
-      if (data.length === 0 && this.remaining === 0) break;
     }
     done();
   }
@@ -83,17 +92,16 @@ export class FramingFilter extends Transform {
       if (colon > 0 && line.slice(0, colon).trim().toLowerCase() === 'content-length') value = line.slice(colon + 1).trim();
     }
     if (value === undefined) return `a header without Content-Length: ${JSON.stringify(header.slice(0, 200))}`;
-    if (!/^\d{1,10}$/.test(value)) return `a Content-Length that is not a number: ${JSON.stringify(value.slice(0, 50))}`;
+    if (!/^\d{1,15}$/.test(value)) return `a Content-Length that is not a number: ${JSON.stringify(value.slice(0, 50))}`;
     const n = Number(value);
     if (n > MAX_MESSAGE_BYTES) return `a Content-Length of ${n} bytes, more than the ${MAX_MESSAGE_BYTES} accepted`;
     return n;
   }
 
-  /** Drop the bad header (and anything up to the next header), keep what follows it. */
-  private skip(why: string, from = 1): void {
+  /** Report a bad header, drop the bytes before `from`, and look for the next header. */
+  private refuse(why: string, from: number): void {
     this.onMalformed(`${why}; skipped to the next message`);
-    const next = nextHeader(this.buffer, from);
-    // Keep a possible partial `Content-Length:` at the end; drop everything else before it.
-    this.buffer = next >= 0 ? this.buffer.subarray(next) : this.buffer.subarray(Math.max(from, this.buffer.length - CONTENT_LENGTH.length + 1));
+    this.buffer = this.buffer.subarray(from);
+    this.resync = true;
   }
 }

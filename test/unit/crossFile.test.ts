@@ -1,11 +1,12 @@
 /** Definitions visible across ACAP-permissions-reference (Part 1 §2.4.1.3, §2.7). */
 import * as assert from 'node:assert/strict';
 import { doValidation, parseDocument } from '../../server/src/service';
+import { MemoryWorkspace } from './memoryWorkspace';
 
-const referring = parseDocument('file:///site/robots.txt', 1, 'ACAP-resource-set: news /news/\nACAP-qualified-usage: cache preserve time-limit=3-days\nACAP-crawler: bot\nACAP-permissions-reference: /bot.txt\n');
+const REFERRING = 'ACAP-resource-set: news /news/\nACAP-qualified-usage: cache preserve time-limit=3-days\nACAP-crawler: bot\nACAP-permissions-reference: /bot.txt\n';
 const codes = (text: string, withContext: boolean): string[] => doValidation(
   parseDocument('file:///site/bot.txt', 1, text),
-  withContext ? { referencingDocuments: () => [referring] } : {},
+  withContext ? { workspace: new MemoryWorkspace({ 'file:///site/robots.txt': REFERRING, 'file:///site/bot.txt': text }) } : {},
 ).map((d) => String(d.code));
 
 suite('definitions from a file that refers to this one', () => {
@@ -20,8 +21,10 @@ suite('definitions from a file that refers to this one', () => {
     assert.ok(codes('ACAP-composite-usage: both crawl (cache)\nACAP-crawler: bot\nACAP-allow-(both): /\n', true).includes('acap.undefined-local-usage'));
   });
   test('the referring files are read only when a name is missing', () => {
-    let asked = 0;
-    doValidation(parseDocument('file:///site/bot.txt', 1, 'ACAP-crawler: bot\nACAP-allow-crawl: /\n'), { referencingDocuments: () => { asked++; return [referring]; } });
-    assert.equal(asked, 0);
+    const workspace = new MemoryWorkspace({ 'file:///site/robots.txt': REFERRING });
+    doValidation(parseDocument('file:///site/bot.txt', 1, 'ACAP-crawler: bot\nACAP-allow-crawl: /\n'), { workspace });
+    assert.deepEqual([workspace.reads, workspace.listings], [[], []]);
+    doValidation(parseDocument('file:///site/bot.txt', 1, 'ACAP-crawler: bot\nACAP-allow-(cache): /\n'), { workspace });
+    assert.deepEqual(workspace.reads, ['file:///site/robots.txt'], 'asked once a name is missing');
   });
 });

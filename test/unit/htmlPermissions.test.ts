@@ -10,6 +10,7 @@ import { main, type CliIO } from '../../server/src/cli/main';
 import { doHtmlComplete, doHtmlHover, explainPage, getHtmlCodeActions, pageNotices, parseHtml, validateHtml } from '../../server/src/service/html/htmlService';
 import { parseDocument } from '../../server/src/service';
 import { cursor } from './helpers';
+import { MemoryWorkspace } from './memoryWorkspace';
 
 const FIXTURES = path.resolve(__dirname, '../fixtures/html');
 const page = (html: string, uri = 'file:///site/news/a.html') => parseHtml(uri, html);
@@ -185,6 +186,7 @@ suite('cli on pages', () => {
         if (f === undefined) throw Object.assign(new Error('ENOENT'), { code: 'ENOENT' });
         return new TextEncoder().encode(f);
       },
+      workspace: new MemoryWorkspace(site),
     };
     return { code: main(args, io), out, err };
   };

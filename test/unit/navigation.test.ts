@@ -2,7 +2,13 @@
 import * as assert from 'node:assert/strict';
 import type { Location, Position, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
 import { parseDocument, splitLines, type RobotsDocument } from '../../server/src/service/syntax/document';
-import { findDefinition, findDocumentHighlights, findReferences, type NavigationContext } from '../../server/src/service/features/navigation';
+import { findDefinition, findDocumentHighlights, findReferences } from '../../server/src/service/features/navigation';
+import type { WorkspaceContext } from '../../server/src/service';
+import { MemoryWorkspace } from './memoryWorkspace';
+import { referencedDocuments, referencingDocuments } from '../../server/src/service';
+
+const referencedAndReferring = (doc: RobotsDocument, ctx: WorkspaceContext): string =>
+  `${referencedDocuments(ctx.workspace, doc).length} ${referencingDocuments(ctx.workspace, doc).length}`;
 import { doRename, prepareRename } from '../../server/src/service/features/rename';
 import { cursor } from './helpers';
 
@@ -64,12 +70,12 @@ function site(from: string, to: string): string {
   return SITE.replace(from, to);
 }
 
-function defs(textWithBar: string, ctx?: NavigationContext, others: readonly RobotsDocument[] = []): string[] {
+function defs(textWithBar: string, ctx?: WorkspaceContext, others: readonly RobotsDocument[] = []): string[] {
   const { doc, pos } = at(textWithBar);
   return findDefinition(doc, pos, ctx).map((l) => show([doc, ...others], l));
 }
 
-function refs(textWithBar: string, includeDeclaration = true, ctx?: NavigationContext, others: readonly RobotsDocument[] = []): string[] {
+function refs(textWithBar: string, includeDeclaration = true, ctx?: WorkspaceContext, others: readonly RobotsDocument[] = []): string[] {
   const { doc, pos } = at(textWithBar);
   return findReferences(doc, pos, includeDeclaration, ctx).map((l) => show([doc, ...others], l));
 }
@@ -288,15 +294,18 @@ suite('navigation across files (Part 1 §2.3.2, §2.7)', () => {
   ].join('\n');
   const referring = parseDocument(REFERRING_URI, 1, REFERRING);
   const referred = parseDocument(REFERRED_URI, 1, REFERRED);
+  /** The site on disk: both files, as the workspace gives them. */
+  const siteWith = (files: Record<string, string> = {}, open: string[] = []): WorkspaceContext =>
+    ({ workspace: new MemoryWorkspace({ [REFERRING_URI]: REFERRING, [REFERRED_URI]: REFERRED, ...files }, open) });
 
   /** Cursor in the referenced file, which the referring file's definitions reach. */
-  function inReferred(textWithBar: string): { doc: RobotsDocument; pos: Position; text: string; ctx: NavigationContext } {
-    return { ...at(textWithBar, REFERRED_URI), ctx: { referencingDocuments: [referring] } };
+  function inReferred(textWithBar: string): { doc: RobotsDocument; pos: Position; text: string; ctx: WorkspaceContext } {
+    return { ...at(textWithBar, REFERRED_URI), ctx: siteWith() };
   }
 
   /** Cursor in the referring file, whose definitions the referenced file uses. */
-  function inReferring(textWithBar: string): { doc: RobotsDocument; pos: Position; text: string; ctx: NavigationContext } {
-    return { ...at(textWithBar, REFERRING_URI), ctx: { referencedDocuments: [referred] } };
+  function inReferring(textWithBar: string): { doc: RobotsDocument; pos: Position; text: string; ctx: WorkspaceContext } {
+    return { ...at(textWithBar, REFERRING_URI), ctx: siteWith() };
   }
 
   test('a local usage used here resolves in the file that refers to this one', () => {
@@ -325,21 +334,24 @@ suite('navigation across files (Part 1 §2.3.2, §2.7)', () => {
   test('a referenced file that defines the name itself keeps its own meaning', () => {
     const own = parseDocument(REFERRED_URI, 1, 'ACAP-qualified-usage: cache present-snippet max-length=20-words\n' + REFERRED);
     const { doc, pos } = at(REFERRING.replace('usage: cache', 'usage: |cache'), REFERRING_URI);
-    assert.deepEqual(findReferences(doc, pos, false, { referencedDocuments: [own] }).map((l) => show([doc, own], l)), ['robots.txt:6:13 cache']);
+    assert.deepEqual(findReferences(doc, pos, false, siteWith({ [REFERRED_URI]: own.lines.map((l) => l.text).join('\n') })).map((l) => show([doc, own], l)), ['robots.txt:6:13 cache']);
   });
 
   test('a name defined nowhere is followed in this file only', () => {
-    const { doc, pos } = at('ACAP-crawler: *\nACAP-allow-(gh|ost): /', REFERRING_URI);
+    const { doc, pos } = at('ACAP-crawler: searchbot\nACAP-permissions-reference: /searchbot.txt\nACAP-crawler: *\nACAP-allow-(gh|ost): /', REFERRING_URI);
     const other = parseDocument(REFERRED_URI, 1, 'ACAP-crawler: *\nACAP-allow-(ghost): /');
-    const ctx = { referencedDocuments: [other], referencingDocuments: [other] };
-    assert.deepEqual(findReferences(doc, pos, true, ctx).map((l) => show([doc, other], l)), ['robots.txt:2:13 ghost']);
+    // A file it refers to and a file that refers to it both use the name too.
+    const ctx = siteWith({ [REFERRED_URI]: 'ACAP-crawler: *\nACAP-allow-(ghost): /', 'file:///site/up.robots.txt': 'ACAP-crawler: b\nACAP-permissions-reference: /robots.txt\nACAP-crawler: *\nACAP-allow-(ghost): /' });
+    assert.equal(referencedAndReferring(doc, ctx), '1 1', 'both files are in scope');
+    assert.deepEqual(findReferences(doc, pos, true, ctx).map((l) => show([doc, other], l)), ['robots.txt:4:13 ghost']);
   });
 
   test('rename refused where another referring file defines the new name: the uses here could resolve there', () => {
-    const other = parseDocument('file:///site/other.txt', 1, 'ACAP-qualified-usage: copy crawl\nACAP-crawler: searchbot\nACAP-permissions-reference: /searchbot.txt');
+    // An open document that is no robots.txt by name still counts when it refers here.
+    const ctx = siteWith({ 'file:///site/other.txt': 'ACAP-qualified-usage: copy crawl\nACAP-crawler: searchbot\nACAP-permissions-reference: /searchbot.txt' }, ['file:///site/other.txt']);
     const { doc, pos } = at(REFERRED.replace('(Cache)', '(|Cache)'), REFERRED_URI);
-    assert.throws(() => doRename(doc, pos, 'copy', { referencingDocuments: [other, referring] }), /‘copy’ is already the name of a qualified usage, on line 1 of file:\/\/\/site\/other\.txt/);
-    assert.ok(doRename(doc, pos, 'copy2', { referencingDocuments: [other, referring] }));
+    assert.throws(() => doRename(doc, pos, 'copy', ctx), /‘copy’ is already the name of a qualified usage, on line 1 of file:\/\/\/site\/other\.txt/);
+    assert.ok(doRename(doc, pos, 'copy2', ctx));
   });
 
   test('rename from a use in the referenced file edits both files', () => {
@@ -355,7 +367,6 @@ suite('navigation across files (Part 1 §2.3.2, §2.7)', () => {
     const edit = doRename(doc, pos, 'copy', ctx);
     assert.equal(renamed(edit, REFERRING_URI, REFERRING), REFERRING.replace('usage: cache', 'usage: copy').replace('(cache)', '(copy)'));
     assert.equal(renamed(edit, REFERRED_URI, REFERRED), REFERRED.replace('(Cache)', '(copy)'));
-    const defining = parseDocument(REFERRED_URI, 1, REFERRED + '\nACAP-composite-usage: copy crawl');
-    assert.throws(() => doRename(doc, pos, 'COPY', { referencedDocuments: [defining] }), /‘COPY’ is already the name of a composite usage, on line 4 of file:\/\/\/site\/searchbot\.txt/);
+    assert.throws(() => doRename(doc, pos, 'COPY', siteWith({ [REFERRED_URI]: REFERRED + '\nACAP-composite-usage: copy crawl' })), /‘COPY’ is already the name of a composite usage, on line 4 of file:\/\/\/site\/searchbot\.txt/);
   });
 });

@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { explain, parseDocument, type Profile, type Query, type RobotsDocument } from '../../server/src/service';
 import { compareScope, matchPattern } from '../../server/src/service/syntax/paths';
+import { MemoryWorkspace } from './memoryWorkspace';
 
 const doc = (text: string, uri = 'file:///site/robots.txt'): RobotsDocument => parseDocument(uri, 1, text);
 const allowed = (text: string, q: Query): boolean => explain(doc(text), q).allowed;
@@ -192,13 +193,12 @@ suite('expansions, qualifiers and references', () => {
   });
   test('a permissions reference is read from the workspace, never fetched', () => {
     const main = doc('ACAP-qualified-usage: cache preserve time-limit=until-recrawled\nACAP-crawler: bot\nACAP-permissions-reference: /bot.txt\nACAP-crawler: *\nACAP-allow-crawl: /\n');
-    const target = doc('ACAP-crawler: bot\nACAP-disallow-crawl: /private/\nACAP-allow-(cache): /\n', 'file:///site/bot.txt');
-    const asked: string[] = [];
-    const ctx = { resolveReference: (locator: string) => { asked.push(locator); return locator === '/bot.txt' ? target : undefined; } };
+    const workspace = new MemoryWorkspace({ 'file:///site/bot.txt': 'ACAP-crawler: bot\nACAP-disallow-crawl: /private/\nACAP-allow-(cache): /\n' });
+    const ctx = { workspace };
     assert.equal(explain(main, { agent: 'bot', path: '/private/x' }, ctx).allowed, false);
     const preserve = explain(main, { agent: 'bot', usage: 'preserve', path: '/x' }, ctx);
     assert.deepEqual(preserve.qualifiers, ['time-limit=until-recrawled'], 'definitions of the referring file are visible (Part 1 §2.7)');
-    assert.deepEqual(asked, ['/bot.txt', '/bot.txt']);
+    assert.deepEqual(workspace.reads, ['file:///site/bot.txt', 'file:///site/bot.txt']);
     const missing = explain(main, { agent: 'bot', path: '/private/x' });
     assert.match(missing.notes.join(' '), /not in the workspace/);
   });

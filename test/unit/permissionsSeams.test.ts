@@ -5,6 +5,7 @@
  * conventional reading, and answers that say why.
  */
 import * as assert from 'node:assert/strict';
+import { MemoryWorkspace } from './memoryWorkspace';
 import type { DocumentSymbol } from 'vscode-languageserver-types';
 import {
   doHover, doValidation, explain, findDocumentSymbols, formatExplanation, getCodeActions, getFoldingRanges, parseDocument,
@@ -238,8 +239,8 @@ suite('answers a publisher understands (interpretation §3.3, §3.8, §3.9)', ()
 
   test('the file of every deciding line from an ACAP-permissions-reference file', () => {
     const main = doc('ACAP-crawler: bot\nACAP-permissions-reference: /bot.txt\n');
-    const target = doc('ACAP-crawler: bot\nACAP-disallow-crawl: /private/\n', 'file:///site/bot.txt');
-    const e = explain(main, { agent: 'bot', path: '/private/x' }, { resolveReference: () => target });
+    const workspace = new MemoryWorkspace({ 'file:///site/bot.txt': 'ACAP-crawler: bot\nACAP-disallow-crawl: /private/\n' });
+    const e = explain(main, { agent: 'bot', path: '/private/x' }, { workspace });
     assert.deepEqual(e.decidedBy, [{ line: 2, text: 'ACAP-disallow-crawl: /private/', file: 'file:///site/bot.txt' }]);
     assert.match(formatExplanation(e), /line 2 of file:\/\/\/site\/bot\.txt: ACAP-disallow-crawl/);
   });

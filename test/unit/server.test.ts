@@ -5,10 +5,12 @@
  */
 import * as assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import {
-  createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection,
+  CancellationTokenSource, createMessageConnection, StreamMessageReader, StreamMessageWriter, type Message, type MessageConnection, type ResponseMessage,
 } from 'vscode-jsonrpc/node';
 import type { Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 
@@ -17,6 +19,10 @@ const SERVER = path.resolve(__dirname, '../../dist/server.js');
 interface Session {
   readonly conn: MessageConnection;
   readonly child: ChildProcess;
+  /** What the server wrote to stderr so far. */
+  readonly stderr: () => string;
+  /** Every publishDiagnostics notification so far. */
+  readonly published: () => readonly PublishDiagnosticsParams[];
   /** Resolves with the next diagnostics published for `uri` that satisfy `accept`. */
   nextDiagnostics(uri: string, accept?: (p: PublishDiagnosticsParams) => boolean): Promise<PublishDiagnosticsParams>;
   close(): Promise<void>;
@@ -25,9 +31,13 @@ interface Session {
 async function start(capabilities: object, configuration: unknown = {}): Promise<Session> {
   assert.ok(existsSync(SERVER), 'run `npm run build` first: dist/server.js is missing');
   const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => { stderr += d.toString('utf8'); });
   const conn = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
   const waiting: { uri: string; accept: (p: PublishDiagnosticsParams) => boolean; resolve: (p: PublishDiagnosticsParams) => void }[] = [];
+  const published: PublishDiagnosticsParams[] = [];
   conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
+    published.push(p);
     const i = waiting.findIndex((w) => w.uri === p.uri && w.accept(p));
     if (i >= 0) waiting.splice(i, 1)[0].resolve(p);
   });
@@ -41,6 +51,8 @@ async function start(capabilities: object, configuration: unknown = {}): Promise
   return {
     conn,
     child,
+    stderr: () => stderr,
+    published: () => published,
     nextDiagnostics: (uri, accept = () => true) => new Promise((resolve) => waiting.push({ uri, accept, resolve })),
     close: async () => {
       await conn.sendRequest('shutdown');
@@ -178,3 +190,243 @@ suite('language server over stdio', () => {
   });
 });
 
+
+/** LSP error codes the server answers with (LSP 3.17). */
+const INVALID_PARAMS = -32602;
+const INTERNAL_ERROR = -32603;
+const REQUEST_CANCELLED = -32800;
+
+/** The error code a request is answered with, or 'ok'. */
+async function outcome(p: Promise<unknown>): Promise<number | 'ok'> {
+  try {
+    await p;
+    return 'ok';
+  } catch (err) {
+    return (err as { code?: number }).code ?? -1;
+  }
+}
+
+/** One base-protocol frame. */
+function frame(message: object): string {
+  const body = JSON.stringify(message);
+  return `Content-Length: ${Buffer.byteLength(body, 'utf8')}\r\n\r\n${body}`;
+}
+
+/** The server over raw stdio: frames are written as given, messages read as they come. */
+function raw(): { child: ChildProcess; write: (text: string) => void; response: (id: number) => Promise<ResponseMessage>; stderr: () => string } {
+  const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => { stderr += d.toString('utf8'); });
+  const got = new Map<number, ResponseMessage>();
+  const waiting = new Map<number, (m: ResponseMessage) => void>();
+  new StreamMessageReader(child.stdout!).listen((m: Message) => {
+    const r = m as ResponseMessage;
+    if (typeof r.id !== 'number' || !('result' in r || 'error' in r)) return;
+    const w = waiting.get(r.id);
+    if (w) w(r);
+    else got.set(r.id, r);
+  });
+  return {
+    child,
+    write: (text) => child.stdin!.write(text),
+    response: (id) => new Promise((resolve) => {
+      const r = got.get(id);
+      if (r) resolve(r);
+      else waiting.set(id, resolve);
+    }),
+    stderr: () => stderr,
+  };
+}
+
+suite('language server: protocol hygiene (issue 12 point 5)', () => {
+  test('every handler answers wrong parameter types with InvalidParams, never an internal error, and keeps answering', async () => {
+    const s = await start({ textDocument: { synchronization: {}, diagnostic: {} } });
+    try {
+      const uri = 'file:///site/robots.txt';
+      await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'robots-txt', version: 1, text: 'User-agent: *\nDisallow: /x\n' } });
+      const td = { uri };
+      const pos = { line: 0, character: 0 };
+      const range = { start: pos, end: pos };
+      const probes: [string, unknown][] = [
+        ['textDocument/hover', null], ['textDocument/hover', {}], ['textDocument/hover', { textDocument: td, position: { line: 'x', character: 0 } }],
+        ['textDocument/hover', { textDocument: { uri: 42 }, position: pos }], ['textDocument/hover', { textDocument: td, position: { line: -1, character: 0 } }],
+        ['textDocument/hover', { textDocument: td, position: { line: 1.5, character: 0 } }], ['textDocument/hover', [1, 2]],
+        ['textDocument/completion', { textDocument: td, position: null }], ['textDocument/definition', { textDocument: td }],
+        ['textDocument/references', { textDocument: td, position: pos }], ['textDocument/references', { textDocument: td, position: pos, context: { includeDeclaration: 'yes' } }],
+        ['textDocument/documentHighlight', { textDocument: 'x', position: pos }], ['textDocument/prepareRename', { textDocument: td, position: 'start' }],
+        ['textDocument/rename', { textDocument: td, position: pos, newName: 7 }], ['textDocument/codeAction', { textDocument: td, range }],
+        ['textDocument/codeAction', { textDocument: td, range, context: { diagnostics: 'all' } }], ['textDocument/codeAction', { textDocument: td, range: { start: pos }, context: { diagnostics: [] } }],
+        ['textDocument/documentSymbol', { textDocument: null }], ['textDocument/foldingRange', {}], ['textDocument/selectionRange', { textDocument: td, positions: [pos, 'x'] }],
+        ['textDocument/documentLink', { textDocument: [] }], ['textDocument/semanticTokens/full', { textDocument: {} }], ['textDocument/semanticTokens/range', { textDocument: td, range: null }],
+        ['textDocument/inlayHint', { textDocument: td }], ['textDocument/formatting', { textDocument: td, options: { tabSize: '4', insertSpaces: true } }],
+        ['textDocument/rangeFormatting', { textDocument: td, range, options: {} }], ['textDocument/diagnostic', { textDocument: td, previousResultId: 3 }],
+        ['robotsAcap/explain', { textDocument: td, query: { agent: 1, path: '/' } }], ['robotsAcap/explain', { textDocument: td }],
+      ];
+      const got = await Promise.all(probes.map(([method, params]) => outcome(s.conn.sendRequest(method, params))));
+      const wrong = probes.map(([method, params], i) => `${method} ${JSON.stringify(params)} → ${got[i]}`).filter((_, i) => got[i] !== INVALID_PARAMS);
+      assert.deepEqual(wrong, [], 'each probe is answered InvalidParams');
+      assert.ok(!got.includes(INTERNAL_ERROR));
+      // Malformed notifications are dropped, not half-applied.
+      await s.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ range: { start: { line: 'a' } }, text: 'X' }] });
+      await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: 'file:///site/b.robots.txt', languageId: 'robots-txt', version: 1 } });
+      const hover = await s.conn.sendRequest<{ contents: { value: string } } | null>('textDocument/hover', { textDocument: td, position: { line: 1, character: 11 } });
+      assert.match(hover?.contents.value ?? '', /Who may use `\/x`/, 'the document is unchanged and the server answers');
+      assert.match(s.stderr(), /textDocument\/didChange ignored: params\.contentChanges\[0\]\.range\.start\.line must be a whole number/);
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('a malformed Content-Length is reported and skipped; the next message is answered', async () => {
+    const r = raw();
+    try {
+      r.write('Content-Type: application/json\r\n\r\n{"jsonrpc":"2.0","id":98,"method":"shutdown"}');
+      r.write('Content-Length: abc\r\n\r\n{"jsonrpc":"2.0","id":99,"method":"shutdown"}');
+      r.write('Content-Length: 99999999999999\r\n\r\n{}');
+      r.write(frame({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } }));
+      const init = await r.response(1);
+      assert.ok(init.result, 'initialize answered');
+      assert.match(r.stderr(), /malformed message header: a Content-Length that is not a number: "abc"/);
+      assert.match(r.stderr(), /malformed message header: a header without Content-Length/);
+      assert.match(r.stderr(), /malformed message header: a Content-Length of 99999999999999 bytes/);
+      r.write(frame({ jsonrpc: '2.0', id: 2, method: 'shutdown' }));
+      assert.ok('result' in (await r.response(2)));
+    } finally {
+      r.child.kill();
+    }
+  });
+
+  test('pull diagnostics: a result id is never reused for different text, even with the same version number', async () => {
+    const s = await start({ textDocument: { diagnostic: {} } });
+    try {
+      const uri = 'file:///site/robots.txt';
+      await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'robots-txt', version: 1, text: 'User-agent: *\nDisallow: /x\n' } });
+      const first = await s.conn.sendRequest<{ kind: string; items: Diagnostic[]; resultId: string }>('textDocument/diagnostic', { textDocument: { uri } });
+      assert.deepEqual([first.kind, first.items.length], ['full', 0]);
+      await s.conn.sendNotification('textDocument/didClose', { textDocument: { uri } });
+      await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'robots-txt', version: 1, text: 'Disallow: /x\n' } });
+      const second = await s.conn.sendRequest<{ kind: string; items: Diagnostic[]; resultId: string }>('textDocument/diagnostic', { textDocument: { uri }, previousResultId: first.resultId });
+      assert.equal(second.kind, 'full');
+      assert.deepEqual(codesOf(second.items), ['rep.rule-outside-group']);
+      await s.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: 1 }, contentChanges: [{ text: 'User-agent: *\nDisallow: /x\n' }] });
+      const third = await s.conn.sendRequest<{ kind: string; items: Diagnostic[] }>('textDocument/diagnostic', { textDocument: { uri }, previousResultId: second.resultId });
+      assert.deepEqual([third.kind, third.items.length], ['full', 0], 'a change that reuses the version number still changes the id');
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+suite('language server: under load (issue 12 point 2)', () => {
+  test('a request cancelled before it runs is answered RequestCancelled; the server answers the next one', async () => {
+    const r = raw();
+    try {
+      r.write(frame({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } }));
+      await r.response(1);
+      const uri = 'file:///site/robots.txt';
+      r.write(frame({ jsonrpc: '2.0', method: 'initialized', params: {} }) + frame({ jsonrpc: '2.0', method: 'textDocument/didOpen', params: { textDocument: { uri, languageId: 'robots-txt', version: 1, text: 'User-agent: *\nDisallow: /x\n' } } }));
+      // Request and cancellation in one write: the request is still queued when the cancellation is read.
+      const hover = { textDocument: { uri }, position: { line: 1, character: 11 } };
+      r.write(frame({ jsonrpc: '2.0', id: 2, method: 'textDocument/hover', params: hover }) + frame({ jsonrpc: '2.0', method: '$/cancelRequest', params: { id: 2 } }));
+      assert.equal((await r.response(2)).error?.code, REQUEST_CANCELLED);
+      r.write(frame({ jsonrpc: '2.0', id: 3, method: 'textDocument/hover', params: hover }));
+      assert.ok((await r.response(3)).result);
+    } finally {
+      r.child.kill();
+    }
+  });
+
+  test('a burst of 2,000 requests, every other one cancelled: each is answered or cancelled, none fails, the server lives', async () => {
+    const s = await start({ textDocument: { synchronization: {}, diagnostic: {} } });
+    try {
+      const uri = 'file:///site/robots.txt';
+      const text = 'User-agent: *\nDisallow: /private/\nACAP-crawler: *\nACAP-disallow-index: /drafts/\n';
+      await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'robots-txt', version: 1, text } });
+      const methods = ['textDocument/hover', 'textDocument/completion', 'textDocument/documentHighlight', 'textDocument/definition'];
+      const all = Array.from({ length: 2000 }, (_, i) => {
+        const source = new CancellationTokenSource();
+        const p = outcome(s.conn.sendRequest(methods[i % methods.length], { textDocument: { uri }, position: { line: i % 4, character: 3 } }, source.token));
+        if (i % 2) source.cancel();
+        return p;
+      });
+      const got = await Promise.all(all);
+      const tally = new Map<string, number>();
+      for (const g of got) tally.set(String(g), (tally.get(String(g)) ?? 0) + 1);
+      assert.deepEqual([...tally.keys()].filter((k) => k !== 'ok' && k !== String(REQUEST_CANCELLED)), [], JSON.stringify([...tally]));
+      assert.ok((tally.get(String(REQUEST_CANCELLED)) ?? 0) > 0, 'cancelled requests are answered RequestCancelled');
+      assert.ok(got.filter((_, i) => i % 2 === 0).every((g) => g === 'ok'), 'requests not cancelled are answered');
+      const hover = await s.conn.sendRequest<{ contents: { value: string } } | null>('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 12 } });
+      assert.match(hover?.contents.value ?? '', /private/);
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('past the size limit a document is not parsed: one diagnostic says why, requests get nothing; an edit back under the limit parses it', async () => {
+    const s = await start({ textDocument: { diagnostic: {} } });
+    try {
+      const uri = 'file:///site/huge/robots.txt';
+      const line = 'Disallow: /a/very/long/path/segment/that/repeats/' + 'x'.repeat(50) + '\n';
+      const count = Math.ceil((6 * 1024 * 1024) / line.length);
+      await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'robots-txt', version: 1, text: 'User-agent: *\n' + line.repeat(count) } });
+      const report = await s.conn.sendRequest<{ items: Diagnostic[] }>('textDocument/diagnostic', { textDocument: { uri } });
+      assert.deepEqual(codesOf(report.items), ['text.too-large']);
+      assert.match(report.items[0].message, /more than the 5,242,880 the language server reads/);
+      assert.equal(await s.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 12 } }), null);
+      assert.deepEqual(await s.conn.sendRequest('textDocument/documentSymbol', { textDocument: { uri } }), []);
+      // Delete all but the first two rule lines.
+      await s.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ range: { start: { line: 3, character: 0 }, end: { line: count + 1, character: 0 } }, text: '' }] });
+      const after = await s.conn.sendRequest<{ items: Diagnostic[] }>('textDocument/diagnostic', { textDocument: { uri } });
+      assert.deepEqual(codesOf(after.items), ['rep.duplicate-rule']);
+      const hover = await s.conn.sendRequest<{ contents: { value: string } } | null>('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 12 } });
+      assert.ok(hover);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+suite('language server: its languages and its site (issue 15 points 8 and 9)', () => {
+  test('Markdown, PHP and XHTML buffers get nothing; robots.txt under a plain-text id and HTML do', async () => {
+    const s = await start({ textDocument: { synchronization: {}, hover: {} } });
+    try {
+      const text = 'User-agent: *\nDisallow: /x\nnot a field\n';
+      for (const [uri, languageId] of [['file:///p/README.md', 'markdown'], ['file:///p/index.php', 'php'], ['file:///p/a.xhtml', 'xhtml'], ['file:///p/notes.txt', 'plaintext']]) {
+        await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
+        assert.equal(await s.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 11 } }), null, uri);
+      }
+      const robots = 'file:///p/robots.txt';
+      const got = s.nextDiagnostics(robots);
+      await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: robots, languageId: 'plaintext', version: 1, text } });
+      assert.deepEqual(codesOf((await got).diagnostics), ['syntax.not-a-field']);
+      const page = 'file:///p/page.html';
+      const gotPage = s.nextDiagnostics(page);
+      await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: page, languageId: 'html', version: 1, text: '<html><head><meta name="robots" content="ACAP allow-indx"></head></html>\n' } });
+      assert.ok((await gotPage).diagnostics.length > 0);
+      assert.deepEqual(s.published().filter((p) => p.diagnostics.length && p.uri !== robots && p.uri !== page), [], 'no diagnostics for the other languages');
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('definition across a permissions reference on disk, from the referenced file, with sibling sites beside it', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'robots-server-'));
+    const s = await start({ textDocument: { synchronization: {} } });
+    try {
+      for (let i = 0; i < 60; i++) {
+        mkdirSync(path.join(root, `site${i}`, 'acap'), { recursive: true });
+        writeFileSync(path.join(root, `site${i}`, 'robots.txt'), `ACAP-resource-set: news${i} /news/\nACAP-crawler: bot\nACAP-permissions-reference: /acap/bot.txt\n`);
+        writeFileSync(path.join(root, `site${i}`, 'acap', 'bot.txt'), `ACAP-crawler: bot\nACAP-allow-index: the-acap:resource-set:news${i}\n`);
+      }
+      const uri = pathToFileURL(path.join(root, 'site7', 'acap', 'bot.txt')).href;
+      const opened = s.nextDiagnostics(uri);
+      await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'robots-txt', version: 1, text: 'ACAP-crawler: bot\nACAP-allow-index: the-acap:resource-set:news7\n' } });
+      assert.deepEqual(codesOf((await opened).diagnostics), ['acap.version-missing'], 'news7 is defined by the file that refers here');
+      const def = await s.conn.sendRequest<{ uri: string; range: { start: { line: number } } }[]>('textDocument/definition', { textDocument: { uri }, position: { line: 1, character: 42 } });
+      assert.deepEqual(def.map((l) => [l.uri, l.range.start.line]), [[pathToFileURL(path.join(root, 'site7', 'robots.txt')).href, 0]]);
+    } finally {
+      await s.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

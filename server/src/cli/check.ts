@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { CODE_BY_NAME, doValidation, parseDocument, type SeveritySetting } from '../service';
 import { pageNotices, parseHtml, validateHtml } from '../service';
 import type { InvalidBytes } from './decode';
-import { FileError, nearestRobots, parseOptions, readText, UsageError, type CliIO } from './io';
+import { FileError, nearestRobots, parseOptions, readText, UsageError, workspaceOf, type CliIO } from './io';
 
 const LEVELS = ['off', 'hint', 'information', 'warning', 'error'];
 const SEVERITY_WORD = ['', 'error', 'warning', 'information', 'hint'] as const;
@@ -58,6 +58,9 @@ export function runCheck(args: readonly string[], io: CliIO): number {
   }
   if (files.length === 0) throw new UsageError('check needs at least one FILE');
 
+  // The files around those checked (references, the files that refer to them, a page's site) come
+  // from the same workspace as in the server.
+  const workspace = workspaceOf(io);
   const problems: Problem[] = [];
   let unreadable = 0;
   for (const file of files) {
@@ -77,9 +80,9 @@ export function runCheck(args: readonly string[], io: CliIO): number {
       // An HTML page: its META tags and ACAP class values (Part 2), with the site's robots.txt.
       const page = parseHtml(file, decoded.text);
       const site = nearestRobots(io, path.resolve(file));
-      diagnostics = [...validateHtml(page, { severities, maxProblems }), ...pageNotices(page, site?.robots, site?.path ?? '/', { severities })];
+      diagnostics = [...validateHtml(page, { severities, maxProblems }), ...pageNotices(page, site?.robots, site?.path ?? '/', { severities }, { workspace })];
     } else {
-      diagnostics = doValidation(parseDocument(file, 0, decoded.text), { severities, maxProblems });
+      diagnostics = doValidation(parseDocument(file, 0, decoded.text), { severities, maxProblems, workspace });
     }
     for (const d of diagnostics) {
       let message = d.message;

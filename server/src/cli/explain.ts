@@ -11,7 +11,7 @@
 import { explain, facts, formatExplanation, PROFILES, type Profile, type Query, type Reading } from '../service';
 import * as path from 'node:path';
 import { explainPage, parseHtml, type PageExplanation } from '../service';
-import { parseOptions, readDocument, readText, referenceResolver, UsageError, type CliIO } from './io';
+import { parseOptions, readDocument, readText, UsageError, workspaceOf, type CliIO } from './io';
 
 function formatPageExplanation(e: PageExplanation): string {
   const out = [`${e.agent} ${e.allowed ? 'may' : 'may not'} ${e.usage} ${e.path}  (robots.txt and the page's META tags)`];
@@ -108,7 +108,7 @@ export function runExplain(args: readonly string[], io: CliIO): number {
   }
 
   const doc = readDocument(io, positional[0]);
-  const ctx = { resolveReference: referenceResolver(io) };
+  const ctx = { workspace: workspaceOf(io) };
   const htmlFile = one('html');
   if (htmlFile !== undefined) {
     // The META-aware verdict for a page (Part 2 §2.2.8; interpretation §4). Its path defaults to

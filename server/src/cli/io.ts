@@ -1,20 +1,34 @@
 /** What the CLI needs from the outside world, injectable for tests. */
-import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { decodeUtf8, type Decoded } from './decode';
-import { parseDocument, type RobotsDocument } from '../service';
+import { parseDocument, siteOfPage, type RobotsDocument, type Workspace } from '../service';
+import { NodeWorkspace, readRegularFile } from '../host/nodeWorkspace';
 
 export interface CliIO {
   readonly out: (text: string) => void;
   readonly err: (text: string) => void;
+  /** Reads a file named on the command line (regular files only, never blocking, size-capped). */
   readonly readFile: (path: string) => Uint8Array;
+  /**
+   * The files around those named: permissions references, a page's site robots.txt, the files
+   * that refer to a checked one. The one Node workspace the server uses too, unless a test
+   * gives another.
+   */
+  readonly workspace?: Workspace;
 }
 
 export const defaultIO: CliIO = {
   out: (t) => process.stdout.write(t),
   err: (t) => process.stderr.write(t),
-  readFile: (p) => readFileSync(p),
+  readFile: (p) => readRegularFile(p),
 };
+
+let nodeWorkspace: NodeWorkspace | undefined;
+
+/** The workspace of a CLI run: the injected one, or the Node workspace (no open documents). */
+export function workspaceOf(io: CliIO): Workspace {
+  return io.workspace ?? (nodeWorkspace ??= new NodeWorkspace());
+}
 
 /** A usage error: the message is shown with the usage text, exit status 2. */
 export class UsageError extends Error {}
@@ -28,6 +42,7 @@ export function readText(io: CliIO, file: string): Decoded {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : (err as Error).message;
+    // A FIFO, device or socket is refused before it is opened (readRegularFile), with its reason.
     throw new FileError(`cannot read ${file}: ${why}`);
   }
 }
@@ -36,23 +51,6 @@ export function readDocument(io: CliIO, file: string): RobotsDocument {
   return parseDocument(file, 0, readText(io, file).text);
 }
 
-/**
- * ACAP-permissions-reference targets, resolved in the folder of the robots.txt (the site root)
- * and never fetched: a URL resolves only to nothing.
- */
-export function referenceResolver(io: CliIO): (locator: string, from: RobotsDocument) => RobotsDocument | undefined {
-  return (locator, from) => {
-    if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(locator)) return undefined;
-    const root = path.dirname(from.uri);
-    const file = path.join(root, locator.replace(/^\/+/, ''));
-    if (!file.startsWith(root)) return undefined;
-    try {
-      return readDocument(io, file);
-    } catch {
-      return undefined;
-    }
-  };
-}
 
 /** Options as `--name value` or `--name=value`; repeated options collect. */
 export function parseOptions(args: readonly string[], spec: Readonly<Record<string, 'value' | 'flag' | 'list'>>): { options: Map<string, string[]>; positional: string[] } {
@@ -88,21 +86,11 @@ export function parseOptions(args: readonly string[], spec: Readonly<Record<stri
 
 /**
  * The site of a page on disk: the nearest folder above it holding a robots.txt (interpretation
- * §4), that robots.txt, and the page's path on the site.
+ * §4), that robots.txt, and the page's path on the site — found as the server finds them.
  */
 export function nearestRobots(io: CliIO, pageFile: string): { robots: RobotsDocument; path: string } | undefined {
-  for (let dir = path.dirname(pageFile), up = 0; up < 32; up++) {
-    const candidate = path.join(dir, 'robots.txt');
-    try {
-      const robots = readDocument(io, candidate);
-      return { robots, path: '/' + path.relative(dir, pageFile).split(path.sep).join('/') };
-    } catch {
-      // not here; look further up
-    }
-    const parent = path.dirname(dir);
-    if (parent === dir) break;
-    dir = parent;
-  }
-  return undefined;
+  const site = siteOfPage(workspaceOf(io), path.resolve(pageFile).split(path.sep).join('/'));
+  if (site.problem) io.err(`robots-acap: ${site.problem}\n`);
+  return site.robots ? { robots: site.robots, path: site.path } : undefined;
 }
 

@@ -5,7 +5,7 @@
  * search and AI crawlers) × usages, each cell the verdict and the line that decides.
  */
 import { DEFAULT_CRAWLERS, PROFILES, permissionMatrix, profileWords, type Matrix, type MatrixCell, type Profile } from '../service';
-import { parseOptions, readDocument, referenceResolver, UsageError, type CliIO } from './io';
+import { parseOptions, readDocument, UsageError, workspaceOf, type CliIO } from './io';
 
 const TITLE: Readonly<Record<string, string>> = { 'present-snippet': 'snippet' };
 
@@ -46,7 +46,7 @@ export function runTable(args: readonly string[], io: CliIO): number {
   const profile = (options.get('profile')?.[0] ?? 'rfc9309') as Profile;
   if (!PROFILES.includes(profile)) throw new UsageError(`unknown profile ‘${profile}’ (one of ${PROFILES.join(', ')})`);
   const doc = readDocument(io, positional[0]);
-  const ctx = { resolveReference: referenceResolver(io) };
+  const ctx = { workspace: workspaceOf(io) };
   const crawlers = options.get('agent') ?? DEFAULT_CRAWLERS;
   const paths = options.get('path') ?? DEFAULT_TABLE_PATHS;
   const blocks = paths.map((p) => {

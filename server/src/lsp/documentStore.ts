@@ -2,65 +2,159 @@
  * Open documents: robots.txt files parsed and updated incrementally from LSP content changes, and
  * HTML pages kept as text (vscode-languageserver-textdocument applies their edits) and parsed on
  * demand, once per version.
+ *
+ * Only the languages the server registers for are kept (issue 15 point 8): robots.txt and HTML.
+ * A document of any other language (Markdown, PHP, XHTML...) is not stored, so nothing is
+ * computed or reported for it.
+ *
+ * Past MAX_DOCUMENT_CHARS a document is degraded (issue 12 point 2): its text is kept so that
+ * edits still apply, but it is not parsed; the server reports one diagnostic saying why and
+ * answers every other request with nothing. An edit that brings it back under the limit parses
+ * it again. Everything kept for a document is dropped when it closes.
  */
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { parseDocument, updateDocument, type RobotsDocument } from '../service';
+import { documentText, parseDocument, updateDocument, type RobotsDocument } from '../service';
 import { parseHtml, type HtmlPage } from '../service';
 
-/** HTML pages are the documents whose language is html (or whose name says so). */
+/**
+ * The largest document the server parses, in UTF-16 code units (5 Mi). The largest real
+ * robots.txt in the corpus is 3.55 MiB; crawlers read at most 500 KiB (RFC 9309 §2.5).
+ */
+export const MAX_DOCUMENT_CHARS = 5 * 1024 * 1024;
+
+/** The language ids a robots.txt arrives with (VS Code's, and what other editors' users set). */
+const ROBOTS_LANGUAGES = new Set(['robots-txt', 'robots', 'robotstxt', 'robots.txt']);
+/** Language ids a client sends when it knows none; the file name decides then. */
+const UNKNOWN_LANGUAGES = new Set(['', 'plaintext', 'text', 'txt']);
+
+export type Language = 'robots' | 'html';
+
+/** The language the server treats a document as, or undefined when it is not one of its own. */
+export function languageOf(uri: string, languageId: string | undefined): Language | undefined {
+  const id = (languageId ?? '').toLowerCase();
+  if (ROBOTS_LANGUAGES.has(id)) return 'robots';
+  if (id === 'html') return 'html';
+  if (!UNKNOWN_LANGUAGES.has(id)) return undefined;
+  const name = uri.slice(uri.lastIndexOf('/') + 1).toLowerCase();
+  if (name === 'robots.txt' || name.endsWith('.robots.txt')) return 'robots';
+  return languageId === undefined && /\.html?$/.test(name) ? 'html' : undefined;
+}
+
+/** HTML pages are the documents whose language is html (or, with none given, whose name says so). */
 export function isHtml(uri: string, languageId?: string): boolean {
-  return languageId ? languageId === 'html' : /\.x?html?$/i.test(uri);
+  return languageOf(uri, languageId) === 'html';
+}
+
+interface Entry {
+  readonly language: Language;
+  readonly version: number;
+  /** A number that changes whenever the text does, across closes and reopens (never reused). */
+  readonly revision: number;
+  /** The parsed robots.txt (undefined when degraded or HTML). */
+  readonly robots?: RobotsDocument;
+  /** The text, for HTML pages and degraded documents. */
+  readonly text?: TextDocument;
+  page?: HtmlPage;
+}
+
+function lengthOf(doc: RobotsDocument): number {
+  let n = 0;
+  for (const line of doc.lines) n += line.text.length + line.eol.length;
+  return n;
 }
 
 export class DocumentStore {
-  private readonly docs = new Map<string, RobotsDocument>();
-  private readonly pages = new Map<string, { text: TextDocument; page?: HtmlPage }>();
+  private readonly entries = new Map<string, Entry>();
+  private revisions = 0;
 
-  open(uri: string, version: number, text: string, languageId?: string): void {
-    if (isHtml(uri, languageId)) this.pages.set(uri, { text: TextDocument.create(uri, 'html', version, text) });
-    else this.docs.set(uri, parseDocument(uri, version, text));
+  /** Keeps the document if it is in one of the server's languages; says whether it did. */
+  open(uri: string, version: number, text: string, languageId?: string): boolean {
+    const language = languageOf(uri, languageId);
+    if (!language) {
+      this.entries.delete(uri);
+      return false;
+    }
+    this.entries.set(uri, this.make(uri, language, version, text));
+    return true;
+  }
+
+  private make(uri: string, language: Language, version: number, text: string | TextDocument): Entry {
+    const revision = ++this.revisions;
+    const length = typeof text === 'string' ? text.length : text.getText().length;
+    if (language === 'robots' && length <= MAX_DOCUMENT_CHARS) {
+      return { language, version, revision, robots: parseDocument(uri, version, typeof text === 'string' ? text : text.getText()) };
+    }
+    return { language, version, revision, text: typeof text === 'string' ? TextDocument.create(uri, language === 'html' ? 'html' : 'robots-txt', version, text) : text };
   }
 
   change(uri: string, version: number, changes: readonly TextDocumentContentChangeEvent[]): void {
-    const page = this.pages.get(uri);
-    if (page) {
-      this.pages.set(uri, { text: TextDocument.update(page.text, [...changes], version) });
+    const entry = this.entries.get(uri);
+    if (!entry) return;
+    if (entry.text) {
+      const text = TextDocument.update(entry.text, [...changes], version);
+      this.entries.set(uri, this.make(uri, entry.language, version, text));
       return;
     }
-    const old = this.docs.get(uri);
-    if (!old) return;
     try {
-      this.docs.set(uri, updateDocument(old, changes.map((c) => ('range' in c ? { range: c.range, text: c.text } : { text: c.text })), version));
+      const doc = updateDocument(entry.robots!, changes.map((c) => ('range' in c ? { range: c.range, text: c.text } : { text: c.text })), version);
+      if (lengthOf(doc) > MAX_DOCUMENT_CHARS) {
+        this.entries.set(uri, this.make(uri, entry.language, version, documentText(doc)));
+      } else {
+        this.entries.set(uri, { language: entry.language, version, revision: ++this.revisions, robots: doc });
+      }
     } catch (err) {
       // Never keep a document whose text may no longer match the client's.
-      this.docs.delete(uri);
+      this.entries.delete(uri);
       throw err;
     }
   }
 
   close(uri: string): void {
-    this.docs.delete(uri);
-    this.pages.delete(uri);
+    this.entries.delete(uri);
   }
 
+  has(uri: string): boolean {
+    return this.entries.has(uri);
+  }
+
+  /** The parsed robots.txt, unless the document is HTML, degraded or not open. */
   get(uri: string): RobotsDocument | undefined {
-    return this.docs.get(uri);
+    return this.entries.get(uri)?.robots;
   }
 
-  /** The open HTML page, parsed (once per version). */
+  /** The open HTML page, parsed (once per version), unless degraded. */
   page(uri: string): HtmlPage | undefined {
-    const entry = this.pages.get(uri);
-    if (!entry) return undefined;
+    const entry = this.entries.get(uri);
+    if (!entry || entry.language !== 'html' || !entry.text) return undefined;
+    if (entry.text.getText().length > MAX_DOCUMENT_CHARS) return undefined;
     entry.page ??= parseHtml(uri, entry.text.getText());
     return entry.page;
   }
 
-  version(uri: string): number | undefined {
-    return this.docs.get(uri)?.version ?? this.pages.get(uri)?.text.version;
+  /** The size of a document too large to parse, or undefined when it is not one. */
+  degraded(uri: string): number | undefined {
+    const entry = this.entries.get(uri);
+    const length = entry?.text?.getText().length;
+    return length !== undefined && length > MAX_DOCUMENT_CHARS ? length : undefined;
   }
 
+  version(uri: string): number | undefined {
+    return this.entries.get(uri)?.version;
+  }
+
+  /** Changes whenever the document's text does; never the same for two different texts. */
+  revision(uri: string): number | undefined {
+    return this.entries.get(uri)?.revision;
+  }
+
+  /** Every open document the server keeps. */
   uris(): string[] {
-    return [...this.docs.keys(), ...this.pages.keys()];
+    return [...this.entries.keys()];
+  }
+
+  /** The open robots.txt files (parsed), for the workspace overlay. */
+  robotsUris(): string[] {
+    return [...this.entries].filter(([, e]) => e.robots).map(([uri]) => uri);
   }
 }

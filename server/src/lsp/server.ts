@@ -4,36 +4,88 @@
  *
  * The server keeps its own document store rather than vscode-languageserver's TextDocuments,
  * because the incremental parser needs the edits themselves, not only the resulting text.
+ *
+ * Under load (issue 12): every request's parameters are checked before it runs (validate.ts);
+ * a request cancelled while queued is answered RequestCancelled at once, and a running one yields
+ * once before its work and answers RequestCancelled when cancelled meanwhile; a request whose
+ * document changed under it answers ContentModified (pull diagnostics: ServerCancelled with a
+ * retrigger). Results that cost the most (conversions) are kept per document version, so a burst
+ * of identical requests costs one computation each. Documents past MAX_DOCUMENT_CHARS are not
+ * parsed (documentStore.ts). Everything kept for a document is dropped when it closes.
  */
 import {
-  CodeActionTriggerKind, createConnection, DiagnosticRefreshRequest, ErrorCodes, ResponseError, DidChangeConfigurationNotification, DocumentDiagnosticReportKind, ProposedFeatures,
-  TextDocumentSyncKind, type CancellationToken, type Connection, type Diagnostic, type DocumentDiagnosticReport,
-  type InitializeParams, type InitializeResult,
+  CodeActionTriggerKind, createConnection, DiagnosticRefreshRequest, ErrorCodes, LSPErrorCodes, ResponseError, DidChangeConfigurationNotification, DocumentDiagnosticReportKind, ProposedFeatures,
+  TextDocumentSyncKind, type CancellationToken, type CodeAction, type Connection, type ConnectionOptions, type Diagnostic, type DocumentDiagnosticReport,
+  type InitializeParams, type InitializeResult, type Message, type RequestMessage, type ResponseMessage,
 } from 'vscode-languageserver/node';
 import { SERVER_NAME, SERVER_VERSION } from '../version';
-import { DocumentStore } from './documentStore';
+import { DocumentStore, MAX_DOCUMENT_CHARS } from './documentStore';
 import { Settings } from './settings';
 import {
   doComplete, doHover, doRename, doValidation, getConversionActions, findDocumentLinks, findDocumentSymbols, getFoldingRanges, getInlayHints, getSelectionRanges,
   format, getSemanticTokens, getSemanticTokensRange, explain, facts, findDefinition, findDocumentHighlights, findReferences, getCodeActions, prepareRename,
-  type NavigationContext, type RobotsDocument,
+  folderOf, resolveLocator, severityOf, siteOfPage, SOURCE, type RobotsDocument,
 } from '../service';
 import { ExplainRequest } from '../protocol';
 import { canRegisterAll, dynamicRegistrations, staticCapabilities } from './capabilities';
-import { existsSync } from 'node:fs';
+import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { referenceResolver, referencedDocuments, referencingDocuments, resolveReferencePath, siteOfPage, sitePaths } from '../host/workspace';
+import { NodeWorkspace } from '../host/nodeWorkspace';
 import { doHtmlComplete, doHtmlHover, getHtmlCodeActions, pageNotices, validateHtml } from '../service';
+import { FramingFilter } from './framing';
+import { paramsProblem } from './validate';
 
-const connection: Connection = createConnection(ProposedFeatures.all);
+/** Where a request with bad parameters goes instead of its handler, to be answered InvalidParams. */
+const INVALID_PARAMS = '$/robotsAcap/invalidParams';
+
+const options: ConnectionOptions = {
+  connectionStrategy: {
+    // A request cancelled before it started is answered at once, without running it.
+    cancelUndispatched: (message: Message): ResponseMessage | undefined => {
+      const request = message as RequestMessage;
+      return { jsonrpc: '2.0', id: request.id, error: { code: LSPErrorCodes.RequestCancelled, message: `${request.method} cancelled` } };
+    },
+  },
+  messageStrategy: {
+    handleMessage(message: Message, next: (message: Message) => void): void {
+      const m = message as Partial<RequestMessage>;
+      if (typeof m.method === 'string') {
+        const problem = paramsProblem(m.method, m.params);
+        if (problem) {
+          if (m.id === undefined) {
+            // A notification cannot be answered: say why it was dropped.
+            log(`${m.method} ignored: ${problem}`);
+            return;
+          }
+          next({ ...m, method: INVALID_PARAMS, params: { method: m.method, problem } } as RequestMessage);
+          return;
+        }
+      }
+      next(message);
+    },
+  },
+};
+
+/** Over stdio, a filter keeps the framing in step whatever the client sends (framing.ts). */
+const stdio = process.argv.includes('--stdio');
+const connection: Connection = stdio
+  ? createConnection(ProposedFeatures.all, process.stdin.pipe(new FramingFilter((why) => log(`malformed message header: ${why}`))), process.stdout, options)
+  : createConnection(ProposedFeatures.all, options);
+if (stdio) {
+  // Nothing may write to stdout but the protocol.
+  console.log = (...args: unknown[]) => connection.console.log(args.map(String).join(' '));
+  console.info = console.log;
+}
+
+function log(text: string): void {
+  // stderr always works, even before the connection exists or when it is broken.
+  process.stderr.write(`[robots-acap] ${text}\n`);
+}
+
 const documents = new DocumentStore();
 const settings = new Settings(connection);
-const engineContext = { resolveReference: referenceResolver(documents) };
-
-/** The workspace files on either side of this one's ACAP-permissions-reference links (Part 1 §2.7). */
-function navigationContext(doc: RobotsDocument): NavigationContext {
-  return { referencingDocuments: referencingDocuments(documents, doc), referencedDocuments: referencedDocuments(documents, doc) };
-}
+/** The one workspace, with the open documents over the files on disk. */
+const workspace = new NodeWorkspace({ get: (uri) => documents.get(uri), uris: () => documents.robotsUris() });
 
 let pullDiagnostics = false;
 let canPullConfiguration = false;
@@ -41,16 +93,37 @@ let canRegisterConfiguration = false;
 /** Register capabilities with document selectors after initialization (see capabilities.ts). */
 let registerLater = false;
 
-/** Run a handler; on failure log it and answer `fallback` so one bad document never takes the server down. */
-function guard<P, R>(name: string, fallback: R, handler: (params: P, token: CancellationToken) => R | Promise<R>) {
+connection.onRequest(INVALID_PARAMS, (params: { method: string; problem: string }) => {
+  throw new ResponseError(ErrorCodes.InvalidParams, `${params.method}: ${params.problem}`);
+});
+
+function cancelled(name: string): ResponseError<void> {
+  return new ResponseError(LSPErrorCodes.RequestCancelled, `${name} cancelled`);
+}
+
+/**
+ * Run a request handler: yield once first (a $/cancelRequest that arrived meanwhile is seen),
+ * answer RequestCancelled when cancelled, ContentModified when the document changed while the
+ * request waited or ran, and on a failure log it and answer `fallback`, so one bad document
+ * never takes the server down.
+ */
+function guard<P extends { textDocument?: { uri: string } }, R>(name: string, fallback: R, handler: (params: P, token: CancellationToken) => R | Promise<R>) {
   return async (params: P, token: CancellationToken): Promise<R> => {
+    const uri = params.textDocument?.uri;
+    const revision = uri === undefined ? undefined : documents.revision(uri);
+    await new Promise((resolve) => setImmediate(resolve));
+    if (token.isCancellationRequested) throw cancelled(name);
+    if (uri !== undefined && documents.revision(uri) !== revision) throw new ResponseError(LSPErrorCodes.ContentModified, `${name}: the document changed`);
+    let result: R;
     try {
-      return await handler(params, token);
+      result = await handler(params, token);
     } catch (err) {
       if (err instanceof ResponseError) throw err;
-      connection.console.error(`${name} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      logFailure(name, err);
       return fallback;
     }
+    if (token.isCancellationRequested) throw cancelled(name);
+    return result;
   };
 }
 
@@ -59,13 +132,17 @@ function guardNotification<P>(name: string, handler: (params: P) => void | Promi
     try {
       await handler(params);
     } catch (err) {
-      connection.console.error(`${name} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      logFailure(name, err);
     }
   };
 }
 
+function logFailure(what: string, err: unknown): void {
+  connection.console.error(`${what} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+}
+
 connection.onInitialize((params: InitializeParams): InitializeResult => {
-  const caps = params.capabilities;
+  const caps = params.capabilities ?? {};
   pullDiagnostics = caps.textDocument?.diagnostic !== undefined;
   canPullConfiguration = caps.workspace?.configuration === true;
   canRegisterConfiguration = caps.workspace?.didChangeConfiguration?.dynamicRegistration === true;
@@ -89,17 +166,36 @@ connection.onInitialized(guardNotification('initialized', async () => {
   }
 }));
 
+/** The site root a setting names, as a folder URI. */
+function configuredRoot(siteRoot: string | undefined): string | undefined {
+  return siteRoot ? pathToFileURL(path.resolve(siteRoot)).href.replace(/\/?$/, '/') : undefined;
+}
+
+/** The one diagnostic of a document too large to parse. */
+function degradedDiagnostic(size: number, s: Parameters<typeof severityOf>[1]): Diagnostic[] {
+  const severity = severityOf('text.too-large', s);
+  if (severity === undefined) return [];
+  return [{
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+    severity, source: SOURCE, code: 'text.too-large',
+    message: `This file has ${size.toLocaleString('en')} characters, more than the ${MAX_DOCUMENT_CHARS.toLocaleString('en')} the language server reads: it is shown with colouring only, without diagnostics, hovers or completion. Crawlers read at most 500 KiB (RFC 9309 §2.5); split the file or shorten it.`,
+  }];
+}
+
 /** Diagnostics for an open robots.txt or HTML page (undefined when it is not open). */
 async function validate(uri: string): Promise<Diagnostic[] | undefined> {
+  if (!documents.has(uri)) return undefined;
   const s = await settings.forDocument(uri);
+  const size = documents.degraded(uri);
+  if (size !== undefined) return degradedDiagnostic(size, s);
   const page = documents.page(uri);
   if (page) {
-    const site = siteOfPage(documents, uri, s.siteRoot);
-    return [...validateHtml(page, s), ...pageNotices(page, site.robots, site.path, s)];
+    const site = siteOfPage(workspace, uri, configuredRoot(s.siteRoot));
+    return [...validateHtml(page, s), ...pageNotices(page, site.robots, site.path, s, { workspace })];
   }
   const doc = documents.get(uri);
   // Files referring to this one are read only if a name is not defined here.
-  return doc ? doValidation(doc, { ...s, referencingDocuments: () => referencingDocuments(documents, doc) }) : undefined;
+  return doc ? doValidation(doc, { ...s, workspace }) : undefined;
 }
 
 // Push mode: validate after the latest change of a burst, never an outdated version. Small files
@@ -107,8 +203,7 @@ async function validate(uri: string): Promise<Diagnostic[] | undefined> {
 const pending = new Map<string, ReturnType<typeof setTimeout>>();
 function schedulePush(uri: string): void {
   if (pullDiagnostics) return;
-  const old = pending.get(uri);
-  if (old) clearTimeout(old);
+  cancelPush(uri);
   const lines = documents.get(uri)?.lines.length ?? 0;
   const delay = Math.min(500, Math.floor(lines / 2000));
   pending.set(uri, setTimeout(() => {
@@ -117,15 +212,18 @@ function schedulePush(uri: string): void {
   }, delay));
 }
 
-function logFailure(what: string, err: unknown): void {
-  connection.console.error(`${what} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+function cancelPush(uri: string): void {
+  const old = pending.get(uri);
+  if (old) clearTimeout(old);
+  pending.delete(uri);
 }
 
 async function pushDiagnostics(uri: string): Promise<void> {
   try {
+    const revision = documents.revision(uri);
     const version = documents.version(uri);
     const diagnostics = await validate(uri);
-    if (!diagnostics || documents.version(uri) !== version) return; // changed meanwhile: the next run publishes
+    if (!diagnostics || documents.revision(uri) !== revision) return; // changed meanwhile: the next run publishes
     await connection.sendDiagnostics({ uri, version, diagnostics });
   } catch (err) {
     logFailure(`diagnostics for ${uri}`, err);
@@ -133,23 +231,29 @@ async function pushDiagnostics(uri: string): Promise<void> {
 }
 
 connection.onDidOpenTextDocument(guardNotification('didOpen', (params) => {
-  documents.open(params.textDocument.uri, params.textDocument.version, params.textDocument.text, params.textDocument.languageId);
-  schedulePush(params.textDocument.uri);
+  const { uri, version, text, languageId } = params.textDocument;
+  if (documents.open(uri, version, text, languageId)) schedulePush(uri);
 }));
 
 connection.onDidChangeTextDocument(guardNotification('didChange', (params) => {
-  documents.change(params.textDocument.uri, params.textDocument.version, params.contentChanges);
-  schedulePush(params.textDocument.uri);
+  const uri = params.textDocument.uri;
+  if (!documents.has(uri)) return;
+  documents.change(uri, params.textDocument.version, params.contentChanges);
+  schedulePush(uri);
 }));
 
 connection.onDidCloseTextDocument(guardNotification('didClose', (params) => {
-  documents.close(params.textDocument.uri);
-  settings.forget(params.textDocument.uri);
-  if (!pullDiagnostics) connection.sendDiagnostics({ uri: params.textDocument.uri, diagnostics: [] }).catch((err: unknown) => logFailure('clearing diagnostics', err));
+  const uri = params.textDocument.uri;
+  const wasOpen = documents.has(uri);
+  documents.close(uri);
+  settings.forget(uri);
+  cancelPush(uri);
+  if (wasOpen && !pullDiagnostics) connection.sendDiagnostics({ uri, diagnostics: [] }).catch((err: unknown) => logFailure('clearing diagnostics', err));
 }));
 
 connection.onDidChangeConfiguration(guardNotification('didChangeConfiguration', (params) => {
   settings.changed(params.settings);
+  workspace.clear();
   if (pullDiagnostics) {
     void connection.sendRequest(DiagnosticRefreshRequest.type).catch(() => undefined);
   } else {
@@ -157,43 +261,63 @@ connection.onDidChangeConfiguration(guardNotification('didChangeConfiguration', 
   }
 }));
 
+connection.onDidChangeWatchedFiles(guardNotification('didChangeWatchedFiles', () => workspace.clear()));
+
 const EMPTY_REPORT: DocumentDiagnosticReport = { kind: DocumentDiagnosticReportKind.Full, items: [] };
 
 connection.languages.diagnostics.on(guard('textDocument/diagnostic', EMPTY_REPORT, async (params, token) => {
   const uri = params.textDocument.uri;
-  const version = documents.version(uri);
-  if (version === undefined || token.isCancellationRequested) return EMPTY_REPORT;
-  const resultId = `${version}:${settings.generation}`;
+  const revision = documents.revision(uri);
+  if (revision === undefined) return EMPTY_REPORT;
+  // The result id changes whenever the text (or the settings) does: a revision is never reused,
+  // not even by a document closed and opened again with the same version number.
+  const resultId = `${revision}:${settings.generation}`;
   if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
   const items = await validate(uri);
-  // A request cancelled (or overtaken by an edit) while validating gets no stale answer.
-  if (!items || token.isCancellationRequested || documents.version(uri) !== version) return EMPTY_REPORT;
+  if (token.isCancellationRequested) throw cancelled('textDocument/diagnostic');
+  // Overtaken by an edit while validating: ask the client to pull again rather than answer stale.
+  if (!items || documents.revision(uri) !== revision) throw new ResponseError(LSPErrorCodes.ServerCancelled, 'the document changed', { retriggerRequest: true });
   return { kind: DocumentDiagnosticReportKind.Full, resultId, items };
 }));
 
-connection.onHover(guard('textDocument/hover', null, async (params, token) => {
+connection.onHover(guard('textDocument/hover', null, async (params) => {
   const uri = params.textDocument.uri;
-  if (token.isCancellationRequested) return null;
   const s = await settings.forDocument(uri);
   const page = documents.page(uri);
   if (page) {
-    const site = siteOfPage(documents, uri, s.siteRoot);
-    return doHtmlHover(page, params.position, { ...site, crawlers: s.crawlers, engine: engineContext });
+    const site = siteOfPage(workspace, uri, configuredRoot(s.siteRoot));
+    return doHtmlHover(page, params.position, { robots: site.robots, path: site.path, crawlers: s.crawlers, workspace });
   }
   const doc = documents.get(uri);
-  return doc ? doHover(doc, params.position, s, engineContext) : null;
+  return doc ? doHover(doc, params.position, s, { workspace }) : null;
 }));
 
-connection.onCompletion(guard('textDocument/completion', null, (params, token) => {
-  if (token.isCancellationRequested) return null;
+connection.onCompletion(guard('textDocument/completion', null, (params) => {
   const page = documents.page(params.textDocument.uri);
   if (page) return doHtmlComplete(page, params.position);
   const doc = documents.get(params.textDocument.uri);
-  return doc ? doComplete(doc, params.position, { workspacePaths: sitePaths(doc) }) : null;
+  // The site's paths are listed only when a path is being completed.
+  return doc ? doComplete(doc, params.position, { workspace }) : null;
 }));
 
-connection.onCodeAction(guard('textDocument/codeAction', [], (params, token) => {
-  if (token.isCancellationRequested) return [];
+/** Conversion actions by document version and range: the costliest answer, asked again and again. */
+const conversions = new WeakMap<RobotsDocument, Map<string, CodeAction[]>>();
+const MAX_CONVERSIONS_PER_DOCUMENT = 32;
+
+function conversionActions(doc: RobotsDocument, range: Parameters<typeof getConversionActions>[1]): CodeAction[] {
+  let byRange = conversions.get(doc);
+  if (!byRange) conversions.set(doc, (byRange = new Map()));
+  const key = `${range.start.line}:${range.start.character}-${range.end.line}:${range.end.character}`;
+  let actions = byRange.get(key);
+  if (!actions) {
+    actions = getConversionActions(doc, range);
+    if (byRange.size >= MAX_CONVERSIONS_PER_DOCUMENT) byRange.delete(byRange.keys().next().value as string);
+    byRange.set(key, actions);
+  }
+  return actions;
+}
+
+connection.onCodeAction(guard('textDocument/codeAction', [], (params) => {
   const page = documents.page(params.textDocument.uri);
   if (page) return getHtmlCodeActions(page, params.range, params.context.diagnostics);
   const doc = documents.get(params.textDocument.uri);
@@ -203,22 +327,22 @@ connection.onCodeAction(guard('textDocument/codeAction', [], (params, token) => 
   // actions (or for refactorings), not on every automatic lightbulb request.
   const only = params.context.only;
   const wantsRefactor = only ? only.some((k) => k.startsWith('refactor')) : params.context.triggerKind !== CodeActionTriggerKind.Automatic;
-  return wantsRefactor ? [...fixes, ...getConversionActions(doc, params.range)] : fixes;
+  return wantsRefactor ? [...fixes, ...conversionActions(doc, params.range)] : fixes;
 }));
 
-connection.onDefinition(guard('textDocument/definition', [], (params, token) => {
+connection.onDefinition(guard('textDocument/definition', [], (params) => {
   const doc = documents.get(params.textDocument.uri);
-  return !doc || token.isCancellationRequested ? [] : findDefinition(doc, params.position, navigationContext(doc));
+  return doc ? findDefinition(doc, params.position, { workspace }) : [];
 }));
 
-connection.onReferences(guard('textDocument/references', [], (params, token) => {
+connection.onReferences(guard('textDocument/references', [], (params) => {
   const doc = documents.get(params.textDocument.uri);
-  return !doc || token.isCancellationRequested ? [] : findReferences(doc, params.position, params.context.includeDeclaration, navigationContext(doc));
+  return doc ? findReferences(doc, params.position, params.context.includeDeclaration, { workspace }) : [];
 }));
 
-connection.onDocumentHighlight(guard('textDocument/documentHighlight', [], (params, token) => {
+connection.onDocumentHighlight(guard('textDocument/documentHighlight', [], (params) => {
   const doc = documents.get(params.textDocument.uri);
-  return !doc || token.isCancellationRequested ? [] : findDocumentHighlights(doc, params.position, navigationContext(doc));
+  return doc ? findDocumentHighlights(doc, params.position, { workspace }) : [];
 }));
 
 connection.onPrepareRename(guard('textDocument/prepareRename', null, (params) => {
@@ -230,7 +354,7 @@ connection.onRenameRequest(guard('textDocument/rename', null, (params) => {
   const doc = documents.get(params.textDocument.uri);
   if (!doc) return null;
   try {
-    return doRename(doc, params.position, params.newName, navigationContext(doc));
+    return doRename(doc, params.position, params.newName, { workspace });
   } catch (err) {
     // A refused rename says why (an invalid or colliding name), as an error the client shows.
     throw new ResponseError(ErrorCodes.InvalidRequest, err instanceof Error ? err.message : String(err));
@@ -255,10 +379,11 @@ connection.onSelectionRanges(guard('textDocument/selectionRange', [], (params) =
 connection.onDocumentLinks(guard('textDocument/documentLink', [], (params) => {
   const doc = documents.get(params.textDocument.uri);
   if (!doc) return [];
-  // A permissions reference links to its file when that file is in the workspace.
+  // A permissions reference links to its file when that file can be read inside the site.
+  const site = folderOf(doc.uri);
   return findDocumentLinks(doc, (locator) => {
-    const file = resolveReferencePath(locator, doc);
-    return file && existsSync(file) ? pathToFileURL(file).toString() : undefined;
+    const uri = resolveLocator(locator, site);
+    return uri && workspace.readRobots(uri, site) ? uri : undefined;
   });
 }));
 
@@ -287,14 +412,13 @@ connection.onDocumentRangeFormatting(guard('textDocument/rangeFormatting', [], (
   return doc ? format(doc, params.options, params.range) : [];
 }));
 
-connection.onRequest(ExplainRequest, guard('robotsAcap/explain', null, async (params, token) => {
+connection.onRequest(ExplainRequest, guard('robotsAcap/explain', null, async (params) => {
   const doc = documents.get(params.textDocument.uri);
-  if (!doc || token.isCancellationRequested) return null;
+  if (!doc) return null;
   const q = params.query;
-  if (typeof q?.agent !== 'string' || typeof q.path !== 'string') throw new ResponseError(ErrorCodes.InvalidParams, 'query needs agent and path');
   if (q.usage !== undefined && !facts.USAGE_BY_NAME.has(q.usage.toLowerCase())) throw new ResponseError(ErrorCodes.InvalidParams, `unknown usage ‘${q.usage}’`);
   const s = await settings.forDocument(doc.uri);
-  return explain(doc, { profile: s.profile, ...q }, engineContext);
+  return explain(doc, { profile: s.profile, ...q }, { workspace });
 }));
 
 connection.listen();

@@ -4,19 +4,23 @@
  * CLI, the tests and a web worker can all use it as it is.
  */
 export { parseDocument, updateDocument, documentText, splitLines, type RobotsDocument, type ContentChange, type ParseStats } from './syntax/document';
+export {
+  folderOf, parentFolder, resolveLocator, resolveReference, referencedDocuments, referencingDocuments, sitePaths, siteOfPage,
+  type Workspace, type WorkspaceContext, type FileRead, type FileStat, type FileKind, type DirEntry, type PageSite,
+} from './syntax/workspace';
 export { doValidation, collectFindings, severityOf, DEFAULT_MAX_PROBLEMS, SOURCE, type ValidationSettings, type DiagnosticData } from './checks/validation';
 export { getModel, type RobotsModel, type Group, type AcapRecord, type SubRecord, type Definition } from './model/model';
 export { lineTokens, type LineNode, type Span } from './syntax/syntax';
 export { CODES, CODE_BY_NAME, SEVERITY_SETTINGS, type DiagnosticCode, type SeverityName, type SeveritySetting, type CodeFact } from './facts/codes';
 export * as facts from './facts/facts';
-export { explain, agentToken, queryPath, type Query, type Explanation, type Decision, type Candidate, type LineRef, type Reading, type Reason, type TierName, type EngineContext, type Loser, type QualifierRef } from './engine/permissions';
+export { explain, agentToken, queryPath, type Query, type Explanation, type Decision, type Candidate, type LineRef, type Reading, type Reason, type TierName, type Loser, type QualifierRef } from './engine/permissions';
 export { PROFILES, evaluateConventional, type Profile } from './engine/conventional';
 export { pathOfUrl, normalizePercent, matchPattern, compareScope } from './syntax/paths';
 export { doHover, permissionTable, representativePath, type HoverSettings } from './features/hover';
 export { permissionMatrix, crawlersNamed, profileWords, DEFAULT_CRAWLERS, MATRIX_USAGES, type Matrix, type MatrixRow, type MatrixCell } from './engine/matrix';
 export { formatExplanation } from './engine/explainText';
 export { getCodeActions } from './features/codeActions';
-export { findDefinition, findReferences, findDocumentHighlights, type NavigationContext } from './features/navigation';
+export { findDefinition, findReferences, findDocumentHighlights } from './features/navigation';
 export { prepareRename, doRename } from './features/rename';
 export { doComplete, type CompletionContextInfo } from './features/completion';
 export { findDocumentSymbols } from './features/symbols';

@@ -9,16 +9,12 @@ import type { LocatedFinding } from '../syntax/findings';
 import { getModel, nameSpan, type Group, type RobotsModel } from '../model/model';
 import type { RobotsDocument } from '../syntax/document';
 import type { LineNode } from '../syntax/syntax';
+import { referencingDocuments, type WorkspaceContext } from '../syntax/workspace';
 
-/** Files that refer to this one with ACAP-permissions-reference: their definitions count here (Part 1 §2.4.1.3). */
-export interface CrossFileContext {
-  /** Asked for only when a name is not defined in this file. */
-  readonly referencingDocuments?: () => readonly RobotsDocument[];
-}
-
-export function crossChecks(model: RobotsModel, ctx: CrossFileContext = {}): LocatedFinding[] {
+/** The workspace gives the files that refer to this one: their definitions count here (Part 1 §2.4.1.3). */
+export function crossChecks(model: RobotsModel, ctx: WorkspaceContext = {}): LocatedFinding[] {
   const out: LocatedFinding[] = [];
-  checkReferences(model, out, definedElsewhere(ctx));
+  checkReferences(model, out, definedElsewhere(model.document, ctx));
   checkRecords(model, out);
   checkGroups(model, out);
   checkVersion(model, out);
@@ -29,10 +25,11 @@ export function crossChecks(model: RobotsModel, ctx: CrossFileContext = {}): Loc
 type Elsewhere = (kind: 'set' | 'usage', name: string) => boolean;
 
 /** Whether a file referring to this one defines the name (its models are built once, on first need). */
-function definedElsewhere(ctx: CrossFileContext): Elsewhere {
+function definedElsewhere(doc: RobotsDocument, ctx: WorkspaceContext): Elsewhere {
   let models: RobotsModel[] | undefined;
   return (kind, name) => {
-    models ??= (ctx.referencingDocuments?.() ?? []).map((d) => getModel(d));
+    // Asked for only when a name is not defined in this file.
+    models ??= referencingDocuments(ctx.workspace, doc).map((d) => getModel(d));
     return models.some((m) => (kind === 'set' ? m.resourceSets : m.localUsages).has(name));
   };
 }

@@ -5,13 +5,14 @@
 import { Diagnostic, DiagnosticSeverity, DiagnosticTag, type DiagnosticRelatedInformation } from 'vscode-languageserver-types';
 import { checkLine } from './checkLine';
 import { CODE_BY_NAME, type DiagnosticCode, type SeverityName, type SeveritySetting } from '../facts/codes';
-import { crossChecks, type CrossFileContext } from './crossChecks';
+import { crossChecks } from './crossChecks';
 import { neverWinsChecks } from './neverWins';
+import type { WorkspaceContext } from '../syntax/workspace';
 import type { RobotsDocument } from '../syntax/document';
 import type { LocatedFinding } from '../syntax/findings';
 import { getModel } from '../model/model';
 
-export interface ValidationSettings extends CrossFileContext {
+export interface ValidationSettings extends WorkspaceContext {
   /** Severity per diagnostic code; codes not listed keep their default. */
   readonly severities?: Readonly<Record<string, SeveritySetting>>;
   /** At most this many diagnostics per document (a graceful limit for huge or binary files). */
@@ -35,7 +36,7 @@ export interface DiagnosticData {
 export const SOURCE = 'robots-acap';
 
 /** All findings of a document, in line order, before severities are applied. */
-export function collectFindings(doc: RobotsDocument, ctx: CrossFileContext = {}): LocatedFinding[] {
+export function collectFindings(doc: RobotsDocument, ctx: WorkspaceContext = {}): LocatedFinding[] {
   const model = getModel(doc);
   const out: LocatedFinding[] = [];
   const lines = doc.lines;

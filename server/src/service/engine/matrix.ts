@@ -5,7 +5,8 @@
 import { PROFILES, type Profile } from './conventional';
 import type { RobotsDocument } from '../syntax/document';
 import { getModel } from '../model/model';
-import { agentToken, explain, type EngineContext, type Explanation } from './permissions';
+import { agentToken, explain, type Explanation } from './permissions';
+import type { WorkspaceContext } from '../syntax/workspace';
 
 /** Major search and AI crawlers (their published product tokens). */
 export const DEFAULT_CRAWLERS: readonly string[] = ['Googlebot', 'Bingbot', 'GPTBot', 'ClaudeBot', 'CCBot', 'Google-Extended', 'Applebot-Extended', 'PerplexityBot'];
@@ -85,7 +86,7 @@ function key(cells: readonly MatrixCell[]): string {
   return cells.map((c) => `${c.allowed}:${c.line}:${c.qualifiers.join(' ')}:${c.needsCrawl}`).join('|');
 }
 
-export function permissionMatrix(doc: RobotsDocument, path: string, crawlers: readonly string[], profile: Profile, ctx: EngineContext = {}): Matrix {
+export function permissionMatrix(doc: RobotsDocument, path: string, crawlers: readonly string[], profile: Profile, ctx: WorkspaceContext = {}): Matrix {
   const acap = getModel(doc).records.length > 0;
   const usages = acap ? MATRIX_USAGES : ['crawl'];
   const rowOf = (agent: string): { cells: MatrixCell[]; disagree: boolean; profiles: Record<Profile, boolean> } => {

@@ -21,6 +21,7 @@ import type { RobotsDocument } from '../syntax/document';
 import { USAGE_BY_NAME } from '../facts/facts';
 import { getModel } from '../model/model';
 import { compareScope, matchPattern, normalizePercent, pathOfUrl } from '../syntax/paths';
+import { resolveReference, type WorkspaceContext } from '../syntax/workspace';
 
 export type Reading = 'acap' | 'conventional';
 export type TierName = 'named-purpose' | 'star-purpose' | 'named' | 'star';
@@ -127,11 +128,6 @@ export interface Explanation {
   readonly notes: readonly string[];
 }
 
-/** Options that need the world outside the document (the workspace). */
-export interface EngineContext {
-  /** A file named by ACAP-permissions-reference, from the workspace only; never fetched. */
-  readonly resolveReference?: (locator: string, from: RobotsDocument) => RobotsDocument | undefined;
-}
 
 /**
  * The product token of an agent (interpretation §1). A whole User-Agent string names the crawler
@@ -375,7 +371,7 @@ function summarise(usage: string, allowed: boolean, reason: Reason, tier: TierNa
 }
 
 /** The records that apply to the crawler, following permissions references into the workspace. */
-function applicableRecords(doc: RobotsDocument, token: string, ctx: EngineContext, notes: string[]): { named: CompiledRecord[]; star: CompiledRecord[] } {
+function applicableRecords(doc: RobotsDocument, token: string, ctx: WorkspaceContext, notes: string[]): { named: CompiledRecord[]; star: CompiledRecord[] } {
   const t = token.toLowerCase();
   const named: CompiledRecord[] = [];
   const star: CompiledRecord[] = [];
@@ -384,9 +380,9 @@ function applicableRecords(doc: RobotsDocument, token: string, ctx: EngineContex
     else if (r.crawlers.includes(t)) {
       if (r.reference) {
         // Part 1 §2.3.2: the referenced file's permissions apply to this record's crawlers.
-        const target = ctx.resolveReference?.(r.reference.locator, doc);
+        const { document: target, problem } = resolveReference(ctx.workspace, r.reference.locator, doc);
         if (!target) {
-          notes.push(`Line ${r.reference.line + 1} refers this crawler to ${r.reference.locator}, which is not in the workspace (references are never fetched); its permissions are unknown here.`);
+          notes.push(`Line ${r.reference.line + 1} refers this crawler to ${r.reference.locator}, which is not in the workspace (${problem}; references are never fetched); its permissions are unknown here.`);
           continue;
         }
         const scope: DefinitionScope = { model: getModel(doc) };
@@ -403,7 +399,7 @@ function conventionalSummary(v: ConventionalVerdict, ignored: boolean): Explanat
 }
 
 /** Answer a query about a document. */
-export function explain(doc: RobotsDocument, query: Query, ctx: EngineContext = {}): Explanation {
+export function explain(doc: RobotsDocument, query: Query, ctx: WorkspaceContext = {}): Explanation {
   const model = getModel(doc);
   const token = agentToken(query.agent);
   const usage = (query.usage ?? 'crawl').toLowerCase();

@@ -27,10 +27,11 @@ import { CRAWLER_BY_TOKEN, CRAWLERS, describeCrawler } from '../facts/crawlers';
 import { getModel, type AcapRecord, type RobotsModel } from '../model/model';
 import { agentToken } from '../engine/permissions';
 import type { FieldSyntax, LineNode, Span } from '../syntax/syntax';
+import { sitePaths, type WorkspaceContext } from '../syntax/workspace';
 
-/** What the server knows beyond the document. */
-export interface CompletionContextInfo {
-  /** Paths of the site's files, relative to the site root (the robots.txt folder), each starting with `/`. */
+/** What the server knows beyond the document: the workspace, whose site paths are listed only when a path is completed. */
+export interface CompletionContextInfo extends WorkspaceContext {
+  /** Paths of the site's files, relative to the site root (the robots.txt folder), each starting with `/`; instead of the workspace's. */
   readonly workspacePaths?: readonly string[];
 }
 
@@ -410,7 +411,7 @@ function qualifierValueItems(at: Cursor, name: string, range: Span, usage: strin
 /** The workspace's paths, with every folder above a file (robots.txt rules mostly name folders). */
 function pathItems(at: Cursor, range: Span, rank: number): CompletionItem[] {
   const paths = new Set<string>();
-  for (const p of at.context.workspacePaths ?? []) {
+  for (const p of at.context.workspacePaths ?? sitePaths(at.context.workspace, at.doc)) {
     if (!p.startsWith('/')) continue;
     for (let i = p.indexOf('/', 1); i >= 0; i = p.indexOf('/', i + 1)) paths.add(p.slice(0, i + 1));
     paths.add(p);

@@ -11,7 +11,8 @@ import type { Hover, Position } from 'vscode-languageserver-types';
 import { ACTIONS, formatSpec, QUALIFIER_BY_NAME, readinessNote, RESOURCE_SET_PREFIX, USAGE_BY_NAME, type FieldFact, type QualifierFact } from '../facts/facts';
 import type { RobotsDocument } from '../syntax/document';
 import { getModel } from '../model/model';
-import { agentToken, explain, type EngineContext, type Explanation } from '../engine/permissions';
+import { agentToken, explain, type Explanation } from '../engine/permissions';
+import type { WorkspaceContext } from '../syntax/workspace';
 import { CRAWLER_BY_TOKEN, describeCrawler } from '../facts/crawlers';
 import { DEFAULT_CRAWLERS, MATRIX_USAGES, permissionMatrix, profileWords, type MatrixCell, type MatrixRow } from '../engine/matrix';
 import type { Profile } from '../engine/conventional';
@@ -75,7 +76,7 @@ function markdownCell(c: MatrixCell, uri: string, notes: string[]): string {
 }
 
 /** The crawlers × usages table for `path`, as Markdown. */
-export function permissionTable(doc: RobotsDocument, path: string, settings: HoverSettings, ctx: EngineContext): string {
+export function permissionTable(doc: RobotsDocument, path: string, settings: HoverSettings, ctx: WorkspaceContext): string {
   const m = permissionMatrix(doc, path, settings.crawlers ?? DEFAULT_CRAWLERS, settings.profile ?? 'rfc9309', ctx);
   const notes: string[] = [];
   const header = `| crawler | ${m.usages.map((c) => COLUMN_TITLE[c] ?? c).join(' | ')} |\n|---|${m.usages.map(() => ':-:').join('|')}|`;
@@ -113,7 +114,7 @@ export function explanationBullets(e: Explanation, uri: string): string {
   return bullets.join('\n');
 }
 
-function crawlerPolicy(doc: RobotsDocument, name: string, settings: HoverSettings, ctx: EngineContext): string {
+function crawlerPolicy(doc: RobotsDocument, name: string, settings: HoverSettings, ctx: WorkspaceContext): string {
   const profile = settings.profile ?? 'rfc9309';
   const model = getModel(doc);
   const acap = model.records.length > 0;
@@ -136,7 +137,7 @@ function crawlerPolicy(doc: RobotsDocument, name: string, settings: HoverSetting
 }
 
 /** What is under the cursor and what to say about it. */
-export function doHover(doc: RobotsDocument, position: Position, settings: HoverSettings = {}, ctx: EngineContext = {}): Hover | null {
+export function doHover(doc: RobotsDocument, position: Position, settings: HoverSettings = {}, ctx: WorkspaceContext = {}): Hover | null {
   const line: LineNode | undefined = doc.lines[position.line];
   if (!line) return null;
   const ch = position.character;

@@ -20,18 +20,8 @@ import { RESOURCE_SET_PREFIX } from '../facts/facts';
 import type { UsageRef } from '../syntax/directives';
 import { getModel, type Definition } from '../model/model';
 import type { LineNode, Span } from '../syntax/syntax';
+import { referencedDocuments, referencingDocuments, type WorkspaceContext } from '../syntax/workspace';
 
-/**
- * The documents around this one in the workspace, as the server finds them. Chains are not
- * followed: a referenced file may not itself refer further (§2.3.2, "to avoid circular
- * references"), so one level each way is the whole picture.
- */
-export interface NavigationContext {
-  /** Documents whose ACAP-permissions-reference points at this one: their definitions apply here. */
-  readonly referencingDocuments?: readonly RobotsDocument[];
-  /** Documents this one points at: they may use this one's definitions. */
-  readonly referencedDocuments?: readonly RobotsDocument[];
-}
 
 /** Resource sets, and local usages (qualified and composite together, ABNF §3). */
 export type Namespace = 'resource-set' | 'local-usage';
@@ -193,12 +183,14 @@ function sameDefinition(a: ResolvedDefinition | undefined, b: ResolvedDefinition
 }
 
 /** The documents navigation looks at, each with the documents that refer to it (as far as known). */
-export function documentsInScope(doc: RobotsDocument, ctx: NavigationContext | undefined): { document: RobotsDocument; referencing: readonly RobotsDocument[] }[] {
+export function documentsInScope(doc: RobotsDocument, ctx: WorkspaceContext | undefined): { document: RobotsDocument; referencing: readonly RobotsDocument[] }[] {
   const seen = new Set<string>([doc.uri]);
   const fresh = (list: readonly RobotsDocument[] | undefined): RobotsDocument[] =>
     (list ?? []).filter((d) => !seen.has(d.uri) && (seen.add(d.uri), true));
-  const referencing = fresh(ctx?.referencingDocuments);
-  const referenced = fresh(ctx?.referencedDocuments);
+  // The documents around this one in the workspace, one level each way: a referenced file may
+  // not itself refer further (§2.3.2, "to avoid circular references").
+  const referencing = fresh(referencingDocuments(ctx?.workspace, doc));
+  const referenced = fresh(referencedDocuments(ctx?.workspace, doc));
   return [
     { document: doc, referencing },
     // A referenced file reads this one's definitions after its own (§2.3.2, §2.7).
@@ -209,7 +201,7 @@ export function documentsInScope(doc: RobotsDocument, ctx: NavigationContext | u
 }
 
 /** The symbol at a position with its definition and every place it occurs. */
-export function findOccurrences(doc: RobotsDocument, position: Position, ctx?: NavigationContext): SymbolOccurrences | undefined {
+export function findOccurrences(doc: RobotsDocument, position: Position, ctx?: WorkspaceContext): SymbolOccurrences | undefined {
   const symbol = symbolAt(doc, position);
   if (!symbol) return undefined;
   const scope = documentsInScope(doc, ctx);
@@ -237,7 +229,7 @@ export function rangeOf(site: NameSite): Range {
  * Go to definition: from a use to the definition it stands for (in this file or in a file that
  * refers to this one), from a definition's name to itself. Empty when nothing defines the name.
  */
-export function findDefinition(doc: RobotsDocument, position: Position, ctx?: NavigationContext): Location[] {
+export function findDefinition(doc: RobotsDocument, position: Position, ctx?: WorkspaceContext): Location[] {
   const found = findOccurrences(doc, position, ctx);
   if (!found?.target) return [];
   const { document, definition } = found.target;
@@ -249,7 +241,7 @@ export function findDefinition(doc: RobotsDocument, position: Position, ctx?: Na
  * `the-acap:resource-set:NAME` in resource specifications — here and in the files that read
  * this one's definitions, and its definition when `includeDeclaration`.
  */
-export function findReferences(doc: RobotsDocument, position: Position, includeDeclaration: boolean, ctx?: NavigationContext): Location[] {
+export function findReferences(doc: RobotsDocument, position: Position, includeDeclaration: boolean, ctx?: WorkspaceContext): Location[] {
   const found = findOccurrences(doc, position, ctx);
   if (!found) return [];
   return found.occurrences
@@ -258,7 +250,7 @@ export function findReferences(doc: RobotsDocument, position: Position, includeD
 }
 
 /** The symbol's occurrences in this document: its definition written, its uses read. */
-export function findDocumentHighlights(doc: RobotsDocument, position: Position, ctx?: NavigationContext): DocumentHighlight[] {
+export function findDocumentHighlights(doc: RobotsDocument, position: Position, ctx?: WorkspaceContext): DocumentHighlight[] {
   const found = findOccurrences(doc, position, ctx);
   if (!found) return [];
   return found.occurrences

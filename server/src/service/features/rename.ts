@@ -14,7 +14,8 @@ import { TextEdit, type Position, type Range, type WorkspaceEdit } from 'vscode-
 import type { RobotsDocument } from '../syntax/document';
 import { RESOURCE_SET_PREFIX } from '../facts/facts';
 import { getModel } from '../model/model';
-import { documentsInScope, findOccurrences, namespaceOf, rangeOf, symbolAt, usesIn, type Namespace, type NavigationContext, type SymbolOccurrences } from './navigation';
+import { documentsInScope, findOccurrences, namespaceOf, rangeOf, symbolAt, usesIn, type Namespace, type SymbolOccurrences } from './navigation';
+import { referencingDocuments, type WorkspaceContext } from '../syntax/workspace';
 import { isAcapName } from '../acap/values';
 
 /**
@@ -32,14 +33,14 @@ export function prepareRename(doc: RobotsDocument, position: Position): Range | 
  * a change of case alone is a valid rename). Null when the cursor is on no name; throws an Error
  * saying why when the rename would be invalid or would change the file's meaning.
  */
-export function doRename(doc: RobotsDocument, position: Position, newName: string, ctx?: NavigationContext): WorkspaceEdit | null {
+export function doRename(doc: RobotsDocument, position: Position, newName: string, ctx?: WorkspaceContext): WorkspaceEdit | null {
   const found = findOccurrences(doc, position, ctx);
   if (!found) return null;
   const { symbol, target } = found;
   const problem = nameProblem(newName, symbol.namespace);
   if (problem) throw new Error(problem);
   if (!target) {
-    const where = ctx?.referencingDocuments?.length ? 'in this file or in the files that refer to it' : 'in this file';
+    const where = referencingDocuments(ctx?.workspace, doc).length ? 'in this file or in the files that refer to it' : 'in this file';
     throw new Error(`‘${symbol.name}’ is not defined ${where} (Part 1 §${symbol.namespace === 'resource-set' ? '2.4.4' : '2.4.1.3'}), so there is no definition to rename. Define it first, or edit this use by hand.`);
   }
   if (newName.toLowerCase() !== symbol.name) {
@@ -73,7 +74,7 @@ function nameProblem(newName: string, namespace: Namespace): string | undefined 
  * in the files that refer to an edited document it must not be defined either, since the edited
  * uses could resolve there (§2.4.1.3).
  */
-function collisionProblem(doc: RobotsDocument, found: SymbolOccurrences, newName: string, ctx: NavigationContext | undefined): string | undefined {
+function collisionProblem(doc: RobotsDocument, found: SymbolOccurrences, newName: string, ctx: WorkspaceContext | undefined): string | undefined {
   const { namespace } = found.symbol;
   const lower = newName.toLowerCase();
   const edited = new Set(found.occurrences.map((o) => o.document.uri));

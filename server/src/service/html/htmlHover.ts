@@ -9,18 +9,17 @@ import type { RobotsDocument } from '../syntax/document';
 import { QUALIFIER_BY_NAME } from '../facts/facts';
 import { qualifierDoc, usageDoc } from '../features/hover';
 import { DEFAULT_CRAWLERS, MATRIX_USAGES } from '../engine/matrix';
-import type { EngineContext } from '../engine/permissions';
+import type { WorkspaceContext } from '../syntax/workspace';
 import { CONVENTIONAL_BY_NAME } from '../facts/htmlFacts';
 import { explainPage, type PageExplanation } from './pagePermissions';
 import type { HtmlPage, OffsetSpan } from './types';
 
-export interface HtmlHoverContext {
+export interface HtmlHoverContext extends WorkspaceContext {
   /** The site's robots.txt (the nearest ancestor folder holding one), if any. */
   readonly robots?: RobotsDocument;
   /** The page's path on the site. */
   readonly path?: string;
   readonly crawlers?: readonly string[];
-  readonly engine?: EngineContext;
 }
 
 /** The AI-era values, which no standard defines (htmlFacts' AI_VALUES). */
@@ -66,7 +65,7 @@ export function pageTable(page: HtmlPage, ctx: HtmlHoverContext): string {
   const crawlers = [...new Map([...named, ...(ctx.crawlers ?? DEFAULT_CRAWLERS), '*'].map((c) => [c.toLowerCase(), c])).values()];
   const usages = MATRIX_USAGES;
   const rows = crawlers.map((agent) => {
-    const cells = usages.map((usage) => cell(explainPage(ctx.robots, page, { agent, usage, path }, ctx.engine), page.uri, ctx.robots?.uri));
+    const cells = usages.map((usage) => cell(explainPage(ctx.robots, page, { agent, usage, path }, ctx), page.uri, ctx.robots?.uri));
     return { agent, cells };
   });
   // Crawlers answered alike share a row.

@@ -5,7 +5,8 @@
  */
 import { CodeActionKind, DiagnosticSeverity, type CodeAction, type Diagnostic, type Range } from 'vscode-languageserver-types';
 import type { RobotsDocument } from '../syntax/document';
-import { explain, type EngineContext } from '../engine/permissions';
+import { explain } from '../engine/permissions';
+import type { WorkspaceContext } from '../syntax/workspace';
 import { severityOf, SOURCE, type ValidationSettings } from '../checks/validation';
 import type { HtmlPage } from './types';
 
@@ -19,7 +20,7 @@ export { explainPage, type PageExplanation, type PageQuery } from './pagePermiss
  * A META tag addressed to crawlers that robots.txt forbids to crawl the page is never read
  * (interpretation §4): say so on the tag, with the deciding robots.txt line.
  */
-export function pageNotices(page: HtmlPage, robots: RobotsDocument | undefined, path: string, settings: ValidationSettings = {}, ctx: EngineContext = {}): Diagnostic[] {
+export function pageNotices(page: HtmlPage, robots: RobotsDocument | undefined, path: string, settings: ValidationSettings = {}, ctx: WorkspaceContext = {}): Diagnostic[] {
   const severity = severityOf('meta.never-read', settings);
   if (!robots || severity === undefined) return [];
   const out: Diagnostic[] = [];

@@ -17,7 +17,8 @@
 import type { RobotsDocument } from '../syntax/document';
 import { USAGE_BY_NAME } from '../facts/facts';
 import { matchPattern } from '../syntax/paths';
-import { agentToken, explain, relevantUsages, type EngineContext, type Explanation } from '../engine/permissions';
+import { agentToken, explain, relevantUsages, type Explanation } from '../engine/permissions';
+import type { WorkspaceContext } from '../syntax/workspace';
 import { conventionalAcap } from './metaContent';
 import type { HtmlPage, MetaTag, OffsetSpan } from './types';
 
@@ -133,7 +134,7 @@ function robotsDecision(robots: Explanation | undefined, usage: string): PageDec
 }
 
 /** The page's effective permission for a crawler, usage and path. */
-export function explainPage(robots: RobotsDocument | undefined, page: HtmlPage, query: PageQuery, ctx: EngineContext = {}): PageExplanation {
+export function explainPage(robots: RobotsDocument | undefined, page: HtmlPage, query: PageQuery, ctx: WorkspaceContext = {}): PageExplanation {
   const token = agentToken(query.agent);
   const usage = (query.usage ?? 'crawl').toLowerCase();
   if (!USAGE_BY_NAME.has(usage)) throw new RangeError(`unknown usage ‘${usage}’`);

@@ -1,0 +1,134 @@
+/**
+ * The server under load, measured from outside as an attacker with an ordinary client would
+ * (issue 12): a 100 MB didOpen, 1,000 documents opened and closed five times, a burst of 10,000
+ * requests. Prints figures; asserts nothing (timings belong in scripts, not unit tests).
+ *
+ *   npx tsx test/bench/serverLoad.ts [path/to/server.js] [open|churn|burst]...
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+
+const args = process.argv.slice(2);
+const server = path.resolve(args.find((a) => a.endsWith('.js')) ?? path.join(__dirname, '../../dist/server.js'));
+const wanted = args.filter((a) => !a.endsWith('.js'));
+const run = (name: string): boolean => wanted.length === 0 || wanted.includes(name);
+
+function memory(pid: number): { rss: number; peak: number } {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (key: string): number => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+    return { rss: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) };
+  } catch {
+    return { rss: -1, peak: -1 };
+  }
+}
+
+interface Session { conn: MessageConnection; pid: number; alive: () => boolean; stop: () => void }
+
+async function start(): Promise<Session> {
+  const child = spawn(process.execPath, [server, '--stdio'], { stdio: ['pipe', 'pipe', 'ignore'] });
+  let alive = true;
+  child.on('exit', () => { alive = false; });
+  const conn = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+  conn.onNotification('textDocument/publishDiagnostics', () => undefined);
+  conn.onNotification('window/logMessage', () => undefined);
+  conn.onRequest('client/registerCapability', () => null);
+  conn.onError(() => undefined);
+  conn.listen();
+  await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: { textDocument: { diagnostic: {} } } });
+  await conn.sendNotification('initialized', {});
+  return { conn, pid: child.pid!, alive: () => alive, stop: () => { conn.dispose(); child.kill(); } };
+}
+
+const EXAMPLE = readFileSync(path.join(__dirname, '../../examples/site/robots.txt'), 'utf8');
+
+/** Answers a hover within `ms`, or says it did not. */
+async function responsive(s: Session, uri: string, ms: number): Promise<string> {
+  const t0 = Date.now();
+  const answer = Promise.race([
+    s.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 0 } }).then(() => `answered in ${Date.now() - t0} ms`, (e: Error) => `error ${e.message.slice(0, 80)}`),
+    new Promise<string>((r) => setTimeout(() => r(`no answer within ${ms} ms`), ms)),
+  ]);
+  return answer;
+}
+
+async function bigOpen(): Promise<void> {
+  const s = await start();
+  const line = 'Disallow: /a/very/long/path/segment/that/repeats/' + 'x'.repeat(50) + '\n';
+  const text = 'User-agent: *\n' + line.repeat(Math.ceil((100 * 1024 * 1024) / line.length));
+  const uri = 'file:///bench/huge/robots.txt';
+  const t0 = Date.now();
+  await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'robots-txt', version: 1, text } });
+  const report = await Promise.race([
+    s.conn.sendRequest<{ items: { code: string }[] }>('textDocument/diagnostic', { textDocument: { uri } }).then((r) => `${r.items.length} diagnostics (${[...new Set(r.items.map((d) => d.code))].join(', ')})`, (e: Error) => `error ${e.message}`),
+    new Promise<string>((r) => setTimeout(() => r('no diagnostics within 180 s'), 180_000)),
+  ]);
+  const took = Date.now() - t0;
+  const m = memory(s.pid);
+  const after = s.alive() ? await responsive(s, uri, 30_000) : 'server died';
+  console.log(`100 MB didOpen: ${report} after ${took} ms; peak RSS ${m.peak} MB, RSS ${m.rss} MB; a hover then: ${after}`);
+  s.stop();
+}
+
+async function churn(): Promise<void> {
+  const s = await start();
+  const rounds: string[] = [`start ${memory(s.pid).rss} MB`];
+  for (let round = 1; round <= 5; round++) {
+    for (let i = 0; i < 1000; i++) {
+      const uri = `file:///bench/site${i}/robots.txt`;
+      await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'robots-txt', version: round, text: EXAMPLE + `# ${round} ${i}\n` } });
+      // Each document is used as an editor would: diagnostics and a hover.
+      await s.conn.sendRequest('textDocument/diagnostic', { textDocument: { uri } });
+      await s.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 3, character: 12 } });
+    }
+    for (let i = 0; i < 1000; i++) await s.conn.sendNotification('textDocument/didClose', { textDocument: { uri: `file:///bench/site${i}/robots.txt` } });
+    await responsive(s, 'file:///none', 10_000);
+    rounds.push(`round ${round} ${memory(s.pid).rss} MB`);
+  }
+  console.log(`1,000 documents opened, used and closed 5 times: RSS ${rounds.join(', ')}; peak ${memory(s.pid).peak} MB`);
+  s.stop();
+}
+
+async function burst(): Promise<void> {
+  const s = await start();
+  const uri = 'file:///bench/burst/robots.txt';
+  await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'robots-txt', version: 1, text: EXAMPLE } });
+  const lines = EXAMPLE.split('\n').length;
+  const t0 = Date.now();
+  let answered = 0;
+  let cancelled = 0;
+  let failed = 0;
+  const codes = new Map<number, number>();
+  const all: Promise<void>[] = [];
+  for (let i = 0; i < 10_000; i++) {
+    const methods = ['textDocument/hover', 'textDocument/completion', 'textDocument/documentHighlight', 'textDocument/codeAction', 'textDocument/diagnostic'];
+    const method = methods[i % methods.length];
+    const position = { line: i % lines, character: 12 };
+    const params = method === 'textDocument/codeAction'
+      ? { textDocument: { uri }, range: { start: position, end: position }, context: { diagnostics: [] } }
+      : method === 'textDocument/diagnostic' ? { textDocument: { uri } } : { textDocument: { uri }, position };
+    all.push(s.conn.sendRequest(method, params).then(
+      () => { answered++; },
+      (e: { code?: number }) => {
+        codes.set(e.code ?? 0, (codes.get(e.code ?? 0) ?? 0) + 1);
+        if (e.code === -32800 || e.code === -32802) cancelled++;
+        else failed++;
+      },
+    ));
+  }
+  const done = await Promise.race([Promise.all(all).then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 300_000))]);
+  const took = Date.now() - t0;
+  const after = s.alive() ? await responsive(s, uri, 30_000) : 'server died';
+  console.log(`10,000-request burst: ${done ? 'all settled' : 'NOT all settled within 300 s'} in ${took} ms: ${answered} answered, ${cancelled} cancelled, ${failed} failed ${JSON.stringify(Object.fromEntries(codes))}; peak RSS ${memory(s.pid).peak} MB; a hover then: ${after}`);
+  s.stop();
+}
+
+void (async () => {
+  console.log(`server: ${server}`);
+  if (run('open')) await bigOpen();
+  if (run('churn')) await churn();
+  if (run('burst')) await burst();
+  process.exit(0);
+})();

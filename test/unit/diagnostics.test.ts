@@ -2,7 +2,7 @@
  * One suite per diagnostic code in CODES. Each suite has at least one minimal robots.txt that must
  * produce the code (exact line:col, default severity, and the fix text where one is evident) and
  * at least one near-miss correct text that must not. Cases come from the specifications in
- * ../shared/seeds (ACAP Part 1, the 1996 robots.txt 2.0.0 proposal, the implementation guide's
+ * docs/specifications.md (ACAP Part 1, the 1996 robots.txt 2.0.0 proposal, the implementation guide's
  * real-world annex) and from RFC 9309; the test names cite the section.
  */
 import * as assert from 'node:assert/strict';

@@ -120,7 +120,7 @@ function checkQualifiers(page: HtmlPage, qualifiers: readonly HtmlQualifier[], u
     const fact = QUALIFIER_BY_NAME.get(q.name);
     if (!fact) {
       const near = closest(q.name, QUALIFIERS.map((x) => x.name));
-      // interpretation.md §3.7: a 1.1 page may use a qualifier that 1.1 added.
+      // docs/decisions.md §3.7: a 1.1 page may use a qualifier that 1.1 added.
       out.push(v11
         ? { code: 'meta.unknown-qualifier-1.1', span: q.nameSpan, message: `‘${text(page, q.nameSpan)}’ is not a qualifier ACAP 1.0 defines (Part 1 §2.5). The page declares ACAP 1.1, which may define it; a crawler that does not understand it treats the permission as a prohibition.${didYouMean(near)}`, replacement: near }
         : { code: 'meta.unknown-qualifier', span: q.nameSpan, message: `‘${text(page, q.nameSpan)}’ is not an ACAP qualifier (Part 1 §2.5; Part 2 §2.2.9).${didYouMean(near)}`, replacement: near });

@@ -32,7 +32,7 @@ suite('test kit', () => {
   });
 
   suite('fixtures', () => {
-    test('annotations are taken out of the text and point at the line above, with # counting as a caret at column 0', () => {
+    test('annotations are taken out of the text with the line break before them, and point at the line above, with # counting as a caret at column 0', () => {
       const f = parseFixture([
         'User-agent: *',
         'Disallow: private/',
@@ -54,6 +54,10 @@ suite('test kit', () => {
       assert.deepEqual(f.cursor?.position, { line: 1, character: 14 });
       assert.equal(f.cursor?.offset, 29);
       assert.equal(parseFixture('a|b', { cursor: false }).main.text, 'a|b');
+      assert.equal(parseFixture('a\nb\n#^ hint x.y').main.text, 'a\nb');
+      assert.equal(parseFixture('a\nb\n#^ hint x.y\n').main.text, 'a\nb\n');
+      const f2 = parseFixture('a\n#^ hint x.y\nb|c');
+      assert.deepEqual([f2.main.text, f2.cursor?.offset], ['a\nbc', 3]);
     });
     test('#- sections make several files, each with its own annotations', () => {
       const f = parseFixture(`
@@ -64,6 +68,7 @@ suite('test kit', () => {
         ACAP-crawler: bot
         ACAP-allow-crawl: /|
         #^^^^^^^^^^^^^^^^ error a.b
+
       `.replace('/|\n', '/\n'));
       assert.deepEqual(f.files.map((x) => [x.path, x.uri, x.text]), [
         ['/robots.txt', 'file:///site/robots.txt', 'ACAP-crawler: bot\nACAP-permissions-reference: /acap/bot.txt\n'],

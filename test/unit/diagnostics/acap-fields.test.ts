@@ -1,5 +1,6 @@
 /**
- * ACAP field names, usage types, actions, resource specifications and patterns (Part 1 §2.3 - §2.8, the ABNF of §3).
+ * ACAP field names, usage types, actions, resource specifications and patterns (Part 1 §2.3 - §2.8,
+ * the ABNF of §3).
  *
  * Part of the diagnostics suites (one file per topic; test/unit/diagnostics/coverage.test.ts
  * checks that every code has a positive test). Each suite has at least one minimal robots.txt
@@ -8,7 +9,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
-import { lines, diagnostics, listing, expectAt, expectNo, fixedLine, REC, CACHE } from '../kit/diagnostics';
+import { lines, diagnostics, listing, expectAt, expectNo, fixedLine, REC, CACHE, expectDiagnostics } from '../kit/diagnostics';
 
 suite('acap.missing-colon', () => {
   test('Part 1 §3 (ABNF "ACAP-disallow-" usage ":"): the fix inserts the colon', () => {
@@ -60,7 +61,11 @@ suite('syntax.dash-lookalike', () => {
 
 suite('acap.unknown-field', () => {
   test('Part 1 §3: an ACAP- field that the ABNF does not define', () => {
-    expectAt(lines(REC, 'ACAP-frobnicate: yes'), '2:1 acap.unknown-field');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-frobnicate: yes
+      #^^^^^^^^^^^^^^ warning acap.unknown-field
+    `);
   });
   test('near miss: every field Part 1 defines', () => {
     const text = lines(
@@ -96,7 +101,12 @@ suite('acap.unknown-usage', () => {
     assert.equal(fixedLine(text, d), 'ACAP-composite-usage: x crawl present-link');
   });
   test('Part 1 §2.7.1: also in a qualified usage definition', () => {
-    expectAt(lines('ACAP-qualified-usage: x archive time-limit=3-days', REC, 'ACAP-allow-(x): /'), '1:25 acap.unknown-usage');
+    expectDiagnostics(`
+      ACAP-qualified-usage: x archive time-limit=3-days
+      #                       ^^^^^^^ error acap.unknown-usage
+      ACAP-crawler: *
+      ACAP-allow-(x): /
+    `);
   });
   test('Part 1 §2.4.1.3: "The parentheses are required" around a local usage -> did you mean (cache)', () => {
     const text = lines(CACHE, REC, 'ACAP-allow-cache: /');
@@ -104,7 +114,11 @@ suite('acap.unknown-usage', () => {
     assert.equal(fixedLine(text, d), 'ACAP-allow-(cache): /');
   });
   test('Part 1 §2.5: `archive` is not a usage type', () => {
-    expectAt(lines(REC, 'ACAP-disallow-archive: /'), '2:15 acap.unknown-usage');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-disallow-archive: /
+      #             ^^^^^^^ error acap.unknown-usage
+    `);
   });
   test('near miss: present-link is a usage; names are case-insensitive (Part 1 §3 note)', () => {
     expectNo(lines(REC, 'ACAP-allow-present-link: /'), 'acap.unknown-usage');
@@ -125,10 +139,18 @@ suite('acap.invalid-usage-combination', () => {
 
 suite('acap.missing-usage', () => {
   test('Part 1 §2.4: ACAP-allow- with no usage', () => {
-    expectAt(lines(REC, 'ACAP-allow-: /'), '2:1 acap.missing-usage');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-allow-: /
+      #^^^^^^^^^^ error acap.missing-usage
+    `);
   });
   test('ACAP-disallow- with no usage', () => {
-    expectAt(lines(REC, 'ACAP-disallow-: /'), '2:1 acap.missing-usage');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-disallow-: /
+      #^^^^^^^^^^^^^ error acap.missing-usage
+    `);
   });
   test('near miss: a usage after the prefix', () => {
     expectNo(lines(REC, 'ACAP-allow-crawl: /'), 'acap.missing-usage');
@@ -137,7 +159,11 @@ suite('acap.missing-usage', () => {
 
 suite('acap.unknown-action', () => {
   test('Part 1 §3: action-name = "take-down" / "re-crawl"', () => {
-    expectAt(lines(REC, 'ACAP-request-delete: /a.htm'), '2:14 acap.unknown-action');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-request-delete: /a.htm
+      #            ^^^^^^ error acap.unknown-action
+    `);
   });
   test('did you mean take-down', () => {
     const text = lines(REC, 'ACAP-request-takedown: /a.htm');
@@ -154,10 +180,18 @@ suite('acap.unknown-action', () => {
 
 suite('acap.missing-resource', () => {
   test('Part 1 §2.4.3: a permission with no resource specification', () => {
-    expectAt(lines(REC, 'ACAP-allow-crawl:'), '2:17 acap.missing-resource');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-allow-crawl:
+      #               ^ error acap.missing-resource
+    `);
   });
   test('a prohibition with only a comment after the colon', () => {
-    expectAt(lines(REC, 'ACAP-disallow-index:   # nothing'), '2:20 acap.missing-resource');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-disallow-index:   # nothing
+      #                  ^ error acap.missing-resource
+    `);
   });
   test('near miss: a resource path pattern', () => {
     expectNo(lines(REC, 'ACAP-allow-crawl: /', 'ACAP-disallow-index: /private/ # comment'), 'acap.missing-resource');
@@ -178,10 +212,19 @@ suite('acap.invalid-pattern', () => {
     assert.equal(fixedLine(text, d), 'ACAP-allow-crawl: /news/');
   });
   test('RFC 3986 (via Part 1 §3): a malformed percent-encoding', () => {
-    expectAt(lines(REC, 'ACAP-allow-crawl: /a%zz'), '2:19 acap.invalid-pattern');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-allow-crawl: /a%zz
+      #                 ^^^^^ error acap.invalid-pattern
+    `);
   });
   test('in a resource set definition (Part 1 §2.7.3)', () => {
-    expectAt(lines('ACAP-resource-set: bad /a%zz', REC, 'ACAP-allow-crawl: the-acap:resource-set:bad'), '1:24 acap.invalid-pattern');
+    expectDiagnostics(`
+      ACAP-resource-set: bad /a%zz
+      #                      ^^^^^ error acap.invalid-pattern
+      ACAP-crawler: *
+      ACAP-allow-crawl: the-acap:resource-set:bad
+    `);
   });
   test('near miss: percent-encoding, * and $ (Part 1 §2.8), and the spec\'s examples', () => {
     const text = lines('ACAP-resource-set: images *.gif *.jpg *.png', REC, 'ACAP-allow-crawl: /a%20b/', 'ACAP-allow-index: /*.pdf$', 'ACAP-allow-present: /special/*.htm', 'ACAP-disallow-index: the-acap:resource-set:images');
@@ -202,13 +245,27 @@ suite('acap.pattern-not-absolute', () => {
 
 suite('acap.dollar-not-last', () => {
   test('Part 1 §2.8: $ "may only occur as the last character in the pattern"', () => {
-    expectAt(lines(REC, 'ACAP-allow-crawl: /a$b'), '2:21 acap.dollar-not-last');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-allow-crawl: /a$b
+      #                   ^ error acap.dollar-not-last
+    `);
   });
   test('Part 1 §2.8: also inside a resource set pattern', () => {
-    expectAt(lines('ACAP-resource-set: x /a$/b', REC, 'ACAP-allow-crawl: the-acap:resource-set:x'), '1:24 acap.dollar-not-last');
+    expectDiagnostics(`
+      ACAP-resource-set: x /a$/b
+      #                      ^ error acap.dollar-not-last
+      ACAP-crawler: *
+      ACAP-allow-crawl: the-acap:resource-set:x
+    `);
   });
   test('Part 1 §2.8: "* and $ have the same meaning when they occur in usage purpose patterns"', () => {
-    expectAt(lines('ACAP-crawler: a', 'ACAP-usage-purpose: news$x', 'ACAP-allow-index: /'), '2:25 acap.dollar-not-last');
+    expectDiagnostics(`
+      ACAP-crawler: a
+      ACAP-usage-purpose: news$x
+      #                       ^ error acap.dollar-not-last
+      ACAP-allow-index: /
+    `);
   });
   test('near miss: $ last', () => {
     expectNo(lines(REC, 'ACAP-allow-crawl: /*.pdf$'), 'acap.dollar-not-last');

@@ -1,5 +1,6 @@
 /**
- * Behaviour across codes: severity settings, unknown directives, junk input, and the specifications' own examples.
+ * Behaviour across codes: severity settings, unknown directives, junk input, and the
+ * specifications' own examples.
  *
  * Part of the diagnostics suites (one file per topic; test/unit/diagnostics/coverage.test.ts
  * checks that every code has a positive test). Each suite has at least one minimal robots.txt

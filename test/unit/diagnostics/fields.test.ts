@@ -1,5 +1,6 @@
 /**
- * syntax.* and the spelling of field names: lines that are not fields, unknown and misspelt fields, fullwidth colons, bare URLs, a missing colon (RFC 9309 §2.2).
+ * syntax.* and the spelling of field names: lines that are not fields, unknown and misspelt fields,
+ * fullwidth colons, bare URLs, a missing colon (RFC 9309 §2.2).
  *
  * Part of the diagnostics suites (one file per topic; test/unit/diagnostics/coverage.test.ts
  * checks that every code has a positive test). Each suite has at least one minimal robots.txt
@@ -8,11 +9,16 @@
  */
 import * as assert from 'node:assert/strict';
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
-import { lines, expectAt, expectNo, fixedLine } from '../kit/diagnostics';
+import { lines, expectAt, expectNo, fixedLine, expectDiagnostics } from '../kit/diagnostics';
 
 suite('syntax.not-a-field', () => {
   test('RFC 9309 §2.2: a line that is neither field, comment nor blank', () => {
-    expectAt(lines('User-agent: *', 'Disallow: /', 'this is not a field'), '3:1 syntax.not-a-field');
+    expectDiagnostics(`
+      User-agent: *
+      Disallow: /
+      this is not a field
+      #^^^^^^^^^^^^^^^^^^ warning syntax.not-a-field
+    `);
   });
   test('near miss: comments, blank and whitespace-only lines', () => {
     expectNo(lines('# this is not a field', '', '   ', 'User-agent: * # x', '\t', 'Disallow: /'), 'syntax.not-a-field');

@@ -1,5 +1,6 @@
 /**
- * ACAP qualifiers: which usages they may qualify, their values, repeats, and where they may not appear (Part 1 §2.4.1.2, §2.5, §2.7.1).
+ * ACAP qualifiers: which usages they may qualify, their values, repeats, and where they may not
+ * appear (Part 1 §2.4.1.2, §2.5, §2.7.1).
  *
  * Part of the diagnostics suites (one file per topic; test/unit/diagnostics/coverage.test.ts
  * checks that every code has a positive test). Each suite has at least one minimal robots.txt
@@ -7,11 +8,15 @@
  * specifications (docs/specifications.md); the test names cite the section.
  */
 import * as assert from 'node:assert/strict';
-import { lines, expectAt, expectNo, fixedLine, REC, CACHE } from '../kit/diagnostics';
+import { lines, expectAt, expectNo, fixedLine, REC, CACHE, expectDiagnostics } from '../kit/diagnostics';
 
 suite('acap.unknown-qualifier', () => {
   test('Part 1 §2.5: `expiry` is not a qualifier of ACAP 1.0', () => {
-    expectAt(lines(REC, 'ACAP-allow-index: / expiry=3-days'), '2:21 acap.unknown-qualifier');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-allow-index: / expiry=3-days
+      #                   ^^^^^^ error acap.unknown-qualifier
+    `);
   });
   test('did you mean time-limit', () => {
     const text = lines(REC, 'ACAP-allow-index: / time-limt=3-days');
@@ -38,37 +43,84 @@ suite('acap.unknown-qualifier-1.1', () => {
 
 suite('acap.qualifier-not-valid-for-usage', () => {
   test('Part 1 §2.5.5.2.3: max-length only on present-snippet / present-oldsnippet, not present', () => {
-    expectAt(lines(REC, 'ACAP-allow-present: / max-length=250-chars'), '2:23 acap.qualifier-not-valid-for-usage');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-allow-present: / max-length=250-chars
+      #                     ^^^^^^^^^^ error acap.qualifier-not-valid-for-usage
+    `);
   });
   test('Part 1 §2.5.1: crawl has no qualifiers', () => {
-    expectAt(lines(REC, 'ACAP-allow-crawl: / time-limit=3-days'), '2:21 acap.qualifier-not-valid-for-usage');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-allow-crawl: / time-limit=3-days
+      #                   ^^^^^^^^^^ error acap.qualifier-not-valid-for-usage
+    `);
   });
   test('Part 1 §2.5.2: follow has no qualifiers', () => {
-    expectAt(lines(REC, 'ACAP-allow-follow: / time-limit=3-days'), '2:22 acap.qualifier-not-valid-for-usage');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-allow-follow: / time-limit=3-days
+      #                    ^^^^^^^^^^ error acap.qualifier-not-valid-for-usage
+    `);
   });
   test('Part 1 §2.5.5.2.6: prohibited-context only on present-original/currentcopy/oldcopy', () => {
-    expectAt(lines(REC, 'ACAP-allow-present-snippet: / prohibited-context=within-user-frame'), '2:31 acap.qualifier-not-valid-for-usage');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-allow-present-snippet: / prohibited-context=within-user-frame
+      #                             ^^^^^^^^^^^^^^^^^^ error acap.qualifier-not-valid-for-usage
+    `);
   });
   test('Part 1 §2.5.5.2.6: prohibited-context not on plain present either', () => {
-    expectAt(lines(REC, 'ACAP-allow-present: / prohibited-context=within-user-frame'), '2:23 acap.qualifier-not-valid-for-usage');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-allow-present: / prohibited-context=within-user-frame
+      #                     ^^^^^^^^^^^^^^^^^^ error acap.qualifier-not-valid-for-usage
+    `);
   });
   test('Part 1 §2.5.5.2.7: required-context not on plain present either', () => {
-    expectAt(lines(REC, 'ACAP-allow-present: / required-context=within-original-frame'), '2:23 acap.qualifier-not-valid-for-usage');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-allow-present: / required-context=within-original-frame
+      #                     ^^^^^^^^^^^^^^^^ error acap.qualifier-not-valid-for-usage
+    `);
   });
   test('Part 1 §2.5.5.2.3: max-length not on present-thumbnail', () => {
-    expectAt(lines(REC, 'ACAP-allow-present-thumbnail: / max-length=30-words'), '2:33 acap.qualifier-not-valid-for-usage');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-allow-present-thumbnail: / max-length=30-words
+      #                               ^^^^^^^^^^ error acap.qualifier-not-valid-for-usage
+    `);
   });
   test('Part 1 §2.5.6: other has no qualifiers', () => {
-    expectAt(lines(REC, 'ACAP-disallow-other: /x/', 'ACAP-allow-index: /x/a/', 'ACAP-allow-other: /y/ time-limit=3-days'), '4:23 acap.qualifier-not-valid-for-usage');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-disallow-other: /x/
+      ACAP-allow-index: /x/a/
+      ACAP-allow-other: /y/ time-limit=3-days
+      #                     ^^^^^^^^^^ error acap.qualifier-not-valid-for-usage
+    `);
   });
   test('Part 1 §2.5.5.2.7: required-context not on present-thumbnail', () => {
-    expectAt(lines(REC, 'ACAP-allow-present-thumbnail: / required-context=within-original-frame'), '2:33 acap.qualifier-not-valid-for-usage');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-allow-present-thumbnail: / required-context=within-original-frame
+      #                               ^^^^^^^^^^^^^^^^ error acap.qualifier-not-valid-for-usage
+    `);
   });
   test('Part 1 §2.5.5.2.4: prohibited-modification not on present-snippet', () => {
-    expectAt(lines(REC, 'ACAP-allow-present-snippet: / prohibited-modification=style'), '2:31 acap.qualifier-not-valid-for-usage');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-allow-present-snippet: / prohibited-modification=style
+      #                             ^^^^^^^^^^^^^^^^^^^^^^^ error acap.qualifier-not-valid-for-usage
+    `);
   });
   test('Part 1 §2.7.1: also in a qualified usage definition', () => {
-    expectAt(lines('ACAP-qualified-usage: x present max-length=30-words', REC, 'ACAP-allow-(x): /'), '1:33 acap.qualifier-not-valid-for-usage');
+    expectDiagnostics(`
+      ACAP-qualified-usage: x present max-length=30-words
+      #                               ^^^^^^^^^^ error acap.qualifier-not-valid-for-usage
+      ACAP-crawler: *
+      ACAP-allow-(x): /
+    `);
   });
   test('near miss: every qualifier on a usage its section allows', () => {
     const text = lines(
@@ -91,14 +143,30 @@ suite('acap.qualifier-not-valid-for-usage', () => {
 
 suite('acap.invalid-qualifier-value', () => {
   test('Part 1 §2.5.3.1: until-2008-02-30 is not a date', () => {
-    expectAt(lines(REC, 'ACAP-allow-index: / time-limit=until-2008-02-30'), '2:32 acap.invalid-qualifier-value');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-allow-index: / time-limit=until-2008-02-30
+      #                              ^^^^^^^^^^^^^^^^ error acap.invalid-qualifier-value
+    `);
   });
   test('Part 1 §2.5.3.1: 2007 is not a leap year; 1900 neither', () => {
-    expectAt(lines(REC, 'ACAP-allow-index: / time-limit=until-2007-02-29'), '2:32 acap.invalid-qualifier-value');
-    expectAt(lines(REC, 'ACAP-allow-index: / time-limit=until-1900-02-29'), '2:32 acap.invalid-qualifier-value');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-allow-index: / time-limit=until-2007-02-29
+      #                              ^^^^^^^^^^^^^^^^ error acap.invalid-qualifier-value
+    `);
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-allow-index: / time-limit=until-1900-02-29
+      #                              ^^^^^^^^^^^^^^^^ error acap.invalid-qualifier-value
+    `);
   });
   test('Part 1 §2.5.3.1: the date must be yyyy-mm-dd', () => {
-    expectAt(lines(REC, 'ACAP-allow-index: / time-limit=until-2007-2-3'), '2:32 acap.invalid-qualifier-value');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-allow-index: / time-limit=until-2007-2-3
+      #                              ^^^^^^^^^^^^^^ error acap.invalid-qualifier-value
+    `);
   });
   test('Part 1 §2.4.1.2 vs §2.5.4.1: until-recrawl -> did you mean until-recrawled', () => {
     const text = lines(REC, 'ACAP-allow-preserve: /news/ time-limit=until-recrawl');
@@ -116,22 +184,46 @@ suite('acap.invalid-qualifier-value', () => {
     assert.equal(fixedLine(text, d), 'ACAP-allow-present-snippet: / max-length=250-chars');
   });
   test('Part 1 §2.5.3.1: n-days only, not weeks', () => {
-    expectAt(lines(REC, 'ACAP-allow-index: / time-limit=3-weeks'), '2:32 acap.invalid-qualifier-value');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-allow-index: / time-limit=3-weeks
+      #                              ^^^^^^^ error acap.invalid-qualifier-value
+    `);
   });
   test('Part 1 §2.5.5.2.3: n-chars or n-words', () => {
-    expectAt(lines(REC, 'ACAP-allow-present-snippet: / max-length=250-characters'), '2:42 acap.invalid-qualifier-value');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-allow-present-snippet: / max-length=250-characters
+      #                                        ^^^^^^^^^^^^^^ error acap.invalid-qualifier-value
+    `);
   });
   test('Part 1 §2.5.5.2.4: an unknown modification type', () => {
-    expectAt(lines(REC, 'ACAP-allow-present: / prohibited-modification=colour'), '2:47 acap.invalid-qualifier-value');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-allow-present: / prohibited-modification=colour
+      #                                             ^^^^^^ error acap.invalid-qualifier-value
+    `);
   });
   test('Part 1 §2.5.5.2.6: prohibited-context takes within-user-frame only', () => {
-    expectAt(lines(REC, 'ACAP-allow-present-original: / prohibited-context=within-original-frame'), '2:51 acap.invalid-qualifier-value');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-allow-present-original: / prohibited-context=within-original-frame
+      #                                                 ^^^^^^^^^^^^^^^^^^^^^ error acap.invalid-qualifier-value
+    `);
   });
   test('Part 1 §2.5.3.2: the-acap:extract: takes id, class or meta', () => {
-    expectAt(lines(REC, 'ACAP-allow-index: / must-use-resource=the-acap:extract:tag:h1'), '2:39 acap.invalid-qualifier-value');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-allow-index: / must-use-resource=the-acap:extract:tag:h1
+      #                                     ^^^^^^^^^^^^^^^^^^^^^^^ error acap.invalid-qualifier-value
+    `);
   });
   test('Part 1 §3 value-char: quotation marks are excluded from values', () => {
-    expectAt(lines(REC, 'ACAP-allow-index: / time-limit="3-days"'), '2:32 acap.invalid-qualifier-value');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-allow-index: / time-limit="3-days"
+      #                              ^^^^^^^^ error acap.invalid-qualifier-value
+    `);
   });
   test('near miss: valid dates (leap days of 2008 and 2000), days, until-recrawled, lengths', () => {
     const text = lines(
@@ -153,10 +245,18 @@ suite('acap.invalid-qualifier-value', () => {
 
 suite('acap.malformed-qualifier', () => {
   test('Part 1 §3 qualifier-specification: a qualifier without =value', () => {
-    expectAt(lines(REC, 'ACAP-allow-index: / time-limit'), '2:21 acap.malformed-qualifier');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-allow-index: / time-limit
+      #                   ^^^^^^^^^^ error acap.malformed-qualifier
+    `);
   });
   test('Part 1 §3: a second pattern where only qualifiers may follow', () => {
-    expectAt(lines(REC, 'ACAP-allow-index: /a/ /b/'), '2:23 acap.malformed-qualifier');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-allow-index: /a/ /b/
+      #                     ^^^ error acap.malformed-qualifier
+    `);
   });
   test('near miss: Part 1 §3 allows *WSP around "=" in qualifier-specification', () => {
     expectNo(lines(REC, 'ACAP-allow-index: / time-limit = 3-days'), 'acap.malformed-qualifier');
@@ -168,11 +268,23 @@ suite('acap.malformed-qualifier', () => {
 
 suite('acap.duplicate-qualifier', () => {
   test('Part 1 §2.5.5.2: a qualifier may only occur once', () => {
-    expectAt(lines(REC, 'ACAP-allow-index: / time-limit=3-days time-limit=5-days'), '2:39 acap.duplicate-qualifier');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-allow-index: / time-limit=3-days time-limit=5-days
+      #                                     ^^^^^^^^^^^^^^^^^ error acap.duplicate-qualifier
+    `);
   });
   test('Part 1 §2.5.5.2.4: prohibited-modification may not repeat when one of them is any', () => {
-    expectAt(lines(REC, 'ACAP-allow-present: / prohibited-modification=any prohibited-modification=style'), '2:23 acap.duplicate-qualifier');
-    expectAt(lines(REC, 'ACAP-allow-present: / prohibited-modification=style prohibited-modification=any'), '2:53 acap.duplicate-qualifier');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-allow-present: / prohibited-modification=any prohibited-modification=style
+      #                     ^^^^^^^^^^^^^^^^^^^^^^^^^^^ error acap.duplicate-qualifier
+    `);
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-allow-present: / prohibited-modification=style prohibited-modification=any
+      #                                                   ^^^^^^^^^^^^^^^^^^^^^^^^^^^ error acap.duplicate-qualifier
+    `);
   });
   test('near miss: Part 1 §2.5.5.2.4 example, prohibited-modification format + translation', () => {
     expectNo(lines(REC, 'ACAP-allow-present-currentcopy: /public/ prohibited-modification=format prohibited-modification=translation'), 'acap.duplicate-qualifier');
@@ -181,7 +293,11 @@ suite('acap.duplicate-qualifier', () => {
 
 suite('acap.qualifier-on-prohibition', () => {
   test('Part 1 §2.4.2: a prohibition "may not contain any qualifiers"', () => {
-    expectAt(lines(REC, 'ACAP-disallow-index: / time-limit=3-days'), '2:24 acap.qualifier-on-prohibition');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-disallow-index: / time-limit=3-days
+      #                      ^^^^^^^^^^^^^^^^^ error acap.qualifier-on-prohibition
+    `);
   });
   test('near miss: the same qualifier on a permission', () => {
     expectNo(lines(REC, 'ACAP-allow-index: / time-limit=3-days'), 'acap.qualifier-on-prohibition');
@@ -190,7 +306,12 @@ suite('acap.qualifier-on-prohibition', () => {
 
 suite('acap.qualifier-on-local-usage', () => {
   test('Part 1 §2.4.1.3: "No explicit qualifiers may be included" for a local usage', () => {
-    expectAt(lines(CACHE, REC, 'ACAP-allow-(cache): / time-limit=3-days'), '3:23 acap.qualifier-on-local-usage');
+    expectDiagnostics(`
+      ACAP-qualified-usage: cache preserve time-limit=until-recrawled
+      ACAP-crawler: *
+      ACAP-allow-(cache): / time-limit=3-days
+      #                     ^^^^^^^^^^^^^^^^^ error acap.qualifier-on-local-usage
+    `);
   });
   test('near miss: the local usage alone', () => {
     expectNo(lines(CACHE, REC, 'ACAP-allow-(cache): /'), 'acap.qualifier-on-local-usage');
@@ -199,7 +320,12 @@ suite('acap.qualifier-on-local-usage', () => {
 
 suite('acap.local-usage-in-prohibition', () => {
   test('Part 1 §2.4.2: a prohibition may not refer to locally-defined usages', () => {
-    expectAt(lines(CACHE, REC, 'ACAP-disallow-(cache): /'), '3:15 acap.local-usage-in-prohibition');
+    expectDiagnostics(`
+      ACAP-qualified-usage: cache preserve time-limit=until-recrawled
+      ACAP-crawler: *
+      ACAP-disallow-(cache): /
+      #             ^^^^^^^ error acap.local-usage-in-prohibition
+    `);
   });
   test('near miss: the local usage in a permission', () => {
     expectNo(lines(CACHE, REC, 'ACAP-allow-(cache): /'), 'acap.local-usage-in-prohibition');
@@ -208,7 +334,11 @@ suite('acap.local-usage-in-prohibition', () => {
 
 suite('acap.meta-only-qualifier', () => {
   test('Part 2 §2.2.9: location= belongs to META tags, not robots.txt', () => {
-    expectAt(lines(REC, 'ACAP-allow-index: / location=http://example.com/a.html'), '2:21 acap.meta-only-qualifier');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-allow-index: / location=http://example.com/a.html
+      #                   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ error acap.meta-only-qualifier
+    `);
   });
   test('near miss: a robots.txt qualifier', () => {
     expectNo(lines(REC, 'ACAP-allow-index: / time-limit=until-recrawled'), 'acap.meta-only-qualifier');

@@ -1,5 +1,7 @@
 /**
- * rep.* — conventional robots.txt: groups and rules (RFC 9309), the vendor lines (Sitemap, Crawl-delay, Host, Clean-param, Noindex, Content-Usage, Content-Signal, License) and the 1996 robots.txt 2.0.0 fields.
+ * rep.* — conventional robots.txt: groups and rules (RFC 9309), the vendor lines (Sitemap, Crawl-
+ * delay, Host, Clean-param, Noindex, Content-Usage, Content-Signal, License) and the 1996
+ * robots.txt 2.0.0 fields.
  *
  * Part of the diagnostics suites (one file per topic; test/unit/diagnostics/coverage.test.ts
  * checks that every code has a positive test). Each suite has at least one minimal robots.txt
@@ -7,14 +9,25 @@
  * specifications (docs/specifications.md); the test names cite the section.
  */
 import * as assert from 'node:assert/strict';
-import { lines, expectAt, expectNo, fixedLine, REC } from '../kit/diagnostics';
+import { lines, expectAt, expectNo, fixedLine, REC, expectDiagnostics } from '../kit/diagnostics';
 
 suite('rep.rule-outside-group', () => {
   test('RFC 9309 §2.2: Disallow before any User-agent line', () => {
-    expectAt(lines('Disallow: /private/', 'User-agent: *', 'Disallow: /tmp/'), '1:1 rep.rule-outside-group');
+    expectDiagnostics(`
+      Disallow: /private/
+      #^^^^^^^ warning rep.rule-outside-group
+      User-agent: *
+      Disallow: /tmp/
+    `);
   });
   test('RFC 9309 §2.2: Allow before any User-agent line', () => {
-    expectAt(lines('# header', 'Allow: /public/', 'User-agent: *', 'Disallow: /'), '2:1 rep.rule-outside-group');
+    expectDiagnostics(`
+      # header
+      Allow: /public/
+      #^^^^ warning rep.rule-outside-group
+      User-agent: *
+      Disallow: /
+    `);
   });
   test('near miss: Sitemap belongs to no group and may come first', () => {
     expectNo(lines('Sitemap: https://example.com/sitemap.xml', 'User-agent: *', 'Disallow: /tmp/'), 'rep.rule-outside-group');
@@ -23,10 +36,18 @@ suite('rep.rule-outside-group', () => {
 
 suite('rep.empty-user-agent', () => {
   test('RFC 9309 §2.2.1: User-agent with no product token', () => {
-    expectAt(lines('User-agent:', 'Disallow: /'), '1:1 rep.empty-user-agent');
+    expectDiagnostics(`
+      User-agent:
+      #^^^^^^^^^ warning rep.empty-user-agent
+      Disallow: /
+    `);
   });
   test('User-agent with only a comment', () => {
-    expectAt(lines('User-agent:   # nobody', 'Disallow: /'), '1:1 rep.empty-user-agent');
+    expectDiagnostics(`
+      User-agent:   # nobody
+      #^^^^^^^^^ warning rep.empty-user-agent
+      Disallow: /
+    `);
   });
   test('near miss: User-agent: *', () => {
     expectNo(lines('User-agent: *', 'Disallow: /'), 'rep.empty-user-agent');
@@ -40,7 +61,11 @@ suite('rep.invalid-product-token', () => {
     assert.equal(fixedLine(text, d), 'User-agent: Googlebot');
   });
   test('RFC 9309 §2.2.1: a whole User-Agent header string', () => {
-    expectAt(lines('User-agent: Mozilla/5.0 (compatible; Googlebot/2.1)', 'Disallow: /'), '1:13 rep.invalid-product-token');
+    expectDiagnostics(`
+      User-agent: Mozilla/5.0 (compatible; Googlebot/2.1)
+      #           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ warning rep.invalid-product-token
+      Disallow: /
+    `);
   });
   test('near miss: tokens of letters, hyphens and underscores, and *', () => {
     for (const ua of ['Googlebot', 'Googlebot-Image', 'my_bot', '*', 'bingbot # comment']) {
@@ -51,7 +76,11 @@ suite('rep.invalid-product-token', () => {
 
 suite('rep.product-token-digits', () => {
   test('RFC 9309 §2.2.1: product tokens have no digits, so MJ12bot is read as MJ', () => {
-    expectAt(lines('User-agent: MJ12bot', 'Disallow: /'), '1:13 rep.product-token-digits');
+    expectDiagnostics(`
+      User-agent: MJ12bot
+      #           ^^^^^^^ hint rep.product-token-digits
+      Disallow: /
+    `);
   });
   test('near miss: a token of letters', () => {
     expectNo(lines('User-agent: bingbot', 'Disallow: /'), 'rep.product-token-digits');
@@ -72,7 +101,11 @@ suite('rep.path-not-absolute', () => {
 
 suite('rep.dollar-not-last', () => {
   test('RFC 9309 §2.2.3: $ inside a pattern', () => {
-    expectAt(lines('User-agent: *', 'Disallow: /a$b'), '2:13 rep.dollar-not-last');
+    expectDiagnostics(`
+      User-agent: *
+      Disallow: /a$b
+      #           ^ warning rep.dollar-not-last
+    `);
   });
   test('near miss: $ as the last character', () => {
     expectNo(lines('User-agent: *', 'Disallow: /*.pdf$', 'Allow: /a$'), 'rep.dollar-not-last');
@@ -81,7 +114,12 @@ suite('rep.dollar-not-last', () => {
 
 suite('rep.empty-allow', () => {
   test('RFC 9309 §2.2.2: Allow with no path allows nothing', () => {
-    expectAt(lines('User-agent: *', 'Disallow: /', 'Allow:'), '3:1 rep.empty-allow');
+    expectDiagnostics(`
+      User-agent: *
+      Disallow: /
+      Allow:
+      #^^^^ hint rep.empty-allow
+    `);
   });
   test('near miss: an empty Disallow is meaningful (allows everything)', () => {
     expectNo(lines('User-agent: *', 'Disallow:'), 'rep.empty-allow');
@@ -99,10 +137,18 @@ suite('rep.sitemap-not-absolute', () => {
 
 suite('rep.crawl-delay-not-number', () => {
   test('a word for a number', () => {
-    expectAt(lines('User-agent: *', 'Crawl-delay: ten'), '2:14 rep.crawl-delay-not-number');
+    expectDiagnostics(`
+      User-agent: *
+      Crawl-delay: ten
+      #            ^^^ warning rep.crawl-delay-not-number
+    `);
   });
   test('a negative number', () => {
-    expectAt(lines('User-agent: *', 'Crawl-delay: -1'), '2:14 rep.crawl-delay-not-number');
+    expectDiagnostics(`
+      User-agent: *
+      Crawl-delay: -1
+      #            ^^ warning rep.crawl-delay-not-number
+    `);
   });
   test('near miss: whole and fractional seconds', () => {
     expectNo(lines('User-agent: a', 'Crawl-delay: 10', '', 'User-agent: b', 'Crawl-delay: 0.5'), 'rep.crawl-delay-not-number');
@@ -130,7 +176,11 @@ suite('rep.invalid-clean-param', () => {
 
 suite('rep.noindex-unsupported', () => {
   test('Google: Noindex in robots.txt is not honoured', () => {
-    expectAt(lines('User-agent: *', 'Noindex: /private/'), '2:1 rep.noindex-unsupported');
+    expectDiagnostics(`
+      User-agent: *
+      Noindex: /private/
+      #^^^^^^ information rep.noindex-unsupported
+    `);
   });
   test('near miss: Disallow', () => {
     expectNo(lines('User-agent: *', 'Disallow: /private/'), 'rep.noindex-unsupported');
@@ -139,7 +189,11 @@ suite('rep.noindex-unsupported', () => {
 
 suite('rep.invalid-preference', () => {
   test('IETF aipref: Content-Usage without key=value', () => {
-    expectAt(lines('User-agent: *', 'Content-Usage: train-ai'), '2:16 rep.invalid-preference');
+    expectDiagnostics(`
+      User-agent: *
+      Content-Usage: train-ai
+      #              ^^^^^^^^ warning rep.invalid-preference
+    `);
   });
   test('near miss: Content-Usage with and without a path, Content-Signal list', () => {
     const text = lines('User-agent: *', 'Content-Usage: train-ai=n', 'Content-Usage: /images/ train-ai=n', 'Content-Signal: search=yes, ai-train=no');
@@ -158,10 +212,19 @@ suite('rep.invalid-url', () => {
 
 suite('rep.empty-value', () => {
   test('RFC 9309 §2.2: Sitemap with no value', () => {
-    expectAt(lines('User-agent: *', 'Disallow: /', 'Sitemap:'), '3:1 rep.empty-value');
+    expectDiagnostics(`
+      User-agent: *
+      Disallow: /
+      Sitemap:
+      #^^^^^^ warning rep.empty-value
+    `);
   });
   test('Crawl-delay with no value', () => {
-    expectAt(lines('User-agent: *', 'Crawl-delay:'), '2:1 rep.empty-value');
+    expectDiagnostics(`
+      User-agent: *
+      Crawl-delay:
+      #^^^^^^^^^^ warning rep.empty-value
+    `);
   });
   test('near miss: an empty Disallow is allowed (RFC 9309 §2.2.2)', () => {
     expectNo(lines('User-agent: *', 'Disallow:'), 'rep.empty-value');
@@ -170,7 +233,13 @@ suite('rep.empty-value', () => {
 
 suite('rep.group-without-rules', () => {
   test('RFC 9309 §2.2: User-agent at the end of the file with no rules', () => {
-    expectAt(lines('User-agent: *', 'Disallow: /x', '', 'User-agent: lonelybot'), '4:1 rep.group-without-rules');
+    expectDiagnostics(`
+      User-agent: *
+      Disallow: /x
+
+      User-agent: lonelybot
+      #^^^^^^^^^ hint rep.group-without-rules
+    `);
   });
   test('near miss: RFC 9309 §2.2 — several User-agent lines, even with a blank line between, share the rules after them', () => {
     expectNo(lines('User-agent: a', '', 'User-agent: b', 'Disallow: /'), 'rep.group-without-rules');
@@ -190,7 +259,12 @@ suite('rep.rule-in-acap-record', () => {
 
 suite('rep.duplicate-rule', () => {
   test('RFC 9309 §2.2.2: the same rule twice in one group', () => {
-    expectAt(lines('User-agent: *', 'Disallow: /a', 'Disallow: /a'), '3:1 rep.duplicate-rule');
+    expectDiagnostics(`
+      User-agent: *
+      Disallow: /a
+      Disallow: /a
+      #^^^^^^^ hint rep.duplicate-rule
+    `);
   });
   test('near miss: RFC 9309 §2.2.2 — conventional paths are case-sensitive, /A is not /a', () => {
     expectNo(lines('User-agent: *', 'Disallow: /A', 'Disallow: /a'), 'rep.duplicate-rule');
@@ -205,13 +279,28 @@ suite('rep.duplicate-rule', () => {
 
 suite('rep.field-outside-group', () => {
   test('robots.txt 2.0.0, Visit-time: a rule-set field before any User-agent', () => {
-    expectAt(lines('Visit-time: 0100-0645', 'User-agent: *', 'Disallow: /'), '1:1 rep.field-outside-group');
+    expectDiagnostics(`
+      Visit-time: 0100-0645
+      #^^^^^^^^^ warning rep.field-outside-group
+      User-agent: *
+      Disallow: /
+    `);
   });
   test('robots.txt 2.0.0, Robot-version: "will follow the User-agent header"', () => {
-    expectAt(lines('Robot-version: 2.0.0', 'User-agent: *', 'Disallow: /'), '1:1 rep.field-outside-group');
+    expectDiagnostics(`
+      Robot-version: 2.0.0
+      #^^^^^^^^^^^^ warning rep.field-outside-group
+      User-agent: *
+      Disallow: /
+    `);
   });
   test('Crawl-delay, a group-level extension, before any User-agent', () => {
-    expectAt(lines('Crawl-delay: 5', 'User-agent: *', 'Disallow: /'), '1:1 rep.field-outside-group');
+    expectDiagnostics(`
+      Crawl-delay: 5
+      #^^^^^^^^^^ warning rep.field-outside-group
+      User-agent: *
+      Disallow: /
+    `);
   });
   test('near miss: the same fields inside a rule set', () => {
     expectNo(lines('User-agent: *', 'Robot-version: 2.0.0', 'Visit-time: 0100-0645', 'Disallow: /'), 'rep.field-outside-group');
@@ -220,7 +309,12 @@ suite('rep.field-outside-group', () => {
 
 suite('rep.robot-version-misplaced', () => {
   test('robots.txt 2.0.0, Robot-version: not immediately after the User-agent lines', () => {
-    expectAt(lines('User-agent: a', 'Disallow: /x', 'Robot-version: 2.0.0'), '3:1 rep.robot-version-misplaced');
+    expectDiagnostics(`
+      User-agent: a
+      Disallow: /x
+      Robot-version: 2.0.0
+      #^^^^^^^^^^^^ warning rep.robot-version-misplaced
+    `);
   });
   test('near miss: a blank line is not a header either', () => {
     expectNo(lines('User-agent: a', '', 'Robot-version: 2.0.0', 'Disallow: /x'), 'rep.robot-version-misplaced');
@@ -232,10 +326,20 @@ suite('rep.robot-version-misplaced', () => {
 
 suite('rep.robot-version-invalid', () => {
   test('robots.txt 2.0.0, Robot-version: major must be 1 or 2', () => {
-    expectAt(lines('User-agent: a', 'Robot-version: 3.0.0', 'Disallow: /'), '2:16 rep.robot-version-invalid');
+    expectDiagnostics(`
+      User-agent: a
+      Robot-version: 3.0.0
+      #              ^^^^^ warning rep.robot-version-invalid
+      Disallow: /
+    `);
   });
   test('robots.txt 2.0.0, Robot-version: a three-part number', () => {
-    expectAt(lines('User-agent: a', 'Robot-version: 2.0', 'Disallow: /'), '2:16 rep.robot-version-invalid');
+    expectDiagnostics(`
+      User-agent: a
+      Robot-version: 2.0
+      #              ^^^ warning rep.robot-version-invalid
+      Disallow: /
+    `);
   });
   test('near miss: 1.0.0 is allowed, 2.0.0 and 2.2.0 are stable', () => {
     for (const v of ['1.0.0', '2.0.0', '2.2.0']) {
@@ -246,7 +350,12 @@ suite('rep.robot-version-invalid', () => {
 
 suite('rep.robot-version-experimental', () => {
   test('robots.txt 2.0.0, Robot-version: an odd minor is experimental', () => {
-    expectAt(lines('User-agent: a', 'Robot-version: 2.1.0', 'Disallow: /'), '2:16 rep.robot-version-experimental');
+    expectDiagnostics(`
+      User-agent: a
+      Robot-version: 2.1.0
+      #              ^^^^^ information rep.robot-version-experimental
+      Disallow: /
+    `);
   });
   test('near miss: an even minor', () => {
     expectNo(lines('User-agent: a', 'Robot-version: 2.2.0', 'Disallow: /'), 'rep.robot-version-experimental');
@@ -255,10 +364,22 @@ suite('rep.robot-version-experimental', () => {
 
 suite('rep.duplicate-field', () => {
   test('robots.txt 2.0.0, Robot-version: "Only ONE Robot-version: header per rule set"', () => {
-    expectAt(lines('User-agent: a', 'Robot-version: 2.0.0', 'Robot-version: 2.0.0', 'Disallow: /'), '3:1 rep.duplicate-field');
+    expectDiagnostics(`
+      User-agent: a
+      Robot-version: 2.0.0
+      Robot-version: 2.0.0
+      #^^^^^^^^^^^^ warning rep.duplicate-field
+      Disallow: /
+    `);
   });
   test('robots.txt 2.0.0, Visit-time: "only appear once per rule set"', () => {
-    expectAt(lines('User-agent: a', 'Visit-time: 0100-0645', 'Disallow: /', 'Visit-time: 0800-0900'), '4:1 rep.duplicate-field');
+    expectDiagnostics(`
+      User-agent: a
+      Visit-time: 0100-0645
+      Disallow: /
+      Visit-time: 0800-0900
+      #^^^^^^^^^ warning rep.duplicate-field
+    `);
   });
   test('near miss: Request-rate and Comment may repeat; Visit-time once in each of two rule sets', () => {
     expectNo(lines('User-agent: a', 'Request-rate: 10/1m 0600-0845', 'Request-rate: 20/1m 0900-1800', 'Comment: one', 'Comment: two', 'Disallow: /x'), 'rep.duplicate-field');
@@ -268,10 +389,20 @@ suite('rep.duplicate-field', () => {
 
 suite('rep.visit-time-invalid', () => {
   test('robots.txt 2.0.0, Visit-time: one time where two are needed', () => {
-    expectAt(lines('User-agent: a', 'Visit-time: 0100', 'Disallow: /'), '2:13 rep.visit-time-invalid');
+    expectDiagnostics(`
+      User-agent: a
+      Visit-time: 0100
+      #           ^^^^ warning rep.visit-time-invalid
+      Disallow: /
+    `);
   });
   test('an hour that does not exist', () => {
-    expectAt(lines('User-agent: a', 'Visit-time: 2500-0100', 'Disallow: /'), '2:13 rep.visit-time-invalid');
+    expectDiagnostics(`
+      User-agent: a
+      Visit-time: 2500-0100
+      #           ^^^^^^^^^ warning rep.visit-time-invalid
+      Disallow: /
+    `);
   });
   test('near miss: 0100-0645, and the proposal\'s own form `<time> <time>`', () => {
     expectNo(lines('User-agent: a', 'Visit-time: 0100-0645', 'Disallow: /'), 'rep.visit-time-invalid');
@@ -281,10 +412,20 @@ suite('rep.visit-time-invalid', () => {
 
 suite('rep.request-rate-invalid', () => {
   test('robots.txt 2.0.0, Request-rate: not <numdocuments>/<timeunit>', () => {
-    expectAt(lines('User-agent: a', 'Request-rate: fast', 'Disallow: /'), '2:15 rep.request-rate-invalid');
+    expectDiagnostics(`
+      User-agent: a
+      Request-rate: fast
+      #             ^^^^ warning rep.request-rate-invalid
+      Disallow: /
+    `);
   });
   test('an unknown time unit', () => {
-    expectAt(lines('User-agent: a', 'Request-rate: 10/5x', 'Disallow: /'), '2:15 rep.request-rate-invalid');
+    expectDiagnostics(`
+      User-agent: a
+      Request-rate: 10/5x
+      #             ^^^^^ warning rep.request-rate-invalid
+      Disallow: /
+    `);
   });
   test('near miss: the proposal\'s examples 10/60, 10/10m, 20/1h and a rate with times', () => {
     for (const r of ['10/60', '10/10m', '20/1h', '10/1m 0600-0845', '10/1m 0600 0845']) {

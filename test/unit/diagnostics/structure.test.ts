@@ -1,12 +1,14 @@
 /**
- * The file as a whole: ACAP records beside conventional groups (Part 1 §2.9), the version comment, contradictory and duplicate fields, ACAP-disallow-other, features not ready or by prior arrangement (Part 1 §1.1).
+ * The file as a whole: ACAP records beside conventional groups (Part 1 §2.9), the version comment,
+ * contradictory and duplicate fields, ACAP-disallow-other, features not ready or by prior
+ * arrangement (Part 1 §1.1).
  *
  * Part of the diagnostics suites (one file per topic; test/unit/diagnostics/coverage.test.ts
  * checks that every code has a positive test). Each suite has at least one minimal robots.txt
  * that must produce the code and at least one near miss that must not. Cases come from the
  * specifications (docs/specifications.md); the test names cite the section.
  */
-import { lines, expectAt, expectNo, REC } from '../kit/diagnostics';
+import { lines, expectAt, expectNo, REC, expectDiagnostics } from '../kit/diagnostics';
 
 suite('acap.ignore-conventional-misplaced', () => {
   test('Part 1 §2.9.1: "placed before any ACAP definition fields"', () => {
@@ -14,7 +16,12 @@ suite('acap.ignore-conventional-misplaced', () => {
     expectAt(text, '2:1 acap.ignore-conventional-misplaced');
   });
   test('Part 1 §3 ACAP-extensions: not after the ACAP records', () => {
-    expectAt(lines(REC, 'ACAP-allow-crawl: /', 'ACAP-ignore-conventional-records'), '3:1 acap.ignore-conventional-misplaced');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-allow-crawl: /
+      ACAP-ignore-conventional-records
+      #^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ warning acap.ignore-conventional-misplaced
+    `);
   });
   test('near miss: Part 1 §3 ACAP-extensions — first thing after the version comment', () => {
     expectNo(lines('##ACAP version=1.0', 'ACAP-ignore-conventional-records', 'User-agent: *', 'Disallow: /', '', 'ACAP-resource-set: x /a/', REC, 'ACAP-allow-crawl: /'), 'acap.ignore-conventional-misplaced');
@@ -27,7 +34,12 @@ suite('acap.ignore-conventional-misplaced', () => {
 
 suite('acap.ignore-conventional-value', () => {
   test('Part 1 §3: the field is the bare name followed by field-end', () => {
-    expectAt(lines('ACAP-ignore-conventional-records: yes', REC, 'ACAP-allow-crawl: /'), '1:33 acap.ignore-conventional-value');
+    expectDiagnostics(`
+      ACAP-ignore-conventional-records: yes
+      #                               ^^^^^ warning acap.ignore-conventional-value
+      ACAP-crawler: *
+      ACAP-allow-crawl: /
+    `);
   });
   test('near miss: the bare name, with a trailing comment', () => {
     expectNo(lines('ACAP-ignore-conventional-records # ACAP crawlers: ignore User-agent groups', REC, 'ACAP-allow-crawl: /'), 'acap.ignore-conventional-value');
@@ -36,10 +48,23 @@ suite('acap.ignore-conventional-value', () => {
 
 suite('acap.version-misplaced', () => {
   test('Part 1 §2.9.3: the comment belongs at the start, not after records', () => {
-    expectAt(lines('User-agent: *', 'Disallow:', '##ACAP version=1.0', REC, 'ACAP-allow-crawl: /'), '3:1 acap.version-misplaced');
+    expectDiagnostics(`
+      User-agent: *
+      Disallow:
+      ##ACAP version=1.0
+      #^^^^^^^^^^^^^^^^^ warning acap.version-misplaced
+      ACAP-crawler: *
+      ACAP-allow-crawl: /
+    `);
   });
   test('Part 1 §2.9.3: "precede any other comment"', () => {
-    expectAt(lines('# my robots.txt', '##ACAP version=1.0', REC, 'ACAP-allow-crawl: /'), '2:1 acap.version-misplaced');
+    expectDiagnostics(`
+      # my robots.txt
+      ##ACAP version=1.0
+      #^^^^^^^^^^^^^^^^^ warning acap.version-misplaced
+      ACAP-crawler: *
+      ACAP-allow-crawl: /
+    `);
   });
   test('near miss: the first line, also after a BOM', () => {
     expectNo(lines('##ACAP version=1.0', '# Legacy robots.txt content...', REC, 'ACAP-allow-crawl: /'), 'acap.version-misplaced');
@@ -49,10 +74,20 @@ suite('acap.version-misplaced', () => {
 
 suite('acap.version-unknown', () => {
   test('Part 1 §2.9.3: a version other than 1.0 / 1.1', () => {
-    expectAt(lines('##ACAP version=2.0', REC, 'ACAP-allow-crawl: /'), '1:16 acap.version-unknown');
+    expectDiagnostics(`
+      ##ACAP version=2.0
+      #              ^^^ warning acap.version-unknown
+      ACAP-crawler: *
+      ACAP-allow-crawl: /
+    `);
   });
   test('Guide A.2.1: the pilot version 0.2', () => {
-    expectAt(lines('##ACAP version=0.2 #pilot version', REC, 'ACAP-allow-crawl: /'), '1:16 acap.version-unknown');
+    expectDiagnostics(`
+      ##ACAP version=0.2 #pilot version
+      #              ^^^ warning acap.version-unknown
+      ACAP-crawler: *
+      ACAP-allow-crawl: /
+    `);
   });
   test('near miss: 1.0 and 1.1', () => {
     expectNo(lines('##ACAP version=1.0', REC, 'ACAP-allow-crawl: /'), 'acap.version-unknown');
@@ -62,10 +97,20 @@ suite('acap.version-unknown', () => {
 
 suite('acap.version-malformed', () => {
   test('Part 1 §2.9.3: no = between version and number', () => {
-    expectAt(lines('##ACAP version 1.0', REC, 'ACAP-allow-crawl: /'), '1:1 acap.version-malformed');
+    expectDiagnostics(`
+      ##ACAP version 1.0
+      #^^^^^^^^^^^^^^^^^ warning acap.version-malformed
+      ACAP-crawler: *
+      ACAP-allow-crawl: /
+    `);
   });
   test('Part 1 §2.9.3: a space after ##', () => {
-    expectAt(lines('## ACAP version=1.0', REC, 'ACAP-allow-crawl: /'), '1:1 acap.version-malformed');
+    expectDiagnostics(`
+      ## ACAP version=1.0
+      #^^^^^^^^^^^^^^^^^^ warning acap.version-malformed
+      ACAP-crawler: *
+      ACAP-allow-crawl: /
+    `);
   });
   test('near miss: the exact form, and ordinary comments that mention ACAP (Part 1 §2.1)', () => {
     expectNo(lines('##ACAP version=1.0', '# ACAP local definitions', '# ACAP instructions for all crawlers', REC, 'ACAP-allow-crawl: /'), 'acap.version-malformed');
@@ -74,7 +119,14 @@ suite('acap.version-malformed', () => {
 
 suite('acap.version-missing', () => {
   test('Part 1 §2.9.3: ACAP records and no version comment', () => {
-    expectAt(lines('User-agent: *', 'Disallow: /', '', REC, 'ACAP-allow-crawl: /'), '4:1 acap.version-missing');
+    expectDiagnostics(`
+      User-agent: *
+      Disallow: /
+
+      ACAP-crawler: *
+      #^^^^^^^^^^^ hint acap.version-missing
+      ACAP-allow-crawl: /
+    `);
   });
   test('near miss: a conventional-only file needs no ACAP comment; an ACAP file with one', () => {
     expectNo(lines('User-agent: *', 'Disallow: /'), 'acap.version-missing');
@@ -84,7 +136,13 @@ suite('acap.version-missing', () => {
 
 suite('acap.version-duplicate', () => {
   test('Part 1 §2.9.3: two version comments', () => {
-    expectAt(lines('##ACAP version=1.0', '##ACAP version=1.0', REC, 'ACAP-allow-crawl: /'), '2:1 acap.version-duplicate');
+    expectDiagnostics(`
+      ##ACAP version=1.0
+      ##ACAP version=1.0
+      #^^^^^^^^^^^^^^^^^ warning acap.version-duplicate
+      ACAP-crawler: *
+      ACAP-allow-crawl: /
+    `);
   });
   test('near miss: one', () => {
     expectNo(lines('##ACAP version=1.0', '# ##ACAP version=1.0 is the comment above', REC, 'ACAP-allow-crawl: /'), 'acap.version-duplicate');
@@ -93,7 +151,14 @@ suite('acap.version-duplicate', () => {
 
 suite('acap.conventional-after-acap', () => {
   test('Part 1 §2.9.2: "strongly recommended that all ACAP records be placed at the end"', () => {
-    expectAt(lines(REC, 'ACAP-allow-crawl: /', '', 'User-agent: *', 'Disallow: /'), '4:1 acap.conventional-after-acap');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-allow-crawl: /
+
+      User-agent: *
+      #^^^^^^^^^ warning acap.conventional-after-acap
+      Disallow: /
+    `);
   });
   test('near miss: the conventional group first (Part 1 §2.1 example layout)', () => {
     expectNo(lines('User-agent: *', 'Disallow: /', '', REC, 'ACAP-allow-crawl: /'), 'acap.conventional-after-acap');
@@ -102,10 +167,20 @@ suite('acap.conventional-after-acap', () => {
 
 suite('acap.contradictory-fields', () => {
   test('Part 1 §2.4.5: allow and disallow of one usage and one pattern in one record', () => {
-    expectAt(lines(REC, 'ACAP-allow-index: /a/', 'ACAP-disallow-index: /a/'), '3:1 acap.contradictory-fields');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-allow-index: /a/
+      ACAP-disallow-index: /a/
+      #^^^^^^^^^^^^^^^^^^ warning acap.contradictory-fields
+    `);
   });
   test('Part 1 §2.8: patterns are case-insensitive, so /News/ and /news/ are one pattern', () => {
-    expectAt(lines(REC, 'ACAP-allow-index: /News/', 'ACAP-disallow-index: /news/'), '3:1 acap.contradictory-fields');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-allow-index: /News/
+      ACAP-disallow-index: /news/
+      #^^^^^^^^^^^^^^^^^^ warning acap.contradictory-fields
+    `);
   });
   test('near miss: a narrower pattern, another usage, another record, another purpose', () => {
     expectNo(lines(REC, 'ACAP-allow-index: /a/', 'ACAP-disallow-index: /a/b/', 'ACAP-disallow-follow: /a/'), 'acap.contradictory-fields');
@@ -116,10 +191,20 @@ suite('acap.contradictory-fields', () => {
 
 suite('acap.duplicate-field', () => {
   test('Part 1 §2.4: the same field twice in one record', () => {
-    expectAt(lines(REC, 'ACAP-allow-crawl: /a/', 'ACAP-allow-crawl: /a/'), '3:1 acap.duplicate-field');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-allow-crawl: /a/
+      ACAP-allow-crawl: /a/
+      #^^^^^^^^^^^^^^^ hint acap.duplicate-field
+    `);
   });
   test('Part 1 §2.8: ACAP patterns are case-insensitive, so /A/ and /a/ are the same field', () => {
-    expectAt(lines(REC, 'ACAP-allow-crawl: /A/', 'ACAP-allow-crawl: /a/'), '3:1 acap.duplicate-field');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-allow-crawl: /A/
+      ACAP-allow-crawl: /a/
+      #^^^^^^^^^^^^^^^ hint acap.duplicate-field
+    `);
   });
   test('near miss: the same field in two records and in two sub-records', () => {
     expectNo(lines('ACAP-crawler: a', 'ACAP-allow-crawl: /a/', 'ACAP-crawler: b', 'ACAP-allow-crawl: /a/'), 'acap.duplicate-field');
@@ -129,7 +214,11 @@ suite('acap.duplicate-field', () => {
 
 suite('acap.allow-other', () => {
   test('Part 1 §2.5.6 note: no known use for permitting other', () => {
-    expectAt(lines(REC, 'ACAP-allow-other: /'), '2:12 acap.allow-other');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-allow-other: /
+      #          ^^^^^ information acap.allow-other
+    `);
   });
   test('near miss: ACAP-disallow-other (Part 1 §2.5.6 example)', () => {
     expectNo(lines(REC, 'ACAP-disallow-other: /public/'), 'acap.allow-other');
@@ -138,16 +227,32 @@ suite('acap.allow-other', () => {
 
 suite('acap.not-ready', () => {
   test('Part 1 §2.6: action requests are not ready', () => {
-    expectAt(lines(REC, 'ACAP-request-take-down: /news/bad-story.htm'), '2:1 acap.not-ready');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-request-take-down: /news/bad-story.htm
+      #^^^^^^^^^^^^^^^^^^^^^ information acap.not-ready
+    `);
   });
   test('Part 1 §2.5.5.2.2: must-use-resource on present usages is not ready', () => {
-    expectAt(lines(REC, 'ACAP-allow-present-thumbnail: /book/pages/ must-use-resource=/book/cover.jpg'), '2:44 acap.not-ready');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-allow-present-thumbnail: /book/pages/ must-use-resource=/book/cover.jpg
+      #                                          ^^^^^^^^^^^^^^^^^ information acap.not-ready
+    `);
   });
   test('Part 1 §2.5.5.2.5: must-include-resource is not ready', () => {
-    expectAt(lines(REC, 'ACAP-allow-present: /a/ must-include-resource=the-acap:credit:id:credit'), '2:25 acap.not-ready');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-allow-present: /a/ must-include-resource=the-acap:credit:id:credit
+      #                       ^^^^^^^^^^^^^^^^^^^^^ information acap.not-ready
+    `);
   });
   test('interpretation §3.7: present-link is listed with the red spots', () => {
-    expectAt(lines(REC, 'ACAP-allow-present-link: /'), '2:12 acap.not-ready');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-allow-present-link: /
+      #          ^^^^^^^^^^^^ information acap.not-ready
+    `);
   });
   test('near miss: ready features', () => {
     expectNo(lines(REC, 'ACAP-allow-present-snippet: /news/ max-length=250-chars', 'ACAP-allow-index: /a/ time-limit=3-days'), 'acap.not-ready');
@@ -156,7 +261,11 @@ suite('acap.not-ready', () => {
 
 suite('acap.prior-arrangement', () => {
   test('Part 1 §2.5.3.2: must-use-resource on index only by prior arrangement', () => {
-    expectAt(lines(REC, 'ACAP-allow-index: /page-image.pdf must-use-resource=/page-image-index.txt'), '2:35 acap.prior-arrangement');
+    expectDiagnostics(`
+      ACAP-crawler: *
+      ACAP-allow-index: /page-image.pdf must-use-resource=/page-image-index.txt
+      #                                 ^^^^^^^^^^^^^^^^^ information acap.prior-arrangement
+    `);
   });
   test('near miss: time-limit on index', () => {
     expectNo(lines(REC, 'ACAP-allow-index: /a/ time-limit=3-days'), 'acap.prior-arrangement');

@@ -1,5 +1,6 @@
 /**
- * text.* — the text and the file: encoding, byte-order marks, control characters, size, the problem cap (RFC 9309 §2.2, §2.3, §2.5).
+ * text.* — the text and the file: encoding, byte-order marks, control characters, size, the problem
+ * cap (RFC 9309 §2.2, §2.3, §2.5).
  *
  * Part of the diagnostics suites (one file per topic; test/unit/diagnostics/coverage.test.ts
  * checks that every code has a positive test). Each suite has at least one minimal robots.txt

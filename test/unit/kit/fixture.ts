@@ -11,13 +11,14 @@
  *   The carets stand under the characters of the range. A `#` directly followed by `^` is part of
  *   the underline, so `#^^^^^^^` marks a range that starts at column 0. An annotation describes
  *   the nearest line above it that is not an annotation. Annotation lines are comments, so the
- *   fixture is still a valid robots.txt, but they are taken out of the text the test runs on:
- *   line numbers and every other line are exactly as without them.
+ *   fixture is still a valid robots.txt, but they are taken out of the text the test runs on, each
+ *   with the line break before it: line numbers, every other line and the end of the file are
+ *   exactly as without them.
  * - `#- /path` lines that start the files of a multi-file fixture (the text before the first one
  *   must be blank); without them the fixture is one file, `/robots.txt`.
  *
- * A fixture that starts with a line break is dedented: the common indentation of its lines is
- * removed, so fixtures can be written as indented template literals.
+ * A fixture that starts with a line break is dedented (see `dedent`), so fixtures can be written
+ * as indented template literals.
  *
  * Cost: O(length of the fixture).
  */
@@ -81,10 +82,14 @@ function linesOf(text: string): { text: string; eol: string }[] {
   return out;
 }
 
-/** Remove a leading line break and the indentation common to every non-blank line. */
+/**
+ * Remove the first line break, the last one with the indentation after it, and the indentation
+ * common to every non-blank line. A dedented fixture ends without a line break; leave an empty
+ * line before the closing backtick for one.
+ */
 export function dedent(text: string): string {
   if (!/^\r?\n/.test(text)) return text;
-  const body = text.replace(/^\r?\n/, '').replace(/\n[ \t]*$/, '\n');
+  const body = text.replace(/^\r?\n/, '').replace(/\r?\n[ \t]*$/, '');
   const indents = body.split('\n').filter((l) => l.trim() !== '').map((l) => /^[ \t]*/.exec(l)?.[0].length ?? 0);
   const cut = indents.length ? Math.min(...indents) : 0;
   return body.split('\n').map((l) => l.slice(Math.min(cut, /^[ \t]*/.exec(l)?.[0].length ?? 0))).join('\n');
@@ -121,7 +126,7 @@ export function parseFixture(source: string, options: FixtureOptions = {}): Fixt
   let cursor: { path: string; offset: number } | undefined;
   const files: FixtureFile[] = sections.map(({ path, lines }) => {
     assert.ok(path.startsWith('/'), `a fixture path starts with /: ${path}`);
-    const kept: string[] = [];
+    const kept: { text: string; eol: string }[] = [];
     const annotations: Annotation[] = [];
     let offset = 0;
     let cursorLine = -1;
@@ -133,6 +138,10 @@ export function parseFixture(source: string, options: FixtureOptions = {}): Fixt
         assert.ok(target >= 0, `${where}: an annotation needs a line above it`);
         assert.notEqual(target, cursorLine, `${where}: the annotated line holds the cursor; move one of them`);
         annotations.push(a);
+        // The annotation takes its line break with it: the line above ends as the annotation did,
+        // so a last line followed only by annotations still ends the file without a line break.
+        offset += l.eol.length - kept[target].eol.length;
+        kept[target] = { text: kept[target].text, eol: l.eol };
         continue;
       }
       let text = l.text;
@@ -144,10 +153,10 @@ export function parseFixture(source: string, options: FixtureOptions = {}): Fixt
         cursorLine = kept.length;
         text = text.slice(0, bar) + text.slice(bar + 1);
       }
-      kept.push(text + l.eol);
+      kept.push({ text, eol: l.eol });
       offset += text.length + l.eol.length;
     }
-    return { path, uri: SITE + path, text: kept.join(''), annotations };
+    return { path, uri: SITE + path, text: kept.map((k) => k.text + k.eol).join(''), annotations };
   });
 
   const byPath = new Map(files.map((f) => [f.path, f]));

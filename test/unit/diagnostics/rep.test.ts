@@ -1,6 +1,6 @@
 /**
- * rep.* — conventional robots.txt: groups and rules (RFC 9309), the vendor lines (Sitemap, Crawl-
- * delay, Host, Clean-param, Noindex, Content-Usage, Content-Signal, License) and the 1996
+ * rep.* — conventional robots.txt: groups and rules (RFC 9309), the vendor lines (Sitemap,
+ * Crawl-delay, Host, Clean-param, Noindex, Content-Usage, Content-Signal, License) and the 1996
  * robots.txt 2.0.0 fields.
  *
  * Part of the diagnostics suites (one file per topic; test/unit/diagnostics/coverage.test.ts

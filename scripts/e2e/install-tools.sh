@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the pinned tools the end-to-end tests need, outside the project's dependencies, into
 # .tools/ (git-ignored): code-server (the real VS Code workbench and extension host, for machines
-# that cannot download VS Code) — see ../shared/docs/real-clients.md. Idempotent.
+# that cannot download VS Code) — see README.md, "Testing in real editors". Idempotent.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 TOOLS="$ROOT/.tools"

@@ -1,7 +1,8 @@
 /**
  * Benchmarks that print figures (`npm run bench`). Not tests: timings depend on the machine.
  *
- * 1. Parse + validate every file of ../shared/corpus/real (throughput).
+ * 1. Parse + validate every file of the corpus's real/ folder (throughput): the folder given as
+ *    the first argument, else $ROBOTS_ACAP_CORPUS/real, else the repository's sample test/corpus/real.
  * 2. The largest corpus file: full parse, full validation, and keystroke cost — a one-character
  *    edit applied incrementally, then validation — as median and 95th percentile.
  */
@@ -14,7 +15,8 @@ import {
   doComplete, doHover, doValidation, explain, findDocumentSymbols, format, getFoldingRanges, getSemanticTokens, parseDocument, updateDocument,
 } from '../../server/src/service';
 
-const corpusDir = path.resolve(process.argv[2] ?? path.join(__dirname, '../../shared/corpus/real'));
+// Bundled as dist/bench.js, so the repository's root is one folder up from __dirname.
+const corpusDir = path.resolve(process.argv[2] ?? path.join(process.env.ROBOTS_ACAP_CORPUS ?? path.join(__dirname, '../test/corpus'), 'real'));
 
 function percentile(values: number[], p: number): number {
   const s = [...values].sort((a, b) => a - b);

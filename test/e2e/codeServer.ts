@@ -1,6 +1,6 @@
 /**
  * code-server (the real VS Code workbench and extension host) started on loopback in throwaway
- * folders, and headless Chromium driven by Playwright (../shared/docs/real-clients.md).
+ * folders, and headless Chromium driven by Playwright (README.md, "Testing in real editors").
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

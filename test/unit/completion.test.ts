@@ -9,27 +9,7 @@ import { CRAWLERS, type CrawlerPurpose } from '../../server/src/service/facts/cr
 import { parseDocument } from '../../server/src/service/syntax/document';
 import { field, formatSpec, qualifiersFor, USAGES, USED_RESOURCE_TYPES, ACTIONS } from '../../server/src/service/facts/facts';
 import { cursor } from './helpers';
-
-/** Offsets where each line starts, counting LF, CRLF and lone CR as LSP does. */
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) {
-    if (text[i] === '\r' && text[i + 1] === '\n') i++;
-    if (text[i] === '\n' || text[i] === '\r') starts.push(i + 1);
-  }
-  return starts;
-}
-
-function positionAt(text: string, offset: number): Position {
-  const starts = lineStarts(text);
-  let line = 0;
-  while (line + 1 < starts.length && starts[line + 1] <= offset) line++;
-  return { line, character: offset - starts[line] };
-}
-
-function offsetAt(text: string, p: Position): number {
-  return lineStarts(text)[p.line] + p.character;
-}
+import { lineStarts, offsetAt, positionAt } from './kit/positions';
 
 /** The text a snippet inserts when every placeholder keeps its default. */
 function expandSnippet(s: string): string {

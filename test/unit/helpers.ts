@@ -27,3 +27,6 @@ export function cursor(textWithBar: string): { text: string; offset: number } {
   assert.ok(offset >= 0, 'fixture needs a | cursor');
   return { text: textWithBar.slice(0, offset) + textWithBar.slice(offset + 1), offset };
 }
+
+/** One `positionAt` / `offsetAt` for every test: see ./kit/positions.ts. */
+export { offsetAt, positionAt } from './kit/positions';

@@ -11,16 +11,14 @@ const referencedAndReferring = (doc: RobotsDocument, ctx: WorkspaceContext): str
   `${referencedDocuments(ctx.workspace, doc).length} ${referencingDocuments(ctx.workspace, doc).length}`;
 import { doRename, prepareRename } from '../../server/src/service/features/rename';
 import { cursor } from './helpers';
+import { positionAt } from './kit/positions';
 
 const HOME = 'file:///site/robots.txt';
 
 /** The document and the position of the `|` in `textWithBar`. */
 function at(textWithBar: string, uri = HOME): { doc: RobotsDocument; pos: Position; text: string } {
   const { text, offset } = cursor(textWithBar);
-  const before = text.slice(0, offset);
-  const line = before.split(/\r\n|\r|\n/).length - 1;
-  const character = offset - (Math.max(before.lastIndexOf('\n'), before.lastIndexOf('\r')) + 1);
-  return { doc: parseDocument(uri, 1, text), pos: { line, character }, text };
+  return { doc: parseDocument(uri, 1, text), pos: positionAt(text, offset), text };
 }
 
 const file = (uri: string): string => uri.slice(uri.lastIndexOf('/') + 1);

@@ -2,13 +2,13 @@
  * Verdicts of the permission engine on every robots.txt example of the ACAP implementation guide
  * (seed 002) that states an intent, and on Part 1's §2.1 introduction example (seed 000).
  *
- * Every expectation is derived from the guide's prose, ../shared/docs/interpretation.md §1-3 and
+ * Every expectation is derived from the guide's prose, docs/decisions.md §1-3 and
  * Part 1 §2.4.5 / §2.9 — never from running the engine. Where the guide's stated intent and
- * interpretation.md / Part 1 disagree, the test follows interpretation.md / Part 1 and its name
+ * docs/decisions.md / Part 1 disagree, the test follows docs/decisions.md / Part 1 and its name
  * says what the guide's prose expects. Where an example contains a genuine mistake (an invalid
  * line), crawlers ignore that line, and the test name says so.
  *
- * Readings chosen where interpretation.md leaves room (see the report that came with this file):
+ * Readings chosen where docs/decisions.md leaves room (see the report that came with this file):
  *  - `decidedBy` (§3.5 "the explanation names both lines"): when the usage is allowed, or crawl is
  *    allowed, it lists the usage's own deciding line(s) and the crawl line(s); when crawl is
  *    prohibited it lists the crawl line(s), plus the usage's own line(s) only if they prohibit

@@ -1,12 +1,13 @@
 /** Editor structure: outline, folding, expand selection and links, on small fixtures with `|` cursors. */
 import * as assert from 'node:assert/strict';
-import { SymbolKind, type DocumentSymbol, type Position, type Range, type SelectionRange } from 'vscode-languageserver-types';
+import { SymbolKind, type DocumentSymbol, type Range, type SelectionRange } from 'vscode-languageserver-types';
 import { parseDocument } from '../../server/src/service/syntax/document';
 import { getFoldingRanges } from '../../server/src/service/features/folding';
 import { findDocumentLinks } from '../../server/src/service/features/links';
 import { getSelectionRanges } from '../../server/src/service/features/selectionRanges';
 import { brief, findDocumentSymbols } from '../../server/src/service/features/symbols';
 import { cursor, doc } from './helpers';
+import { positionAt } from './kit/positions';
 
 /** A mixed file: conventional groups, definitions, a record with two sub-records, a reference. */
 const SITE = [
@@ -60,12 +61,6 @@ function outline(symbols: readonly DocumentSymbol[]): Outline[] {
     name: s.name, kind: s.kind, detail: s.detail, range: r(s.range), selection: r(s.selectionRange),
     ...(s.children?.length ? { children: outline(s.children) } : {}),
   }));
-}
-
-function positionAt(text: string, offset: number): Position {
-  const before = text.slice(0, offset);
-  const line = before.split(/\r\n|\r|\n/).length - 1;
-  return { line, character: offset - (Math.max(before.lastIndexOf('\n'), before.lastIndexOf('\r')) + 1) };
 }
 
 /** The chain of selection ranges at the `|` cursor, innermost first, each as the text it selects (or its range when it spans lines). */

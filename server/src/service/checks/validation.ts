@@ -48,7 +48,7 @@ export function collectFindings(doc: RobotsDocument, ctx: WorkspaceContext = {})
         const name = lines[i].text.slice(f.span.start, f.span.end);
         out.push({ ...f, line: i, message: `‘${name}’ is a locally-defined usage, so write it in parentheses: ‘(${name})’ (Part 1 §2.4.1.3).`, replacement: `(${name})` });
       } else if (v11 && f.code === 'acap.unknown-qualifier') {
-        // interpretation.md §3.7: in a 1.1 file an unknown qualifier may be one that 1.1 added.
+        // docs/decisions.md §3.7: in a 1.1 file an unknown qualifier may be one that 1.1 added.
         out.push({ ...f, line: i, code: 'acap.unknown-qualifier-1.1', message: `${f.message} The file declares ACAP 1.1, which may define it; a crawler that does not understand it treats the permission as a prohibition.` });
       } else {
         out.push({ ...f, line: i });

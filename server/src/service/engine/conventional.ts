@@ -1,5 +1,5 @@
 /**
- * Conventional records (User-agent groups) under each profile (interpretation.md §1, §2):
+ * Conventional records (User-agent groups) under each profile (docs/decisions.md §1, §2):
  *   rfc9309     exact product-token match, groups for one token merge, `*` only when no named
  *               group matches; longest match in octets wins, Allow on ties; `/robots.txt` allowed.
  *   google      Google's parser exactly (google.ts).
@@ -261,7 +261,7 @@ function firstMatch(matching: readonly CompiledRule[]): CompiledRule | undefined
  * robots.txt 2.0.0: an explicit (wildcard-free) Allow of exactly this path beats everything; any
  * matching Disallow beats wildcard Allows; where wildcard Allows exist the path must match one;
  * Allow lines alone admit only what they name; otherwise everything else is allowed (the open
- * question of the proposal, settled by interpretation.md §2).
+ * question of the proposal, settled by docs/decisions.md §2).
  */
 function version2Match(rules: readonly CompiledRule[], path: string): { allowed: boolean; line: number | undefined; why: string; scope: string | undefined } {
   const explicit = (r: RuleLine): boolean => !r.pattern.includes('*');
@@ -366,7 +366,7 @@ export function evaluateConventional(doc: RobotsDocument, token: string, rawPath
     : { ...base, allowed: true, line: undefined, version2: false, why: `no line of ${who}${chosen} matches, so access is allowed (Koster 1996 §3.2.2)`, scope: undefined };
 }
 
-/** Matching of a conventional rule under `profile`, for the ACAP reading (interpretation.md §3.6). */
+/** Matching of a conventional rule under `profile`, for the ACAP reading (docs/decisions.md §3.6). */
 export function conventionalRuleMatches(rule: RuleLine, rawPath: string, profile: Profile): boolean {
   if (rule.pattern === '') return false;
   if (profile === 'koster1996') return normalizePercent(rawPath).startsWith(normalizePercent(rule.pattern));

@@ -2,7 +2,7 @@
  * The permission engine: may crawler C use path P for usage U (for purpose X)? With the
  * qualifiers that travel with a permission and a trace of every line that took part.
  *
- * Implements ../shared/docs/interpretation.md §1-3 and Part 1 §2.4.5 and §2.9:
+ * Implements docs/decisions.md §1-3 and Part 1 §2.4.5 and §2.9:
  *   tiers, highest first: named sub-records matching X, `*` sub-records matching X, named general
  *   fields, `*` general fields; the first tier with a candidate decides (§3.1);
  *   candidates: fields for U and its base usage, local usages expanded, resource sets by their

@@ -3,7 +3,7 @@
  * value grammar the product knows, with readiness and the specification section for each.
  * Validation, hover and completion read this module; nothing else repeats these facts.
  *
- * Spec references name the seeds in ../shared/seeds:
+ * Spec references name the specifications listed in docs/specifications.md:
  *   "Part 1"  ACAP Part 1, robots.txt extensions, Implementation Version 1.0 (corrected), 2007
  *   "Part 2"  ACAP Part 2, META tag extensions, Implementation Version 1.1, 2009
  *   "Guide"   Guide to implementation of ACAP 1.1, 2009
@@ -210,7 +210,7 @@ export const USAGES: readonly UsageFact[] = [
     summary: 'Present a snippet generated from an older version.' },
   { name: 'present-oldthumbnail', base: 'present', resourceType: 'oldthumbnail', readiness: 'ready', spec: { doc: 'Part 1', section: '2.5.5.1.7' },
     summary: 'Present a thumbnail of an older version.' },
-  // Listed with the red-spot features by ../shared/docs/interpretation.md §3.7.
+  // Listed with the red-spot features by docs/decisions.md §3.7.
   { name: 'present-link', base: 'present', resourceType: 'link', readiness: 'not-ready', spec: { doc: 'Part 1', section: '2.5.5.1.8' },
     summary: 'Present a link to the resource on the crawled site.' },
   { name: 'other', base: 'other', readiness: 'ready', spec: { doc: 'Part 1', section: '2.5.6' },

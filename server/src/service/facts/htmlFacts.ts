@@ -1,7 +1,7 @@
 /**
  * Facts about HTML META tags that the ACAP specifications do not hold: the conventional robots
  * META vocabulary that crawlers document, how it maps to ACAP usages
- * (../shared/docs/interpretation.md §4), the AI-era names and values, and the standard HTML META
+ * (docs/decisions.md §4), the AI-era names and values, and the standard HTML META
  * names that are not crawler names. Parsing, validation, permissions, hover and completion read
  * this module; nothing else repeats these lists.
  */
@@ -12,7 +12,7 @@ export interface ConventionalValueFact {
   readonly name: string;
   /** `key:value` directives say what follows the colon. */
   readonly value?: 'integer' | 'image-preview' | 'date';
-  /** The ACAP prohibitions or permissions that say the same (interpretation.md §4). */
+  /** The ACAP prohibitions or permissions that say the same (docs/decisions.md §4). */
   readonly acap?: readonly string[];
   readonly summary: string;
   /** No crawler reads it any more; completion does not offer it. */

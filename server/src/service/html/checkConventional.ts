@@ -1,6 +1,6 @@
 /**
  * Conventional robots META values (`noindex, nofollow`, `max-snippet:50`...), their ACAP
- * equivalents (../shared/docs/interpretation.md §4), and the AI-era META names and values.
+ * equivalents (docs/decisions.md §4), and the AI-era META names and values.
  * Part 2 §2.1: ACAP tags are meant to stand alongside conventional ones, so a conventional value
  * with an ACAP equivalent the page does not state gets a note and a tag to add.
  */

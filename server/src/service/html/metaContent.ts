@@ -191,7 +191,7 @@ export interface ConventionalAcap {
 }
 
 /**
- * The ACAP statements a conventional value stands for (../shared/docs/interpretation.md §4):
+ * The ACAP statements a conventional value stands for (docs/decisions.md §4):
  * htmlFacts' mappings (noindex → disallow-index...), and max-snippet:N, which Google defines as
  * no snippet for 0, snippets of at most N characters for N > 0 and no limit for -1.
  */

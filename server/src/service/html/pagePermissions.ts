@@ -1,6 +1,6 @@
 /**
  * A page's effective permission: the site's robots.txt combined with the page's META tags and
- * class attributes (ACAP Part 2 §2.2; ../shared/docs/interpretation.md §4).
+ * class attributes (ACAP Part 2 §2.2; docs/decisions.md §4).
  *
  * - robots.txt decides first whether the page is crawled at all: a crawler it forbids to crawl
  *   never reads the page, so no META tag can matter (and the answer names the robots.txt line).

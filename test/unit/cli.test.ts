@@ -80,7 +80,7 @@ suite('cli', () => {
     assert.ok(Array.isArray(JSON.parse(r.stdout)));
     const dir = spawnSync(process.execPath, [cli, 'check', __dirname], { encoding: 'utf8' });
     assert.equal(dir.status, 2);
-    assert.match(dir.stderr, /is a directory/);
+    assert.match(dir.stderr, /no robots\.txt, \*\.robots\.txt or HTML file in /);
   });
 });
 

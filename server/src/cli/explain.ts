@@ -98,7 +98,7 @@ export function runExplain(args: readonly string[], io: CliIO): number {
     const answers = queries.map((q) => explainPage(doc, page, { agent: q.agent, path: queriesFile === undefined && one('path') === undefined ? defaultPath : q.path, ...(q.usage ? { usage: q.usage } : {}), ...(q.purpose ? { purpose: q.purpose } : {}) }, ctx));
     if (format === 'json') io.out(JSON.stringify(queriesFile !== undefined ? answers : answers[0], null, 2) + '\n');
     else io.out(answers.map(formatPageExplanation).join('\n'));
-    return 0;
+    return verdictStatus(answers);
   }
   const answers = queries.map((q) => explain(doc, q, ctx));
   if (format === 'json') {
@@ -106,5 +106,10 @@ export function runExplain(args: readonly string[], io: CliIO): number {
   } else {
     io.out(answers.map(formatExplanation).join('\n'));
   }
-  return 0;
+  return verdictStatus(answers);
+}
+
+/** Exit status: 0 every answer allows, 1 some answer prohibits (usage errors are 2, in main.ts). */
+function verdictStatus(answers: readonly { readonly allowed: boolean }[]): number {
+  return answers.every((a) => a.allowed) ? 0 : 1;
 }

@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { decodeUtf8, type Decoded } from './decode';
 import { parseDocument, type RobotsDocument } from '../service';
+import { binaryReason } from './binary';
+import { escapeName } from './formats';
 
 export interface CliIO {
   readonly out: (text: string) => void;
@@ -13,7 +15,8 @@ export interface CliIO {
 export const defaultIO: CliIO = {
   out: (t) => process.stdout.write(t),
   err: (t) => process.stderr.write(t),
-  readFile: (p) => readFileSync(p),
+  // `-` is standard input (POSIX Utility Syntax Guideline 13).
+  readFile: (p) => readFileSync(p === '-' ? 0 : p),
 };
 
 /** A usage error: the message is shown with the usage text, exit status 2. */
@@ -23,13 +26,17 @@ export class UsageError extends Error {}
 export class FileError extends Error {}
 
 export function readText(io: CliIO, file: string): Decoded {
+  let bytes: Uint8Array;
   try {
-    return decodeUtf8(io.readFile(file));
+    bytes = io.readFile(file);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : (err as Error).message;
-    throw new FileError(`cannot read ${file}: ${why}`);
+    throw new FileError(`cannot read ${escapeName(file)}: ${why}`);
   }
+  const binary = binaryReason(bytes);
+  if (binary !== undefined) throw new FileError(`${escapeName(file)}: ${binary}`);
+  return decodeUtf8(bytes);
 }
 
 export function readDocument(io: CliIO, file: string): RobotsDocument {
@@ -54,37 +61,8 @@ export function referenceResolver(io: CliIO): (locator: string, from: RobotsDocu
   };
 }
 
-/** Options as `--name value` or `--name=value`; repeated options collect. */
-export function parseOptions(args: readonly string[], spec: Readonly<Record<string, 'value' | 'flag' | 'list'>>): { options: Map<string, string[]>; positional: string[] } {
-  const options = new Map<string, string[]>();
-  const positional: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (!a.startsWith('--')) {
-      if (a.startsWith('-') && a !== '-') throw new UsageError(`unknown option ${a}`);
-      positional.push(a);
-      continue;
-    }
-    const eq = a.indexOf('=');
-    const name = eq > 0 ? a.slice(2, eq) : a.slice(2);
-    const kind = spec[name];
-    if (!kind) throw new UsageError(`unknown option --${name}`);
-    let value = 'true';
-    if (kind !== 'flag') {
-      if (eq > 0) value = a.slice(eq + 1);
-      else {
-        const v = args[++i];
-        if (v === undefined) throw new UsageError(`--${name} needs a value`);
-        value = v;
-      }
-    }
-    const list = options.get(name) ?? [];
-    if (kind !== 'list' && list.length) throw new UsageError(`--${name} given twice`);
-    list.push(value);
-    options.set(name, list);
-  }
-  return { options, positional };
-}
+/** Options as `--name value` or `--name=value`; repeated options collect; `--` ends them (args.ts). */
+export { parseArgs as parseOptions } from './args';
 
 /**
  * The site of a page on disk: the nearest folder above it holding a robots.txt (interpretation

@@ -362,6 +362,11 @@ function acapRecord(doc: RobotsDocument, target: Target, rules: readonly RuleLin
   return out;
 }
 
+/** The result for a file that is already converted: no edit, and a note saying why. */
+function upToDate(doc: RobotsDocument, why: string, verification: Verification, warnings: readonly string[] = []): ConversionResult {
+  return { text: documentText(doc), edits: [], warnings: [...warnings, `Nothing to convert: ${why} (letter case aside, Part 1 §2.8).`], verification };
+}
+
 /** Convert the conventional groups (or those of `options.lines`) to ACAP records after them. */
 export function convertToAcap(doc: RobotsDocument, options: ConvertOptions = {}): ConversionResult {
   const usage = options.reading ?? 'crawl';
@@ -377,6 +382,13 @@ export function convertToAcap(doc: RobotsDocument, options: ConvertOptions = {})
       only = new Set(picked);
       warnings.push(`Only ${linesList(picked)} ${picked.length > 1 ? 'are' : 'is'} converted: ACAP crawlers that ignore the conventional records would lose the group's other rules.`);
     }
+  }
+  // Converting twice must not add the records twice: a file whose ACAP records already give ACAP
+  // crawlers every conventional crawl verdict (read beside the groups and ignoring them, the two
+  // readings the conversion keeps) is left as it is.
+  if (!options.lines && model.records.length && model.groups.length) {
+    const self = verifyConversion(doc, doc, { ...options.verify, usage });
+    if (self.broken.every((b) => b.kind === 'case')) return upToDate(doc, 'its ACAP records already give ACAP crawlers the crawl verdicts of its conventional groups', self, warnings);
   }
   const google = googleOnlyLines(doc, options.lines?.start ?? 0, options.lines?.end ?? doc.lines.length - 1);
   if (google.length) warnings.push(`${linesList(google)}: only Google's parser reads ${google.length > 1 ? 'these lines' : 'this line'} (a missing colon or a misspelt field name); RFC 9309 crawlers ignore ${google.length > 1 ? 'them' : 'it'}, and so does the conversion. Fix ${google.length > 1 ? 'them' : 'it'} first to convert what Google reads.`);
@@ -537,6 +549,11 @@ export function convertToRep(doc: RobotsDocument, options: Pick<ConvertOptions, 
     const name = d.kind === 'acap-crawler' ? slice(doc, c, d.name) : '*';
     if (/[\s/]/.test(name)) warnings.push(`ACAP-crawler ‘${name}’ (line ${c + 1}) is not a product token: crawlers compare their token with it exactly (interpretation §1), so it addresses none, and it is not converted.`);
     else if (name !== '*' && !names.has(name.toLowerCase())) names.set(name.toLowerCase(), name);
+  }
+  // Converting twice must not add the groups twice.
+  if (used.length) {
+    const self = verifyConversion(doc, doc, { ...options.verify, direction: 'to-rep' });
+    if (self.broken.every((b) => b.kind === 'case')) return upToDate(doc, 'its conventional groups already give conventional crawlers the crawl verdicts of its ACAP records', self, warnings);
   }
   const starGroups = model.groups.filter((g) => g.agents.some((a) => isStarValue(agentValue(doc, a) ?? '')));
   for (const g of model.groups) for (const a of g.agents) { const t = valueToken(agentValue(doc, a) ?? ''); if (t && t !== '*' && !names.has(t.toLowerCase())) names.set(t.toLowerCase(), t); }

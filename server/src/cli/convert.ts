@@ -19,7 +19,7 @@
 import { convertToAcap, convertToRep, type BrokenVerdict, type ConversionResult } from '../service';
 import { FileError, parseOptions, readText, UsageError, type CliIO } from './io';
 import { parseDocument } from '../service';
-import { safeWriteFile, WriteRefused } from './safeWrite';
+import { safeWriteFile, writableTarget, WriteRefused } from './safeWrite';
 import { escapeName } from './formats';
 
 /** Writes FILE back; injectable for tests. */
@@ -58,6 +58,15 @@ export function runConvert(args: readonly string[], io: CliIO, writeFile: WriteF
   const write = options.has('write');
   if (write && file === '-') throw new UsageError('--write needs a file, not - (standard input)');
   const name = escapeName(file);
+  if (write && writeFile === safeWriteFile) {
+    // Refuse a write through a symlink out of the folder before converting anything.
+    try {
+      writableTarget(file);
+    } catch (err) {
+      if (err instanceof WriteRefused) throw new FileError(err.message);
+      throw err;
+    }
+  }
   const decoded = readText(io, file);
   if (write && decoded.invalid.length) {
     throw new FileError(`${name} has bytes that are not UTF-8 (the first at byte ${decoded.invalid[0].byteOffset}); writing it back would replace them. Fix them first (robots-acap check ${name} shows where).`);

@@ -59,9 +59,9 @@ suite('cli convert --write: safe writes', () => {
     assert.ok(original.length < 1024);
     writeFileSync(file, original);
     const r = spawnSync('bash', ['-c', 'trap "" XFSZ; ulimit -f 1; exec "$0" "$@"', process.execPath, CLI, 'convert', file, '--to', 'acap', '--write'], { encoding: 'utf8' });
+    assert.equal(readFileSync(file, 'utf8'), original);
     assert.equal(r.status, 2, r.stderr);
     assert.match(r.stderr, /^robots-acap: cannot write .*robots\.txt: EFBIG: .*; the file is unchanged\n$/m);
-    assert.equal(readFileSync(file, 'utf8'), original);
     assert.deepEqual(readdirSync(dir), ['robots.txt']);
   });
 

@@ -364,7 +364,8 @@ function acapRecord(doc: RobotsDocument, target: Target, rules: readonly RuleLin
 
 /** The result for a file that is already converted: no edit, and a note saying why. */
 function upToDate(doc: RobotsDocument, why: string, verification: Verification, warnings: readonly string[] = []): ConversionResult {
-  return { text: documentText(doc), edits: [], warnings: [...warnings, `Nothing to convert: ${why} (letter case aside, Part 1 §2.8).`], verification };
+  const cased = verification.broken.length ? ', except on paths that differ only in letter case: ACAP matches paths case-insensitively (Part 1 §2.8), conventional crawlers do not, and no conversion can change that' : '';
+  return { text: documentText(doc), edits: [], warnings: [...warnings, `Nothing to convert: ${why}${cased}.`], verification };
 }
 
 /** Convert the conventional groups (or those of `options.lines`) to ACAP records after them. */

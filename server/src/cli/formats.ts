@@ -74,7 +74,7 @@ export function formatGithub(problems: readonly Problem[]): string {
 // ---------------------------------------------------------------------------------------------
 // SARIF 2.1.0 (OASIS, "Static Analysis Results Interchange Format Version 2.1.0").
 
-const SARIF_LEVEL: Readonly<Record<string, 'error' | 'warning' | 'note'>> = { error: 'error', warning: 'warning', information: 'note', hint: 'note' };
+const SARIF_LEVEL: Readonly<Record<string, SarifLevel>> = { error: 'error', warning: 'warning', information: 'note', hint: 'note' };
 
 /**
  * The file as a SARIF artifact URI (§3.4.3, RFC 3986): a relative path stays a relative
@@ -88,16 +88,19 @@ export function artifactUri(file: string): string {
   return path.isAbsolute(file) ? `file://${rel}` : rel;
 }
 
+type SarifLevel = 'error' | 'warning' | 'note';
+
+/** The part of the SARIF 2.1.0 object model this CLI writes (the shape @types/sarif's Log accepts). */
 export interface SarifLog {
-  readonly version: '2.1.0';
-  readonly $schema: string;
-  readonly runs: readonly {
-    readonly tool: { readonly driver: { readonly name: string; readonly version: string; readonly rules: readonly { id: string; shortDescription: { text: string }; defaultConfiguration: { level: string }; properties: { spec: string } }[] } };
-    readonly columnKind: 'utf16CodeUnits';
-    readonly results: readonly {
+  version: '2.1.0';
+  $schema: string;
+  runs: {
+    tool: { driver: { name: string; version: string; rules: { id: string; shortDescription: { text: string }; defaultConfiguration: { level: SarifLevel }; properties: { spec: string } }[] } };
+    columnKind: 'utf16CodeUnits';
+    results: {
       ruleId: string;
       ruleIndex: number;
-      level: string;
+      level: SarifLevel;
       message: { text: string };
       locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number; startColumn: number; endLine: number; endColumn: number } } }[];
     }[];

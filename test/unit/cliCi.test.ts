@@ -10,7 +10,9 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, sy
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { main, type CliIO } from '../../server/src/cli/main';
-import { escapeData, escapeProperty } from '../../server/src/cli/formats';
+import fc from 'fast-check';
+import { escapeData, escapeProperty, formatGithub, formatText, type Problem } from '../../server/src/cli/formats';
+import { binaryReason } from '../../server/src/cli/binary';
 
 const ROOT = path.resolve(__dirname, '../..');
 const CLI = path.join(ROOT, 'dist/cli.js');
@@ -282,5 +284,37 @@ suite('cli from the packed tarball (issue 15: npx robots-acap)', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+suite('cli output properties', () => {
+  // Any code point (a lone surrogate as U+FFFD). fast-check's own `unit: 'binary'` takes seconds to set up.
+  const codePoint = fc.integer({ min: 0, max: 0x10ffff }).map((cp) => (cp >= 0xd800 && cp <= 0xdfff ? '\ufffd' : String.fromCodePoint(cp)));
+  const anyText = (maxLength: number): fc.Arbitrary<string> => fc.array(codePoint, { maxLength }).map((units) => units.join(''));
+  const problem = (file: string, message: string): Problem => ({ file, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }, severity: 'warning', code: 'rep.x', message });
+
+  test('whatever the file names and messages, text and GitHub output have exactly one line per problem', () => {
+    const tricky = fc.array(fc.constantFrom('a', '\n', '\r', '\u2028', '\u2029', '\u0085', '\u000b', '\u000c', '\u0000', ':', ',', '%', '"', '\\', 'é'), { maxLength: 12 }).map((units) => units.join(''));
+    const text = fc.oneof(anyText(12), tricky);
+    fc.assert(fc.property(fc.array(fc.tuple(text, text), { maxLength: 5 }), (pairs) => {
+      const problems = pairs.map(([f, m]) => problem(f, m));
+      // Every break a reader might split lines on (Unicode's line boundaries): one per problem.
+      assert.equal(formatText(problems).split(/\r\n|[\n\v\f\r\u0085\u2028\u2029]/).length - 1, problems.length);
+      // The Actions runner reads a command per LF (CR LF) line.
+      assert.equal(formatGithub(problems).split(/\r?\n|\r/).length - 1, problems.length);
+      for (const line of formatGithub(problems).split('\n').slice(0, -1)) {
+        const props = line.slice(0, line.indexOf('::', 2));
+        // Each property value is free of the separators it could be confused with.
+        assert.equal(props.split(',').length, 6, line);
+        for (const kv of props.replace(/^::warning /, '').split(',')) assert.equal(kv.split(':').length, 1, line);
+      }
+    }), { numRuns: 200 });
+  });
+
+  test('UTF-8 text without control characters is never taken for a binary file', () => {
+    fc.assert(fc.property(anyText(400), (s) => {
+      const text = s.replace(/[\u0000-\u0008\u000e-\u001a\u001c-\u001f]/g, ' ');
+      assert.equal(binaryReason(new TextEncoder().encode(text)), undefined);
+    }), { numRuns: 500 });
   });
 });

@@ -27,7 +27,8 @@ const CONTROLS = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]/g;
  * newline could forge a problem line) — as a JSON string literal, `"a\nb.txt"`. Linear.
  */
 export function escapeName(name: string): string {
-  return CONTROL.test(name) ? JSON.stringify(name) : name;
+  // JSON.stringify leaves DEL, the C1 controls (NEL...) and U+2028/9 as they are: escape them too.
+  return CONTROL.test(name) ? JSON.stringify(name).replace(/[\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : name;
 }
 
 /** A message on one line: control characters (tab aside) as `\u00XX`. Linear. */

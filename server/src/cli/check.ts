@@ -1,6 +1,7 @@
 /**
- * robots-acap check FILE... — problems in robots.txt files, as `file:line:col: severity code
- * message` lines (1-based) or as JSON with LSP ranges. Exit 1 when any error is found.
+ * robots-acap check FILE|FOLDER... — problems in robots.txt files and HTML pages, as
+ * `file:line:col: severity code message` lines (1-based), JSON with LSP ranges, SARIF or GitHub
+ * annotations (formats.ts). Exit 1 when any error, or more than --max-warnings warnings, is found.
  */
 import * as path from 'node:path';
 import { CODE_BY_NAME, doValidation, parseDocument, type SeveritySetting } from '../service';
@@ -12,7 +13,6 @@ import { filesBelow, isFolder } from './walk';
 
 const LEVELS = ['off', 'hint', 'information', 'warning', 'error'];
 const SEVERITY_WORD = ['', 'error', 'warning', 'information', 'hint'] as const;
-
 
 /** Position (`line:character`) of each U+FFFD that stands for invalid bytes. */
 function invalidByPosition(text: string, invalid: readonly InvalidBytes[]): Map<string, InvalidBytes> {

@@ -80,7 +80,7 @@ suite('cli', () => {
     assert.ok(Array.isArray(JSON.parse(r.stdout)));
     const dir = spawnSync(process.execPath, [cli, 'check', __dirname], { encoding: 'utf8' });
     assert.equal(dir.status, 2);
-    assert.match(dir.stderr, /is a directory/);
+    assert.match(dir.stderr, /no robots\.txt, \*\.robots\.txt or HTML file in /);
   });
 });
 
@@ -139,10 +139,10 @@ suite('cli explain and table', () => {
     assert.equal(run(['explain', 'robots.txt', '--queries', 'q.json', '--profile', 'bing'], { 'robots.txt': site, 'q.json': '[]' }).code, 2);
   });
 
-  test('--queries: a bad query gets an error object in its place, and the others are answered (exit 1)', () => {
+  test('--queries: a bad query gets an error object in its place, and the others are answered (exit 2)', () => {
     const queries = JSON.stringify([{ agent: 'Bot', path: '/private/x' }, { agent: 'a' }, { agent: 'Bot', path: '/', usage: 'eat' }, 7, { agent: 'Bot', path: '/news/a' }]);
     const r = run(['explain', 'robots.txt', '--queries', 'q.json', '--format', 'json'], { 'robots.txt': site, 'q.json': queries });
-    assert.equal(r.code, 1);
+    assert.equal(r.code, 2);
     const answers = JSON.parse(r.out) as { allowed?: boolean; error?: string }[];
     assert.deepEqual(answers.map((a) => a.error === undefined ? a.allowed : 'error'), [false, 'error', 'error', 'error', true]);
     assert.match(answers[1].error ?? '', /q\.json\[1\]: a path or URL is required/);

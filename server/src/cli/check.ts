@@ -1,23 +1,18 @@
 /**
- * robots-acap check FILE... — problems in robots.txt files, as `file:line:col: severity code
- * message` lines (1-based) or as JSON with LSP ranges. Exit 1 when any error is found.
+ * robots-acap check FILE|FOLDER... — problems in robots.txt files and HTML pages, as
+ * `file:line:col: severity code message` lines (1-based), JSON with LSP ranges, SARIF or GitHub
+ * annotations (formats.ts). Exit 1 when any error, or more than --max-warnings warnings, is found.
  */
 import * as path from 'node:path';
 import { CODE_BY_NAME, doValidation, parseDocument, type SeveritySetting } from '../service';
 import { pageNotices, parseHtml, validateHtml } from '../service';
 import type { InvalidBytes } from './decode';
 import { FileError, nearestRobots, parseOptions, readText, UsageError, workspaceOf, type CliIO } from './io';
+import { escapeName, FORMATS, formatProblems, type Format, type Problem } from './formats';
+import { filesBelow, isFolder } from './walk';
 
 const LEVELS = ['off', 'hint', 'information', 'warning', 'error'];
 const SEVERITY_WORD = ['', 'error', 'warning', 'information', 'hint'] as const;
-
-interface Problem {
-  file: string;
-  range: { start: { line: number; character: number }; end: { line: number; character: number } };
-  severity: string;
-  code: string;
-  message: string;
-}
 
 /** Position (`line:character`) of each U+FFFD that stands for invalid bytes. */
 function invalidByPosition(text: string, invalid: readonly InvalidBytes[]): Map<string, InvalidBytes> {
@@ -39,10 +34,18 @@ function invalidByPosition(text: string, invalid: readonly InvalidBytes[]): Map<
   return out;
 }
 
+function wholeNumber(value: string | undefined, name: string, least: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(n) || n < least) throw new UsageError(`${name} takes a whole number of at least ${least}, not ‘${value}’`);
+  return n;
+}
+
 export function runCheck(args: readonly string[], io: CliIO): number {
-  const { options, positional: files } = parseOptions(args, { format: 'value', set: 'list', 'max-problems': 'value' });
-  const format = options.get('format')?.[0] ?? 'text';
-  if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not ‘${format}’`);
+  const { options, positional } = parseOptions(args, { format: 'value', set: 'list', 'max-problems': 'value', 'max-warnings': 'value' });
+  const format = (options.get('format')?.[0] ?? 'text') as Format;
+  if (!FORMATS.includes(format)) throw new UsageError(`--format must be ${FORMATS.join(', ')}, not ‘${format}’`);
+  const maxWarnings = wholeNumber(options.get('max-warnings')?.[0], '--max-warnings', 0);
   const severities: Record<string, SeveritySetting> = {};
   for (const v of options.get('set') ?? []) {
     const m = /^([^=]+)=(.*)$/.exec(v);
@@ -50,13 +53,19 @@ export function runCheck(args: readonly string[], io: CliIO): number {
     if (!CODE_BY_NAME.has(m[1])) throw new UsageError(`unknown diagnostic code ‘${m[1]}’`);
     severities[m[1]] = m[2] as SeveritySetting;
   }
-  let maxProblems: number | undefined;
-  const max = options.get('max-problems')?.[0];
-  if (max !== undefined) {
-    maxProblems = Number(max);
-    if (!Number.isInteger(maxProblems) || maxProblems < 1) throw new UsageError('--max-problems takes a whole number of at least 1');
-  }
-  if (files.length === 0) throw new UsageError('check needs at least one FILE');
+  const maxProblems = wholeNumber(options.get('max-problems')?.[0], '--max-problems', 1);
+  if (positional.length === 0) throw new UsageError('check needs at least one FILE or FOLDER');
+  // A folder stands for the robots.txt, *.robots.txt and HTML files below it (walk.ts).
+  let empty = 0;
+  const files = positional.flatMap((f) => {
+    if (!isFolder(f)) return [f];
+    const below = filesBelow(f);
+    if (below.length === 0) {
+      io.err(`robots-acap: no robots.txt, *.robots.txt or HTML file in ${escapeName(f)}\n`);
+      empty++;
+    }
+    return below;
+  });
 
   // The files around those checked (references, the files that refer to them, a page's site) come
   // from the same workspace as in the server.
@@ -95,14 +104,16 @@ export function runCheck(args: readonly string[], io: CliIO): number {
       problems.push({ file, range: d.range, severity: SEVERITY_WORD[d.severity ?? 2], code: String(d.code), message });
     }
   }
-  if (format === 'json') {
-    io.out(JSON.stringify(problems, null, 2) + '\n');
-  } else {
-    for (const p of problems) io.out(`${p.file}:${p.range.start.line + 1}:${p.range.start.character + 1}: ${p.severity} ${p.code} ${p.message}\n`);
-    const count = (s: string): number => problems.filter((p) => p.severity === s).length;
+  io.out(formatProblems(problems, format));
+  const count = (s: string): number => problems.filter((p) => p.severity === s).length;
+  if (format === 'text' || format === 'github') {
     const checked = files.length - unreadable;
     if (checked > 0) io.err(`${checked} file${checked === 1 ? '' : 's'} checked: ${count('error')} errors, ${count('warning')} warnings, ${count('information')} notes, ${count('hint')} hints\n`);
   }
-  if (unreadable > 0) return 2;
+  if (unreadable > 0 || empty > 0) return 2;
+  if (maxWarnings !== undefined && count('warning') > maxWarnings) {
+    io.err(`robots-acap: ${count('warning')} warnings, more than --max-warnings ${maxWarnings}\n`);
+    return 1;
+  }
   return problems.some((p) => p.severity === 'error') ? 1 : 0;
 }

@@ -1,38 +1,51 @@
 /**
- * robots-acap convert FILE --to acap|rep [--reading crawl|index] [--ignore-conventional] [--version] [--write]
+ * robots-acap convert FILE --to acap|rep [--reading crawl|index] [--ignore-conventional] [--version] [--write] [--force]
  *
  * Converts conventional records to ACAP records (kept beside them, Part 1 §2.9) or adds the
  * conventional equivalent of the ACAP records' crawl permissions. The new file goes to stdout, or
- * back into FILE with --write; warnings and the check of every crawl verdict go to stderr
- * (interpretation §5: a conversion says which verdicts it cannot keep).
+ * back into FILE with --write (safeWrite.ts: a temporary file renamed over it); warnings and the
+ * check of every crawl verdict go to stderr (interpretation §5: a conversion says which verdicts
+ * it cannot keep).
  *
- * Exit status: 0 every verdict checked is kept, 1 some changed (they are listed), 2 usage error or
- * unreadable file.
+ * A conversion that would change a crawl verdict is not done: the changes are listed, nothing is
+ * printed or written, and the exit status is 1, unless --force. Verdicts that differ only because
+ * ACAP ignores letter case (Part 1 §2.8) are a property of the format, not of this conversion:
+ * they are reported and do not stop it (interpretation §5). A file already converted converts to
+ * itself ("nothing to convert"), so running it twice adds nothing.
+ *
+ * Exit status: 0 converted (with --force, even if verdicts change) or nothing to convert, 1 a
+ * verdict would change (not converted), 2 usage error, unreadable file or refused write.
  */
-import { writeFileSync } from 'node:fs';
-import { convertToAcap, convertToRep, type ConversionResult } from '../service';
+import { convertToAcap, convertToRep, type BrokenVerdict, type ConversionResult } from '../service';
 import { FileError, parseOptions, readText, UsageError, type CliIO } from './io';
 import { parseDocument } from '../service';
+import { safeWriteFile, writableTarget, WriteRefused } from './safeWrite';
+import { escapeName } from './formats';
 
 /** Writes FILE back; injectable for tests. */
 export type WriteFile = (file: string, text: string) => void;
 
 const MAX_LISTED = 20;
 
+function verdictLine(b: BrokenVerdict): string {
+  const reading = b.mode === 'acap' ? 'ACAP crawler' : b.mode === 'acap-ignoring-conventional' ? 'ACAP crawler ignoring conventional records' : 'conventional crawler';
+  return `  ${b.agent} ${b.path}: ${b.before ? 'allowed' : 'prohibited'} before, ${b.after ? 'allowed' : 'prohibited'} after (${reading}; ${b.kind}: ${b.why})`;
+}
+
 function summary(r: ConversionResult): string {
   const v = r.verification;
-  const changed = v.broken.length;
-  const out = [`${v.checked} verdicts checked, ${v.kept} kept, ${changed} changed${changed ? ':' : ''}`];
-  for (const b of v.broken.slice(0, MAX_LISTED)) {
-    const reading = b.mode === 'acap' ? 'ACAP crawler' : b.mode === 'acap-ignoring-conventional' ? 'ACAP crawler ignoring conventional records' : 'conventional crawler';
-    out.push(`  ${b.agent} ${b.path}: ${b.before ? 'allowed' : 'prohibited'} before, ${b.after ? 'allowed' : 'prohibited'} after (${reading}; ${b.kind}: ${b.why})`);
-  }
-  if (changed > MAX_LISTED) out.push(`  … and ${changed - MAX_LISTED} more`);
+  const lossy = v.broken.filter((b) => b.kind !== 'case');
+  const cased = v.broken.filter((b) => b.kind === 'case');
+  const out = [`${v.checked} verdicts checked, ${v.kept} kept, ${lossy.length} changed${cased.length ? `, ${cased.length} differ only in letter case` : ''}${v.broken.length ? ':' : ''}`];
+  const listed = [...lossy, ...cased];
+  for (const b of listed.slice(0, MAX_LISTED)) out.push(verdictLine(b));
+  if (listed.length > MAX_LISTED) out.push(`  … and ${listed.length - MAX_LISTED} more`);
+  if (cased.length) out.push('  (ACAP matches paths case-insensitively, conventional crawlers do not (Part 1 §2.8): no conversion can keep these)');
   return out.join('\n') + '\n';
 }
 
-export function runConvert(args: readonly string[], io: CliIO, writeFile: WriteFile = (file, text) => writeFileSync(file, text)): number {
-  const { options, positional } = parseOptions(args, { to: 'value', reading: 'value', 'ignore-conventional': 'flag', version: 'flag', write: 'flag' });
+export function runConvert(args: readonly string[], io: CliIO, writeFile: WriteFile = safeWriteFile): number {
+  const { options, positional } = parseOptions(args, { to: 'value', reading: 'value', 'ignore-conventional': 'flag', version: 'flag', write: 'flag', force: 'flag' });
   if (positional.length !== 1) throw new UsageError('convert needs exactly one robots.txt file');
   const to = options.get('to')?.[0];
   if (to !== 'acap' && to !== 'rep') throw new UsageError(to === undefined ? 'convert needs --to acap or --to rep' : `--to must be acap or rep, not ‘${to}’`);
@@ -42,26 +55,50 @@ export function runConvert(args: readonly string[], io: CliIO, writeFile: WriteF
     for (const name of ['reading', 'ignore-conventional', 'version']) if (options.has(name)) throw new UsageError(`--${name} only goes with --to acap`);
   }
   const file = positional[0];
-  const decoded = readText(io, file);
   const write = options.has('write');
+  if (write && file === '-') throw new UsageError('--write needs a file, not - (standard input)');
+  const name = escapeName(file);
+  if (write && writeFile === safeWriteFile) {
+    // Refuse a write through a symlink out of the folder before converting anything.
+    try {
+      writableTarget(file);
+    } catch (err) {
+      if (err instanceof WriteRefused) throw new FileError(err.message);
+      throw err;
+    }
+  }
+  const decoded = readText(io, file);
   if (write && decoded.invalid.length) {
-    throw new FileError(`${file} has bytes that are not UTF-8 (the first at byte ${decoded.invalid[0].byteOffset}); writing it back would replace them. Fix them first (robots-acap check ${file} shows where).`);
+    throw new FileError(`${name} has bytes that are not UTF-8 (the first at byte ${decoded.invalid[0].byteOffset}); writing it back would replace them. Fix them first (robots-acap check ${name} shows where).`);
   }
   const doc = parseDocument(file, 0, decoded.text);
   const result = to === 'acap'
     ? convertToAcap(doc, { reading, ignoreConventional: options.has('ignore-conventional'), addVersion: options.has('version') })
     : convertToRep(doc);
   for (const w of result.warnings) io.err(`warning: ${w}\n`);
+  io.err(summary(result));
+  if (result.edits.length === 0) {
+    // Nothing to add: the file is its own conversion (stdout gets it unchanged, as a pipeline expects).
+    io.err(`nothing to convert: ${name} is left as it is\n`);
+    if (!write) io.out(result.text);
+    return 0;
+  }
+  const lossy = result.verification.broken.filter((b) => b.kind !== 'case').length;
+  if (lossy && !options.has('force')) {
+    io.err(`robots-acap: not converted: ${lossy} crawl verdict${lossy === 1 ? '' : 's'} would change (listed above); --force converts all the same\n`);
+    return 1;
+  }
   if (write) {
     try {
       writeFile(file, result.text);
     } catch (err) {
-      throw new FileError(`cannot write ${file}: ${(err as Error).message}`);
+      if (err instanceof WriteRefused) throw new FileError(err.message);
+      throw new FileError(`cannot write ${name}: ${(err as Error).message}; the file is unchanged`);
     }
-    io.err(`wrote ${file}\n`);
+    io.err(`wrote ${name}${lossy ? ` (--force: ${lossy} verdict${lossy === 1 ? '' : 's'} changed)` : ''}\n`);
   } else {
     io.out(result.text);
+    if (lossy) io.err(`converted with --force: ${lossy} verdict${lossy === 1 ? '' : 's'} changed\n`);
   }
-  io.err(summary(result));
-  return result.verification.broken.length ? 1 : 0;
+  return 0;
 }

@@ -118,7 +118,7 @@ export function runExplain(args: readonly string[], io: CliIO): number {
     const answers = queries.map((q) => isError(q) ? q : answer(q, () => explainPage(doc, page, { agent: q.agent, path: queriesFile === undefined && one('path') === undefined ? defaultPath : q.path, ...(q.usage ? { usage: q.usage } : {}), ...(q.purpose ? { purpose: q.purpose } : {}) }, ctx)));
     if (format === 'json') io.out(JSON.stringify(queriesFile !== undefined ? answers : answers[0], null, 2) + '\n');
     else io.out(answers.map((a) => (isError(a) ? formatError(a) : formatPageExplanation(a))).join('\n'));
-    return answers.some(isError) ? 1 : 0;
+    return exitStatus(answers);
   }
   const answers = queries.map((q) => (isError(q) ? q : answer(q, () => explain(doc, q, ctx))));
   if (format === 'json') {
@@ -126,7 +126,7 @@ export function runExplain(args: readonly string[], io: CliIO): number {
   } else {
     io.out(answers.map((a) => (isError(a) ? formatError(a) : formatExplanation(a))).join('\n'));
   }
-  return answers.some(isError) ? 1 : 0;
+  return exitStatus(answers);
 }
 
 function isError(x: unknown): x is QueryError {
@@ -145,4 +145,13 @@ function answer<T>(q: Query, f: () => T): T | QueryError {
 
 function formatError(e: QueryError): string {
   return `error: ${e.error}\n`;
+}
+
+/**
+ * Exit status: 0 when every answer allows, 1 when some answer prohibits, 2 when a query could not
+ * be answered (its error object stands in its place; usage errors are 2 as well, in main.ts).
+ */
+function exitStatus(answers: readonly ({ readonly allowed: boolean } | QueryError)[]): number {
+  if (answers.some(isError)) return 2;
+  return answers.every((a) => !isError(a) && a.allowed) ? 0 : 1;
 }

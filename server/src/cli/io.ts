@@ -1,8 +1,11 @@
 /** What the CLI needs from the outside world, injectable for tests. */
 import * as path from 'node:path';
 import { decodeUtf8, type Decoded } from './decode';
+import { readFileSync } from 'node:fs';
 import { parseDocument, siteOfPage, type RobotsDocument, type Workspace } from '../service';
 import { NodeWorkspace, readRegularFile } from '../host/nodeWorkspace';
+import { binaryReason } from './binary';
+import { escapeName } from './formats';
 
 export interface CliIO {
   readonly out: (text: string) => void;
@@ -20,7 +23,9 @@ export interface CliIO {
 export const defaultIO: CliIO = {
   out: (t) => process.stdout.write(t),
   err: (t) => process.stderr.write(t),
-  readFile: (p) => readRegularFile(p),
+  // `-` is standard input (POSIX Utility Syntax Guideline 13); anything else must be a regular
+  // file: a FIFO, device or socket is refused before it is opened (readRegularFile).
+  readFile: (p) => (p === '-' ? readFileSync(0) : readRegularFile(p)),
 };
 
 let nodeWorkspace: NodeWorkspace | undefined;
@@ -37,14 +42,17 @@ export class UsageError extends Error {}
 export class FileError extends Error {}
 
 export function readText(io: CliIO, file: string): Decoded {
+  let bytes: Uint8Array;
   try {
-    return decodeUtf8(io.readFile(file));
+    bytes = io.readFile(file);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : (err as Error).message;
-    // A FIFO, device or socket is refused before it is opened (readRegularFile), with its reason.
-    throw new FileError(`cannot read ${file}: ${why}`);
+    throw new FileError(`cannot read ${escapeName(file)}: ${why}`);
   }
+  const binary = binaryReason(bytes);
+  if (binary !== undefined) throw new FileError(`${escapeName(file)}: ${binary}`);
+  return decodeUtf8(bytes);
 }
 
 export function readDocument(io: CliIO, file: string): RobotsDocument {
@@ -52,37 +60,8 @@ export function readDocument(io: CliIO, file: string): RobotsDocument {
 }
 
 
-/** Options as `--name value` or `--name=value`; repeated options collect. */
-export function parseOptions(args: readonly string[], spec: Readonly<Record<string, 'value' | 'flag' | 'list'>>): { options: Map<string, string[]>; positional: string[] } {
-  const options = new Map<string, string[]>();
-  const positional: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (!a.startsWith('--')) {
-      if (a.startsWith('-') && a !== '-') throw new UsageError(`unknown option ${a}`);
-      positional.push(a);
-      continue;
-    }
-    const eq = a.indexOf('=');
-    const name = eq > 0 ? a.slice(2, eq) : a.slice(2);
-    const kind = spec[name];
-    if (!kind) throw new UsageError(`unknown option --${name}`);
-    let value = 'true';
-    if (kind !== 'flag') {
-      if (eq > 0) value = a.slice(eq + 1);
-      else {
-        const v = args[++i];
-        if (v === undefined) throw new UsageError(`--${name} needs a value`);
-        value = v;
-      }
-    }
-    const list = options.get(name) ?? [];
-    if (kind !== 'list' && list.length) throw new UsageError(`--${name} given twice`);
-    list.push(value);
-    options.set(name, list);
-  }
-  return { options, positional };
-}
+/** Options as `--name value` or `--name=value`; repeated options collect; `--` ends them (args.ts). */
+export { parseArgs as parseOptions } from './args';
 
 /**
  * The site of a page on disk: the nearest folder above it holding a robots.txt (interpretation

@@ -1,10 +1,10 @@
 /**
- * robots-acap table ROBOTS.TXT [--path P]... [--agent A]... [--profile NAME]
+ * robots-acap table ROBOTS.TXT [--path P]... [--agent A]... [--profile NAME] [--format text|json]
  *
  * For each path, who may do what: crawlers (those the file names, plus --agent or the usual
  * search and AI crawlers) × usages, each cell the verdict and the line that decides.
  */
-import { DEFAULT_CRAWLERS, PROFILES, permissionMatrix, profileWords, type Matrix, type MatrixCell, type Profile } from '../service';
+import { DEFAULT_CRAWLERS, PROFILES, permissionMatrix, profileWords, type Matrix, type MatrixCell, type MatrixRow, type Profile } from '../service';
 import { parseOptions, readDocument, UsageError, workspaceOf, type CliIO } from './io';
 
 const TITLE: Readonly<Record<string, string>> = { 'present-snippet': 'snippet' };
@@ -40,8 +40,23 @@ export function formatMatrix(m: Matrix): string {
 
 export const DEFAULT_TABLE_PATHS = ['/'];
 
+/**
+ * A matrix as JSON: per path, the reading, and per row of crawlers (the last row is `*`, any
+ * other crawler, with the listed crawlers that answer like it) each usage's cell.
+ */
+export function matrixJson(m: Matrix): unknown {
+  const row = (r: MatrixRow, star: boolean): unknown => ({
+    crawlers: star ? ['*', ...r.crawlers] : r.crawlers,
+    profilesDisagree: r.profilesDisagree,
+    cells: Object.fromEntries(m.usages.map((u, k) => [u, r.cells[k]])),
+  });
+  return { path: m.path, reading: m.acap ? 'acap' : 'conventional', profile: m.profile, usages: m.usages, rows: [...m.rows.map((r) => row(r, false)), row(m.star, true)] };
+}
+
 export function runTable(args: readonly string[], io: CliIO): number {
-  const { options, positional } = parseOptions(args, { path: 'list', agent: 'list', profile: 'value' });
+  const { options, positional } = parseOptions(args, { path: 'list', agent: 'list', profile: 'value', format: 'value' });
+  const format = options.get('format')?.[0] ?? 'text';
+  if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not ‘${format}’`);
   if (positional.length !== 1) throw new UsageError('table needs exactly one robots.txt file');
   const profile = (options.get('profile')?.[0] ?? 'rfc9309') as Profile;
   if (!PROFILES.includes(profile)) throw new UsageError(`unknown profile ‘${profile}’ (one of ${PROFILES.join(', ')})`);
@@ -49,6 +64,10 @@ export function runTable(args: readonly string[], io: CliIO): number {
   const ctx = { workspace: workspaceOf(io) };
   const crawlers = options.get('agent') ?? DEFAULT_CRAWLERS;
   const paths = options.get('path') ?? DEFAULT_TABLE_PATHS;
+  if (format === 'json') {
+    io.out(JSON.stringify({ file: positional[0], matrices: paths.map((p) => matrixJson(permissionMatrix(doc, p, crawlers, profile, ctx))) }, null, 2) + '\n');
+    return 0;
+  }
   const blocks = paths.map((p) => {
     const m = permissionMatrix(doc, p, crawlers, profile, ctx);
     return `${m.path}  (${m.acap ? `ACAP reading; conventional lines under ${profile}` : `conventional reading, ${profile}`})\n${formatMatrix(m)}`;

@@ -24,8 +24,8 @@ import { isVersion2, valueToken } from '../engine/conventional';
 import { documentText, updateDocument, type RobotsDocument } from '../syntax/document';
 import { GOOGLE_ACCEPTED_TYPOS } from '../facts/facts';
 import { getModel, type Group } from '../model/model';
-import { compareScope, normalizePercent } from '../syntax/paths';
-import { refine, verifyConversion, type Refined, type Rule, type Verification, type VerifyOptions } from './verify';
+import { compareScope, matchPattern, normalizePercent } from '../syntax/paths';
+import { intersect, refine, toFull, verifyConversion, type Refined, type Rule, type Verification, type VerifyOptions } from './verify';
 
 export { verifyConversion, type Verification, type BrokenVerdict, type VerifyOptions, type BreakKind } from './verify';
 
@@ -362,6 +362,12 @@ function acapRecord(doc: RobotsDocument, target: Target, rules: readonly RuleLin
   return out;
 }
 
+/** The result for a file that is already converted: no edit, and a note saying why. */
+function upToDate(doc: RobotsDocument, why: string, verification: Verification, warnings: readonly string[] = []): ConversionResult {
+  const cased = verification.broken.length ? ', except on paths that differ only in letter case: ACAP matches paths case-insensitively (Part 1 §2.8), conventional crawlers do not, and no conversion can change that' : '';
+  return { text: documentText(doc), edits: [], warnings: [...warnings, `Nothing to convert: ${why}${cased}.`], verification };
+}
+
 /** Convert the conventional groups (or those of `options.lines`) to ACAP records after them. */
 export function convertToAcap(doc: RobotsDocument, options: ConvertOptions = {}): ConversionResult {
   const usage = options.reading ?? 'crawl';
@@ -377,6 +383,13 @@ export function convertToAcap(doc: RobotsDocument, options: ConvertOptions = {})
       only = new Set(picked);
       warnings.push(`Only ${linesList(picked)} ${picked.length > 1 ? 'are' : 'is'} converted: ACAP crawlers that ignore the conventional records would lose the group's other rules.`);
     }
+  }
+  // Converting twice must not add the records twice: a file whose ACAP records already give ACAP
+  // crawlers every conventional crawl verdict (read beside the groups and ignoring them, the two
+  // readings the conversion keeps) is left as it is.
+  if (!options.lines && model.records.length && model.groups.length) {
+    const self = verifyConversion(doc, doc, { ...options.verify, usage });
+    if (self.broken.every((b) => b.kind === 'case')) return upToDate(doc, 'its ACAP records already give ACAP crawlers the crawl verdicts of its conventional groups', self, warnings);
   }
   const google = googleOnlyLines(doc, options.lines?.start ?? 0, options.lines?.end ?? doc.lines.length - 1);
   if (google.length) warnings.push(`${linesList(google)}: only Google's parser reads ${google.length > 1 ? 'these lines' : 'this line'} (a missing colon or a misspelt field name); RFC 9309 crawlers ignore ${google.length > 1 ? 'them' : 'it'}, and so does the conversion. Fix ${google.length > 1 ? 'them' : 'it'} first to convert what Google reads.`);
@@ -469,6 +482,43 @@ function convRules(doc: RobotsDocument, groups: readonly Group[], tier: number, 
   return rulesOf(doc, groups).filter((r) => r.pattern !== '').map((r) => ({ pattern: r.pattern, allow: r.allow, id: { tier, key: patternKey(r.pattern), source: 'conventional' as const, line: r.line }, kind }));
 }
 
+/** Does `general` match every path `specific` matches? A sufficient test on full globs, O(|general|·|specific|). */
+function covers(general: string, specific: string): boolean {
+  return matchPattern(toFull(normalizePercent(general)) + '$', toFull(normalizePercent(specific)));
+}
+
+const MAX_PRUNE = 500;
+
+/**
+ * A wanted rule that an ACAP field beating it (interpretation §3.1-3.4) covers entirely never
+ * decides for an ACAP crawler (`ACAP-disallow-other: /archive/` under `ACAP-allow-crawl: /`), so
+ * it must not become a conventional line. Cost: O(d) covers() tests per rule, d ≤ MAX_PRUNE wanted
+ * rules (past that nothing is dropped, which is safe: refine() then settles the extra pairs).
+ */
+function neverDecides(r: Rule<AcapId>, desired: readonly Rule<AcapId>[]): boolean {
+  if (desired.length > MAX_PRUNE) return false;
+  return desired.some((w) => w !== r && w.id.source === 'acap' && acapWins(w, r) && covers(w.pattern, r.pattern));
+}
+
+/**
+ * The rules without the Allow lines conventional crawlers do not need: an Allow changes an RFC 9309
+ * verdict only on a path where it outranks a matching Disallow (§2.2.2), so one that outranks no
+ * Disallow sharing a path with it can go. Each Allow kept is therefore needed; dropping one never
+ * changes a conventional verdict. Cost: O(a·d) intersect() calls (each bounded there), for a Allows
+ * and d Disallows; past MAX_PRUNE² pairs every Allow is kept.
+ */
+function withoutIdleAllows(rules: readonly Rule<AcapId>[], existing: readonly Rule<AcapId>[]): Rule<AcapId>[] {
+  const disallows = [...existing, ...rules].filter((r) => !r.allow);
+  const allows = rules.filter((r) => r.allow);
+  if (allows.length * disallows.length > MAX_PRUNE * MAX_PRUNE) return [...rules];
+  const idle = new Set(allows.filter((a) => !disallows.some((d) => {
+    if (!repBeats(a, d)) return false;
+    const both = intersect(toFull(normalizePercent(a.pattern)), toFull(normalizePercent(d.pattern)));
+    return both === undefined || both.length > 0;
+  })));
+  return rules.filter((r) => !idle.has(r));
+}
+
 /** The ACAP records to convert, with warnings for what conventional records cannot say. */
 function recordsToConvert(doc: RobotsDocument, warnings: string[]): CompiledRecord[] {
   const usages = new Set<string>();
@@ -501,6 +551,11 @@ export function convertToRep(doc: RobotsDocument, options: Pick<ConvertOptions, 
     if (/[\s/]/.test(name)) warnings.push(`ACAP-crawler ‘${name}’ (line ${c + 1}) is not a product token: crawlers compare their token with it exactly (interpretation §1), so it addresses none, and it is not converted.`);
     else if (name !== '*' && !names.has(name.toLowerCase())) names.set(name.toLowerCase(), name);
   }
+  // Converting twice must not add the groups twice.
+  if (used.length) {
+    const self = verifyConversion(doc, doc, { ...options.verify, direction: 'to-rep' });
+    if (self.broken.every((b) => b.kind === 'case')) return upToDate(doc, 'its conventional groups already give conventional crawlers the crawl verdicts of its ACAP records', self, warnings);
+  }
   const starGroups = model.groups.filter((g) => g.agents.some((a) => isStarValue(agentValue(doc, a) ?? '')));
   for (const g of model.groups) for (const a of g.agents) { const t = valueToken(agentValue(doc, a) ?? ''); if (t && t !== '*' && !names.has(t.toLowerCase())) names.set(t.toLowerCase(), t); }
   const starRecords = used.filter((r) => r.star);
@@ -512,6 +567,9 @@ export function convertToRep(doc: RobotsDocument, options: Pick<ConvertOptions, 
     bySig.set(sig, { names: [...(bySig.get(sig)?.names ?? []), name], recs, groups });
   }
   const targets = [...[...bySig.values()].map((e) => ({ ...e, star: false })), { names: ['*'], recs: [] as CompiledRecord[], groups: [] as Group[], star: true }];
+  // With no conventional rule in the file, ACAP-ignore-conventional-records is added below.
+  const addIgnore = !ignored && !model.groups.some((g) => rulesOf(doc, [g]).length > 0);
+  const readAlongside = !ignored && !addIgnore;
   const solved = targets.map((t) => {
     const namedConv = t.groups.length > 0;
     const desired = [
@@ -527,6 +585,7 @@ export function convertToRep(doc: RobotsDocument, options: Pick<ConvertOptions, 
     });
     const kept: Rule<AcapId>[] = [];
     for (const r of desired) {
+      if (neverDecides(r, desired)) continue;
       const n = normalizePercent(r.pattern);
       const rivals = [...existing, ...kept, ...desired].filter((x) => x !== r && normalizePercent(x.pattern) === n);
       if (!rivals.some((x) => (x.allow !== r.allow && acapWins(x, r)) || (x.allow === r.allow && (x.kind === 'existing' || kept.includes(x))))) kept.push(r);
@@ -538,7 +597,11 @@ export function convertToRep(doc: RobotsDocument, options: Pick<ConvertOptions, 
     for (const [w, l] of refined.failures) byWinner.set(w.id.line ?? -1, (byWinner.get(w.id.line ?? -1) ?? new Set()).add(l.id.line ?? 0));
     for (const [w, losers] of byWinner) warnings.push(`For ${who}: ${w < 0 ? 'silence' : `line ${w + 1}`} decides over ${linesList([...losers].sort((x, y) => x - y))} for ACAP crawlers where both match, but no conventional pattern ranks it so (RFC 9309 §2.2.2).`);
     if (refined.exhausted) warnings.push(`For ${who}: too many rules to compare every pair; some verdicts may change.`);
-    const rules = refined.rules.filter((r) => r.kind === 'rule' || r.kind === 'added');
+    const emitted = refined.rules.filter((r) => r.kind === 'rule' || r.kind === 'added');
+    // ACAP crawlers that read these groups beside the records take each group's deciding line as a
+    // candidate (Part 1 §2.9.2; interpretation §3.6): an Allow that no conventional crawler needs
+    // could outrank the records for them (a named group's `Allow: /` over `*`'s ACAP-disallow-crawl).
+    const rules = readAlongside ? withoutIdleAllows(emitted, existing) : emitted;
     return { ...t, rules, skip: rules.length === 0 && (t.star || namedConv) };
   }).filter((t) => !t.skip);
 
@@ -550,7 +613,6 @@ export function convertToRep(doc: RobotsDocument, options: Pick<ConvertOptions, 
   if (first !== undefined && solved.length) {
     let at = first;
     while (at > 0 && doc.lines[at - 1].kind === 'comment' && doc.lines[at - 1].directive.kind !== 'acap-version') at--;
-    const addIgnore = !ignored && !model.groups.some((g) => rulesOf(doc, [g]).length > 0);
     if (addIgnore) warnings.push('ACAP-ignore-conventional-records is added: the file had no conventional rules, and ACAP crawlers would otherwise also read the new groups.');
     // The block's comments name lines of the new text: those after it move down by its length.
     const block = (shift: number): string[] => {

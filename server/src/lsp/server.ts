@@ -421,4 +421,15 @@ connection.onRequest(ExplainRequest, guard('robotsAcap/explain', null, async (pa
   return explain(doc, { profile: s.profile, ...q }, { workspace });
 }));
 
+/**
+ * Memory figures for measurements (test/bench/serverLoad.ts): the heap after a full collection
+ * when node runs with --expose-gc, so what documents leave behind after they close can be seen.
+ */
+connection.onRequest('$/robotsAcap/memory', () => {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  const m = process.memoryUsage();
+  return { collected: gc !== undefined, rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, documents: documents.uris().length };
+});
+
 connection.listen();

@@ -5,6 +5,7 @@
  *
  *   npx tsx test/bench/serverLoad.ts [path/to/server.js] [open|churn|burst]...
  *   BENCH_NODE_ARGS=--expose-gc npx tsx test/bench/serverLoad.ts churn   (adds the heap after GC)
+ *   BENCH_BURST=2000 ... burst   (another burst size; BENCH_NODE_ARGS=--cpu-prof to see where it goes)
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -122,7 +123,8 @@ async function burst(): Promise<void> {
   let failed = 0;
   const codes = new Map<number, number>();
   const all: Promise<void>[] = [];
-  for (let i = 0; i < 10_000; i++) {
+  const total = Number(process.env.BENCH_BURST ?? 10_000);
+  for (let i = 0; i < total; i++) {
     const methods = ['textDocument/hover', 'textDocument/completion', 'textDocument/documentHighlight', 'textDocument/codeAction', 'textDocument/diagnostic'];
     const method = methods[i % methods.length];
     const position = { line: i % lines, character: 12 };
@@ -141,7 +143,7 @@ async function burst(): Promise<void> {
   const done = await Promise.race([Promise.all(all).then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 300_000))]);
   const took = Date.now() - t0;
   const after = s.alive() ? await responsive(s, uri, 30_000) : 'server died';
-  console.log(`10,000-request burst: ${done ? 'all settled' : 'NOT all settled within 300 s'} in ${took} ms: ${answered} answered, ${cancelled} cancelled, ${failed} failed ${JSON.stringify(Object.fromEntries(codes))}; peak RSS ${memory(s.pid).peak} MB; a hover then: ${after}`);
+  console.log(`${total.toLocaleString('en')}-request burst: ${done ? 'all settled' : 'NOT all settled within 300 s'} in ${took} ms: ${answered} answered, ${cancelled} cancelled, ${failed} failed ${JSON.stringify(Object.fromEntries(codes))}; peak RSS ${memory(s.pid).peak} MB; a hover then: ${after}`);
   await s.stop();
 }
 

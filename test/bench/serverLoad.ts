@@ -4,6 +4,8 @@
  * requests. Prints figures; asserts nothing (timings belong in scripts, not unit tests).
  *
  *   npx tsx test/bench/serverLoad.ts [path/to/server.js] [open|churn|burst]...
+ *   BENCH_NODE_ARGS=--expose-gc npx tsx test/bench/serverLoad.ts churn   (adds the heap after GC)
+ *   BENCH_BURST=2000 ... burst   (another burst size; BENCH_NODE_ARGS=--cpu-prof to see where it goes)
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -25,10 +27,12 @@ function memory(pid: number): { rss: number; peak: number } {
   }
 }
 
-interface Session { conn: MessageConnection; pid: number; alive: () => boolean; stop: () => void }
+interface Session { conn: MessageConnection; pid: number; alive: () => boolean; stop: () => Promise<void> }
 
 async function start(): Promise<Session> {
-  const child = spawn(process.execPath, [server, '--stdio'], { stdio: ['pipe', 'pipe', 'ignore'] });
+  // BENCH_NODE_ARGS: flags for the server's node (`--cpu-prof`, `--expose-gc`...).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, server, '--stdio'], { stdio: ['pipe', 'pipe', 'ignore'] });
   let alive = true;
   child.on('exit', () => { alive = false; });
   const conn = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
@@ -39,7 +43,17 @@ async function start(): Promise<Session> {
   conn.listen();
   await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: { textDocument: { diagnostic: {} } } });
   await conn.sendNotification('initialized', {});
-  return { conn, pid: child.pid!, alive: () => alive, stop: () => { conn.dispose(); child.kill(); } };
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  // A clean exit (shutdown, exit) lets --cpu-prof write its profile.
+  const stop = async (): Promise<void> => {
+    if (alive) {
+      await Promise.race([conn.sendRequest('shutdown').then(() => conn.sendNotification('exit')), new Promise((r) => setTimeout(r, 10_000))]).catch(() => undefined);
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    }
+    conn.dispose();
+    child.kill();
+  };
+  return { conn, pid: child.pid!, alive: () => alive, stop };
 }
 
 const EXAMPLE = readFileSync(path.join(__dirname, '../../examples/site/robots.txt'), 'utf8');
@@ -69,12 +83,19 @@ async function bigOpen(): Promise<void> {
   const m = memory(s.pid);
   const after = s.alive() ? await responsive(s, uri, 30_000) : 'server died';
   console.log(`100 MB didOpen: ${report} after ${took} ms; peak RSS ${m.peak} MB, RSS ${m.rss} MB; a hover then: ${after}`);
-  s.stop();
+  await s.stop();
+}
+
+/** RSS, and the heap after a full collection when the server runs with --expose-gc. */
+async function figures(s: Session): Promise<string> {
+  const m = await s.conn.sendRequest<{ collected: boolean; heapUsed: number; documents: number }>('$/robotsAcap/memory').catch(() => undefined);
+  const heap = m?.collected ? `, heap after GC ${(m.heapUsed / 1048576).toFixed(1)} MB` : '';
+  return `RSS ${memory(s.pid).rss} MB${heap}${m ? `, ${m.documents} open` : ''}`;
 }
 
 async function churn(): Promise<void> {
   const s = await start();
-  const rounds: string[] = [`start ${memory(s.pid).rss} MB`];
+  const rounds: string[] = [`start: ${await figures(s)}`];
   for (let round = 1; round <= 5; round++) {
     for (let i = 0; i < 1000; i++) {
       const uri = `file:///bench/site${i}/robots.txt`;
@@ -85,10 +106,10 @@ async function churn(): Promise<void> {
     }
     for (let i = 0; i < 1000; i++) await s.conn.sendNotification('textDocument/didClose', { textDocument: { uri: `file:///bench/site${i}/robots.txt` } });
     await responsive(s, 'file:///none', 10_000);
-    rounds.push(`round ${round} ${memory(s.pid).rss} MB`);
+    rounds.push(`round ${round}: ${await figures(s)}`);
   }
-  console.log(`1,000 documents opened, used and closed 5 times: RSS ${rounds.join(', ')}; peak ${memory(s.pid).peak} MB`);
-  s.stop();
+  console.log(`1,000 documents opened, used and closed 5 times: ${rounds.join('; ')}; peak RSS ${memory(s.pid).peak} MB`);
+  await s.stop();
 }
 
 async function burst(): Promise<void> {
@@ -102,7 +123,8 @@ async function burst(): Promise<void> {
   let failed = 0;
   const codes = new Map<number, number>();
   const all: Promise<void>[] = [];
-  for (let i = 0; i < 10_000; i++) {
+  const total = Number(process.env.BENCH_BURST ?? 10_000);
+  for (let i = 0; i < total; i++) {
     const methods = ['textDocument/hover', 'textDocument/completion', 'textDocument/documentHighlight', 'textDocument/codeAction', 'textDocument/diagnostic'];
     const method = methods[i % methods.length];
     const position = { line: i % lines, character: 12 };
@@ -121,8 +143,8 @@ async function burst(): Promise<void> {
   const done = await Promise.race([Promise.all(all).then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 300_000))]);
   const took = Date.now() - t0;
   const after = s.alive() ? await responsive(s, uri, 30_000) : 'server died';
-  console.log(`10,000-request burst: ${done ? 'all settled' : 'NOT all settled within 300 s'} in ${took} ms: ${answered} answered, ${cancelled} cancelled, ${failed} failed ${JSON.stringify(Object.fromEntries(codes))}; peak RSS ${memory(s.pid).peak} MB; a hover then: ${after}`);
-  s.stop();
+  console.log(`${total.toLocaleString('en')}-request burst: ${done ? 'all settled' : 'NOT all settled within 300 s'} in ${took} ms: ${answered} answered, ${cancelled} cancelled, ${failed} failed ${JSON.stringify(Object.fromEntries(codes))}; peak RSS ${memory(s.pid).peak} MB; a hover then: ${after}`);
+  await s.stop();
 }
 
 void (async () => {

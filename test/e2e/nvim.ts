@@ -1,25 +1,45 @@
-/** Neovim's built-in LSP client (an independent client) against the unchanged server. */
+/**
+ * Neovim's built-in LSP client (an independent client) against the unchanged server, configured
+ * by the README's own Neovim block, so the configuration users copy is the one tested.
+ */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { ROOT, sandbox } from './codeServer';
 
 interface Tally { passed: number; failed: number }
 
+/** The README's Neovim configuration, pointed at this checkout's dist/server.js. */
+export function readmeNeovimConfig(root: string = ROOT): string {
+  const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+  const block = /<!-- neovim-config -->\s*```lua\n([\s\S]*?)```/.exec(readme)?.[1];
+  if (!block) throw new Error('README.md has no <!-- neovim-config --> Lua block');
+  return block.replaceAll('/path/to/robots-acap', root);
+}
+
 export async function runNeovim(): Promise<Tally> {
   const box = sandbox('nvim');
   const file = path.join(box.workspace, 'robots.txt');
+  const config = path.join(box.workspace, '..', 'robots-acap.lua');
+  writeFileSync(config, readmeNeovimConfig());
+  // A Markdown file with robots.txt lines in it: the server must not be attached to it.
+  const markdown = path.join(box.workspace, 'NOTES.md');
+  writeFileSync(markdown, '# Notes\n\nUser-agent: *\nDisallow /x\n');
   const lines = readFileSync(file, 'utf8').split('\n');
   const hoverLine = lines.findIndex((l) => l.startsWith('Disallow: /archive/'));
   const useLine = lines.findIndex((l) => l.includes('the-acap:resource-set:articles'));
   const defLine = lines.findIndex((l) => l.startsWith('ACAP-resource-set: articles'));
   const r = spawnSync('nvim', ['--headless', '-n', '-i', 'NONE', '-u', path.join(ROOT, 'test/e2e/nvim/check.lua')], {
-    env: { ...box.env, E2E_ROOT: ROOT, E2E_FILE: file, E2E_HOVER_LINE: String(hoverLine), E2E_DEF_LINE: String(useLine), E2E_DEF_CHAR: String(lines[useLine].indexOf('articles') + 2) },
+    env: { ...box.env, E2E_CONFIG: config, E2E_MARKDOWN: markdown, E2E_HTML: path.join(box.workspace, 'news/2026/story.html'), E2E_FILE: file, E2E_HOVER_LINE: String(hoverLine), E2E_DEF_LINE: String(useLine), E2E_DEF_CHAR: String(lines[useLine].indexOf('articles') + 2) },
     encoding: 'utf8',
     timeout: 60000,
   });
+  if (process.env.E2E_DEBUG) console.log(r.stdout, r.stderr);
   const json = r.stdout.split('\n').reverse().find((l) => l.startsWith('{'));
   const checks: [string, (o: NeovimOutput) => boolean][] = [
+    ['the README configuration attaches the robots.txt buffer (file type robots)', (o) => o.filetype === 'robots' && o.attached === 1],
+    ['it attaches an HTML page too', (o) => o.html_attached === 1],
+    ['it does not attach a Markdown buffer', (o) => o.markdown_filetype === 'markdown' && o.markdown_attached === 0],
     ['diagnostics are published', (o) => o.published === true],
     ['diagnostics carry codes and positions (rep.invalid-product-token on line 17)', (o) => o.diagnostics.some((d) => d.code === 'rep.invalid-product-token' && d.line === 16)],
     ['hover on a path shows the crawler table', (o) => typeof o.hover === 'string' && /Who may use `\/archive\/`/.test(o.hover)],
@@ -42,6 +62,11 @@ export async function runNeovim(): Promise<Tally> {
 }
 
 interface NeovimOutput {
+  filetype: string;
+  attached: number;
+  html_attached: number;
+  markdown_filetype: string;
+  markdown_attached: number;
   published: boolean;
   diagnostics: { line: number; col: number; code: string; message: string }[];
   hover: string | null;

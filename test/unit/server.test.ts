@@ -4,8 +4,8 @@
  * with it, incremental edits, per-code settings, and survival of hostile documents.
  */
 import * as assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -23,6 +23,8 @@ interface Session {
   readonly stderr: () => string;
   /** Every publishDiagnostics notification so far. */
   readonly published: () => readonly PublishDiagnosticsParams[];
+  /** The messages of window/logMessage so far. */
+  readonly logs: () => readonly string[];
   /** Resolves with the next diagnostics published for `uri` that satisfy `accept`. */
   nextDiagnostics(uri: string, accept?: (p: PublishDiagnosticsParams) => boolean): Promise<PublishDiagnosticsParams>;
   close(): Promise<void>;
@@ -44,7 +46,8 @@ async function start(capabilities: object, configuration: unknown = {}): Promise
   conn.onRequest('workspace/configuration', (params: { items: unknown[] }) => params.items.map(() => configuration));
   conn.onRequest('client/registerCapability', () => null);
   conn.onRequest('workspace/diagnostic/refresh', () => null);
-  conn.onNotification('window/logMessage', () => undefined);
+  const logs: string[] = [];
+  conn.onNotification('window/logMessage', (p: { message: string }) => { logs.push(p.message); });
   conn.listen();
   await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities });
   await conn.sendNotification('initialized', {});
@@ -53,6 +56,7 @@ async function start(capabilities: object, configuration: unknown = {}): Promise
     child,
     stderr: () => stderr,
     published: () => published,
+    logs: () => logs,
     nextDiagnostics: (uri, accept = () => true) => new Promise((resolve) => waiting.push({ uri, accept, resolve })),
     close: async () => {
       await conn.sendRequest('shutdown');
@@ -195,6 +199,8 @@ suite('language server over stdio', () => {
 const INVALID_PARAMS = -32602;
 const INTERNAL_ERROR = -32603;
 const REQUEST_CANCELLED = -32800;
+const CONTENT_MODIFIED = -32801;
+const SERVER_CANCELLED = -32802;
 
 /** The error code a request is answered with, or 'ok'. */
 async function outcome(p: Promise<unknown>): Promise<number | 'ok'> {
@@ -336,6 +342,35 @@ suite('language server: under load (issue 12 point 2)', () => {
     }
   });
 
+  test('a request whose document changes while it waits: ContentModified, and ServerCancelled asking to pull again for diagnostics', async () => {
+    const s = await start({ textDocument: { diagnostic: {} }, workspace: { configuration: true } });
+    try {
+      const change = async (uri: string, version: number): Promise<void> => {
+        await s.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text: 'User-agent: *\nDisallow: /y\n' }] });
+      };
+      let edit: (() => Promise<void>) | undefined;
+      // The server asks for settings before answering; the user types meanwhile.
+      s.conn.onRequest('workspace/configuration', async (params: { items: unknown[] }) => {
+        await edit?.();
+        return params.items.map(() => ({}));
+      });
+      const hovered = 'file:///site/a/robots.txt';
+      await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: hovered, languageId: 'robots-txt', version: 1, text: 'User-agent: *\nDisallow: /x\n' } });
+      edit = () => change(hovered, 2);
+      assert.equal(await outcome(s.conn.sendRequest('textDocument/hover', { textDocument: { uri: hovered }, position: { line: 1, character: 11 } })), CONTENT_MODIFIED);
+      const pulled = 'file:///site/b/robots.txt';
+      await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: pulled, languageId: 'robots-txt', version: 1, text: 'User-agent: *\nDisallow: /x\n' } });
+      edit = () => change(pulled, 2);
+      const err = await s.conn.sendRequest('textDocument/diagnostic', { textDocument: { uri: pulled } }).then(() => undefined, (e: { code: number; data?: unknown }) => e);
+      assert.deepEqual([err?.code, err?.data], [SERVER_CANCELLED, { retriggerRequest: true }]);
+      edit = undefined;
+      const again = await s.conn.sendRequest<{ kind: string }>('textDocument/diagnostic', { textDocument: { uri: pulled } });
+      assert.equal(again.kind, 'full', 'pulled again, it answers');
+    } finally {
+      await s.close();
+    }
+  });
+
   test('a burst of 2,000 requests, every other one cancelled: each is answered or cancelled, none fails, the server lives', async () => {
     const s = await start({ textDocument: { synchronization: {}, diagnostic: {} } });
     try {
@@ -424,6 +459,38 @@ suite('language server: its languages and its site (issue 15 points 8 and 9)', (
       assert.deepEqual(codesOf((await opened).diagnostics), ['acap.version-missing'], 'news7 is defined by the file that refers here');
       const def = await s.conn.sendRequest<{ uri: string; range: { start: { line: number } } }[]>('textDocument/definition', { textDocument: { uri }, position: { line: 1, character: 42 } });
       assert.deepEqual(def.map((l) => [l.uri, l.range.start.line]), [[pathToFileURL(path.join(root, 'site7', 'robots.txt')).href, 0]]);
+    } finally {
+      await s.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+suite('language server: the workspace boundary (issue 12 point 3)', () => {
+  test('a FIFO, /dev/zero and a symlink out of the site as reference targets, and a FIFO as a page\'s site robots.txt: refused with a reason, nothing hangs', async function () {
+    const root = mkdtempSync(path.join(tmpdir(), 'robots-boundary-'));
+    const s = await start({ textDocument: { synchronization: {} } });
+    try {
+      mkdirSync(path.join(root, 'site'));
+      mkdirSync(path.join(root, 'other'));
+      if (spawnSync('mkfifo', [path.join(root, 'site', 'fifo.txt')]).status !== 0) this.skip();
+      spawnSync('mkfifo', [path.join(root, 'other', 'robots.txt')]);
+      symlinkSync('/dev/zero', path.join(root, 'site', 'zero.txt'));
+      symlinkSync('/proc/self/environ', path.join(root, 'site', 'env.txt'));
+      const uri = pathToFileURL(path.join(root, 'site', 'robots.txt')).href;
+      const text = ['fifo', 'zero', 'env'].map((n) => `ACAP-crawler: ${n}bot\nACAP-permissions-reference: /${n}.txt\n`).join('') + 'ACAP-crawler: *\nACAP-allow-crawl: /\n';
+      const opened = s.nextDiagnostics(uri);
+      await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'robots-txt', version: 1, text } });
+      await opened;
+      const notes = async (agent: string): Promise<string> => (await s.conn.sendRequest<{ notes: string[] }>('robotsAcap/explain', { textDocument: { uri }, query: { agent, path: '/' } })).notes.join(' ');
+      assert.match(await notes('fifobot'), /it is a FIFO, not a regular file/);
+      assert.match(await notes('zerobot'), /leads outside the site folder/);
+      assert.match(await notes('envbot'), /leads outside the site folder/);
+      const page = pathToFileURL(path.join(root, 'other', 'p.html')).href;
+      const gotPage = s.nextDiagnostics(page);
+      await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: page, languageId: 'html', version: 1, text: '<html><head><meta name="robots" content="ACAP allow-indx"></head></html>\n' } });
+      assert.ok((await gotPage).diagnostics.length > 0, 'the page is checked without its site robots.txt');
+      assert.ok(s.logs().some((l) => /other\/robots\.txt is not read: it is a FIFO, not a regular file/.test(l)), s.logs().join('\n'));
     } finally {
       await s.close();
       rmSync(root, { recursive: true, force: true });

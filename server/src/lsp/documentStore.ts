@@ -58,6 +58,7 @@ interface Entry {
   page?: HtmlPage;
 }
 
+/** The document's length in UTF-16 code units. O(lines): once per edit, far below a parse. */
 function lengthOf(doc: RobotsDocument): number {
   let n = 0;
   for (const line of doc.lines) n += line.text.length + line.eol.length;

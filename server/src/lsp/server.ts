@@ -101,19 +101,28 @@ function cancelled(name: string): ResponseError<void> {
   return new ResponseError(LSPErrorCodes.RequestCancelled, `${name} cancelled`);
 }
 
+function contentModified(name: string): ResponseError<unknown> {
+  return new ResponseError(LSPErrorCodes.ContentModified, `${name}: the document changed`);
+}
+
+/** Pull diagnostics overtaken by an edit: the client is asked to pull again (LSP 3.17). */
+function serverCancelled(name: string): ResponseError<unknown> {
+  return new ResponseError(LSPErrorCodes.ServerCancelled, `${name}: the document changed`, { retriggerRequest: true });
+}
+
 /**
  * Run a request handler: yield once first (a $/cancelRequest that arrived meanwhile is seen),
  * answer RequestCancelled when cancelled, ContentModified when the document changed while the
  * request waited or ran, and on a failure log it and answer `fallback`, so one bad document
  * never takes the server down.
  */
-function guard<P extends { textDocument?: { uri: string } }, R>(name: string, fallback: R, handler: (params: P, token: CancellationToken) => R | Promise<R>) {
+function guard<P extends { textDocument?: { uri: string } }, R>(name: string, fallback: R, handler: (params: P, token: CancellationToken) => R | Promise<R>, changed = contentModified) {
   return async (params: P, token: CancellationToken): Promise<R> => {
     const uri = params.textDocument?.uri;
     const revision = uri === undefined ? undefined : documents.revision(uri);
     await new Promise((resolve) => setImmediate(resolve));
     if (token.isCancellationRequested) throw cancelled(name);
-    if (uri !== undefined && documents.revision(uri) !== revision) throw new ResponseError(LSPErrorCodes.ContentModified, `${name}: the document changed`);
+    if (uri !== undefined && documents.revision(uri) !== revision) throw changed(name);
     let result: R;
     try {
       result = await handler(params, token);
@@ -123,6 +132,8 @@ function guard<P extends { textDocument?: { uri: string } }, R>(name: string, fa
       return fallback;
     }
     if (token.isCancellationRequested) throw cancelled(name);
+    // A handler that waited (for settings) may have read a newer text than the request meant.
+    if (uri !== undefined && documents.revision(uri) !== revision) throw changed(name);
     return result;
   };
 }
@@ -135,6 +146,14 @@ function guardNotification<P>(name: string, handler: (params: P) => void | Promi
       logFailure(name, err);
     }
   };
+}
+
+/** Problems with files around the documents (a site robots.txt that is a FIFO...), said once each. */
+const warned = new Set<string>();
+function warnOnce(problem: string): void {
+  if (warned.has(problem) || warned.size > 1000) return;
+  warned.add(problem);
+  connection.console.warn(problem);
 }
 
 function logFailure(what: string, err: unknown): void {
@@ -191,6 +210,7 @@ async function validate(uri: string): Promise<Diagnostic[] | undefined> {
   const page = documents.page(uri);
   if (page) {
     const site = siteOfPage(workspace, uri, configuredRoot(s.siteRoot));
+    if (site.problem) warnOnce(site.problem);
     return [...validateHtml(page, s), ...pageNotices(page, site.robots, site.path, s, { workspace })];
   }
   const doc = documents.get(uri);
@@ -276,9 +296,9 @@ connection.languages.diagnostics.on(guard('textDocument/diagnostic', EMPTY_REPOR
   const items = await validate(uri);
   if (token.isCancellationRequested) throw cancelled('textDocument/diagnostic');
   // Overtaken by an edit while validating: ask the client to pull again rather than answer stale.
-  if (!items || documents.revision(uri) !== revision) throw new ResponseError(LSPErrorCodes.ServerCancelled, 'the document changed', { retriggerRequest: true });
+  if (!items || documents.revision(uri) !== revision) throw serverCancelled('textDocument/diagnostic');
   return { kind: DocumentDiagnosticReportKind.Full, resultId, items };
-}));
+}, serverCancelled));
 
 connection.onHover(guard('textDocument/hover', null, async (params) => {
   const uri = params.textDocument.uri;
@@ -420,5 +440,16 @@ connection.onRequest(ExplainRequest, guard('robotsAcap/explain', null, async (pa
   const s = await settings.forDocument(doc.uri);
   return explain(doc, { profile: s.profile, ...q }, { workspace });
 }));
+
+/**
+ * Memory figures for measurements (test/bench/serverLoad.ts): the heap after a full collection
+ * when node runs with --expose-gc, so what documents leave behind after they close can be seen.
+ */
+connection.onRequest('$/robotsAcap/memory', () => {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  const m = process.memoryUsage();
+  return { collected: gc !== undefined, rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, documents: documents.uris().length };
+});
 
 connection.listen();

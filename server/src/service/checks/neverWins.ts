@@ -56,6 +56,7 @@ function samplePath(pattern: string): string {
 
 export function neverWinsChecks(model: RobotsModel): LocatedFinding[] {
   const out: LocatedFinding[] = [];
+  if (model.records.length === 0) return out;
   const lines = model.document.lines;
   const crawlerName = (l: number): string => {
     const f = lines[l].field;
@@ -117,13 +118,17 @@ function checkDisallowOther(model: RobotsModel, crawlerName: (l: number) => stri
     const d = lines[i].directive;
     return d.kind === 'acap-permission' && d.usage !== undefined && !d.usage.local && d.usage.name === 'crawl';
   };
+  const hasOther = model.records.some((r) => r.general.some((i) => { const d = lines[i].directive; return d.kind === 'acap-permission' && !d.allow && d.usage?.name === 'other'; }));
+  if (!hasOther) return;
   // Conventional Allow lines are crawl candidates too (interpretation §3.6), unless ignored.
+  const hidden = new Set(model.records.flatMap((r) => r.conventional));
   const conventionalAllows = model.ignoreConventional.length === 0 && model.groups.some((g) => g.members.some((m) => {
     const d = lines[m].directive;
-    return d.kind === 'rule' && d.allow && !model.records.some((r) => r.conventional.includes(m));
+    return d.kind === 'rule' && d.allow && !hidden.has(m);
   }));
   if (conventionalAllows) return;
   for (const r of model.records) {
+    if (!r.general.some((i) => { const d = lines[i].directive; return d.kind === 'acap-permission' && !d.allow && d.usage?.name === 'other'; })) continue;
     const names = new Set(r.crawlers.map(crawlerName));
     const related = model.records.filter((x) => x === r || x.crawlers.some((c) => crawlerName(c) === '*' || names.has(crawlerName(c))));
     if (related.some((x) => x.general.some(speaksOnCrawl) || x.reference !== undefined)) continue;

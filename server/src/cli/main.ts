@@ -18,6 +18,7 @@ const USAGE = `Usage:
   robots-acap explain ROBOTS.TXT --agent NAME --path PATH_OR_URL [--usage USAGE] [--purpose P]
                       [--profile rfc9309|google|koster1996] [--reading acap|conventional] [--format text|json]
   robots-acap explain ROBOTS.TXT --queries FILE.json [--format text|json]
+  robots-acap explain ROBOTS.TXT --agent NAME --path PATH_OR_URL --usage ai-train|ai-input|search [--profile P] [--format text|json]
   robots-acap explain ROBOTS.TXT --html PAGE.html --agent NAME [--path PATH] [--usage USAGE] [--format text|json]
   robots-acap table ROBOTS.TXT [--path PATH]... [--agent NAME]... [--profile NAME]
   robots-acap convert FILE --to acap|rep [--reading crawl|index] [--ignore-conventional] [--version] [--write]

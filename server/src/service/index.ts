@@ -31,3 +31,5 @@ export { getConversionActions } from './convert/actions';
 export { CRAWLERS, CRAWLER_BY_TOKEN, CRAWLER_PURPOSES, CONTROL_TOKEN_OF, AI_USES, STALE_AFTER_DAYS, describeCrawler, purposeText, type CrawlerFact, type CrawlerPurpose, type AiUse } from './facts/crawlers';
 export { parseHtml, validateHtml, doHtmlHover, doHtmlComplete, explainPage, pageNotices, getHtmlCodeActions, pageTable, type HtmlHoverContext, type PageExplanation, type PageQuery } from './html/htmlService';
 export type { HtmlPage } from './html/types';
+export { explainAiUse, formatAiUse, aiUseOf, type AiUseQuery, type AiUseAnswer, type AiSignal, type AiContradiction, type AiVerdict, type SignalVocabulary } from './engine/aiUse';
+export { ACAP_AI_MAPPING, CONTENT_USAGE_LABELS, CONTENT_SIGNAL_KEYS, OBSOLETE_USAGE_LABELS, type AcapAiMapping } from './facts/signalFacts';

@@ -16,6 +16,7 @@ import { CRAWLER_BY_TOKEN, describeCrawler } from '../facts/crawlers';
 import { DEFAULT_CRAWLERS, MATRIX_USAGES, permissionMatrix, type MatrixCell, type MatrixRow } from '../engine/matrix';
 import type { Profile } from '../engine/conventional';
 import type { LineNode, Span } from '../syntax/syntax';
+import { acapAiNote, aiUseTable, signalHover } from './aiHover';
 
 export interface HoverSettings {
   /** Crawlers always shown in tables, besides those named in the file. */
@@ -41,7 +42,7 @@ export function usageDoc(name: string): string | undefined {
   const u = USAGE_BY_NAME.get(name);
   if (!u) return undefined;
   const base = u.base !== u.name ? ` Derived from \`present\`: a permission or prohibition for \`present\` also speaks on it, but one naming \`${u.name}\` wins on the same pattern.` : '';
-  return `**${u.name}** (usage type) — ${u.summary}${base}\n\n*${formatSpec(u.spec)}*${readinessNote(u.readiness)}`;
+  return `**${u.name}** (usage type) — ${u.summary}${base}\n\n${acapAiNote(u.name)}\n\n*${formatSpec(u.spec)}*${readinessNote(u.readiness)}`;
 }
 
 /** Hover documentation of a qualifier; HTML hover shows the same. */
@@ -92,6 +93,7 @@ export function permissionTable(doc: RobotsDocument, path: string, settings: Hov
   if (notes.length) parts.push(notes.map((n, i) => `⁽${i + 1}⁾ ${n}`).join('  \n'));
   if (all.some((r) => r.cells.some((c) => c.needsCrawl))) parts.push('– needs crawl, which is refused.');
   if (all.some((r) => r.profilesDisagree)) parts.push('† conventional readings (rfc9309, google, koster1996) disagree on crawl here.');
+  parts.push(aiUseTable(doc, path, settings.crawlers ?? DEFAULT_CRAWLERS, settings.profile ?? 'rfc9309', ctx));
   return parts.join('\n\n');
 }
 
@@ -165,6 +167,10 @@ export function doHover(doc: RobotsDocument, position: Position, settings: Hover
       if (u) return at(m.span, u);
     }
   }
+
+  // Content-Usage labels and Content-Signal keys.
+  const signal = signalHover(line, ch);
+  if (signal) return at(signal.span, signal.value);
 
   // Paths: a table of who may use a path the pattern matches.
   const table = (span: Span, pattern: string, title = ''): Hover => {

@@ -33,3 +33,4 @@ export { parseHtml, validateHtml, doHtmlHover, doHtmlComplete, explainPage, page
 export type { HtmlPage } from './html/types';
 export { explainAiUse, formatAiUse, aiUseOf, type AiUseQuery, type AiUseAnswer, type AiSignal, type AiContradiction, type AiVerdict, type SignalVocabulary } from './engine/aiUse';
 export { ACAP_AI_MAPPING, CONTENT_USAGE_LABELS, CONTENT_SIGNAL_KEYS, OBSOLETE_USAGE_LABELS, type AcapAiMapping } from './facts/signalFacts';
+export { explainPageAiUse, metaAiSignals, type PageAiQuery } from './html/aiPage';

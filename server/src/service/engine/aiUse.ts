@@ -31,7 +31,7 @@ import { evaluateConventional, type Profile } from './conventional';
 import { agentToken, explain, type EngineContext, type LineRef } from './permissions';
 
 export type AiVerdict = 'allowed' | 'prohibited' | 'unknown';
-export type SignalVocabulary = 'robots' | 'content-usage' | 'content-signal' | 'control-token' | 'acap';
+export type SignalVocabulary = 'robots' | 'content-usage' | 'content-signal' | 'control-token' | 'acap' | 'html-meta';
 
 export interface AiSignal extends LineRef {
   readonly vocabulary: SignalVocabulary;

@@ -43,7 +43,7 @@ suite('AI uses of a page: META signals', () => {
     assert.deepEqual([a.verdict, a.decidedBy.map((d) => d.line)], ['prohibited', [5]]);
     assert.equal(ask('<meta name="tdm-reservation" content="0">', 'X', 'ai-train').verdict, 'allowed');
     assert.equal(ask('<meta name="tdm-reservation" content="1">', 'X', 'search').verdict, 'unknown');
-    const bad = validateHtml(p, ROBOTS, '/a.html').filter((d) => d.severity === 1 || d.severity === 2);
+    const bad = validateHtml(p).filter((d) => d.severity === 1 || d.severity === 2);
     assert.deepEqual(bad.map((d) => d.code), []);
   });
   test('a crawler robots.txt forbids never reads the META tags: robots decides, META signals do not', () => {

@@ -9,6 +9,7 @@ import { runCheck } from './check';
 import { runExplain } from './explain';
 import { runTable } from './table';
 import { runConvert } from './convert';
+import { runDiff } from './diff';
 import { defaultIO, FileError, UsageError, type CliIO } from './io';
 
 export type { CliIO } from './io';
@@ -21,6 +22,7 @@ const USAGE = `Usage:
   robots-acap explain ROBOTS.TXT --agent NAME --path PATH_OR_URL --usage ai-train|ai-input|search [--profile P] [--format text|json]
   robots-acap explain ROBOTS.TXT --html PAGE.html --agent NAME [--path PATH] [--usage USAGE] [--format text|json]
   robots-acap table ROBOTS.TXT [--path PATH]... [--agent NAME]... [--profile NAME]
+  robots-acap diff OLD NEW [--agent NAME]... [--profile NAME] [--format text|json]
   robots-acap convert FILE --to acap|rep [--reading crawl|index] [--ignore-conventional] [--version] [--write]
 
 Commands:
@@ -40,6 +42,10 @@ Commands:
             ACAP, with ACAP records after them) or add the conventional equivalent of ACAP crawl
             rules (--to rep); prints the file (writes it only with --write). Every crawl verdict
             is checked before and after; changes are reported on stderr and exit 1.
+  diff      Every crawl and AI-use (ai-train, ai-input, search) verdict that flips between two
+            versions, for the crawlers either file names, the main crawlers (or each --agent)
+            and *, on probe paths from both files' patterns, with the lines responsible; exit 1
+            when something flips.
   table     For each --path (default /), who may do what: the crawlers the file names and
             each --agent (default: major search and AI crawlers) × usages, with deciding lines.
 
@@ -58,6 +64,8 @@ export function main(argv: readonly string[], io: CliIO = defaultIO): number {
         return runTable(rest, io);
       case 'convert':
         return runConvert(rest, io);
+      case 'diff':
+        return runDiff(rest, io);
       case '--version':
         io.out(`${SERVER_VERSION}\n`);
         return 0;

@@ -34,3 +34,4 @@ export type { HtmlPage } from './html/types';
 export { explainAiUse, formatAiUse, aiUseOf, type AiUseQuery, type AiUseAnswer, type AiSignal, type AiContradiction, type AiVerdict, type SignalVocabulary } from './engine/aiUse';
 export { ACAP_AI_MAPPING, CONTENT_USAGE_LABELS, CONTENT_SIGNAL_KEYS, OBSOLETE_USAGE_LABELS, type AcapAiMapping } from './facts/signalFacts';
 export { explainPageAiUse, metaAiSignals, type PageAiQuery } from './html/aiPage';
+export { diffRobots, formatDiff, type RobotsDiff, type VerdictFlip, type DiffOptions, type DiffQuestion } from './convert/diff';

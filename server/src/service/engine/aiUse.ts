@@ -205,7 +205,9 @@ export function explainAiUse(doc: RobotsDocument, query: AiUseQuery, ctx: Engine
   const control = CONTROL_TOKEN_OF.get(token.toLowerCase());
   if (control?.controls?.uses.includes(use)) {
     const v = evaluateConventional(doc, control.token, rawPath, profile);
-    if (v.line !== undefined) {
+    // A refusal counts through the * group too (the token obeys it); a permission only from a
+    // group that names the token: `Allow: /` for every crawler says nothing about AI training.
+    if (v.line !== undefined && (!v.allowed || v.named)) {
       const says: AiVerdict = v.allowed ? 'allowed' : 'prohibited';
       statements.push({ says, line: v.line });
       signals.push({

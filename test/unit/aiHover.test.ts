@@ -37,4 +37,11 @@ suite('hover: AI uses', () => {
     assert.match(hoverAt('ACAP-crawler: *\nACAP-disallow-ind|ex: /'), /a prohibition of index refuses search/);
     assert.match(hoverAt('ACAP-crawler: *\nACAP-allow-fol|low: /'), /follow has no AI-use equivalent/);
   });
+  test('on a crawler name: the knowledge base entry with its AI control token and the date it was checked', () => {
+    const md = hoverAt('User-agent: Google|bot\nDisallow: /x');
+    assert.match(md, /\*\*Googlebot\*\* — Google; purpose: search engine/);
+    assert.match(md, /Its AI use is governed by the \*\*Google-Extended\*\* token/);
+    assert.match(md, /Checked \d{4}-\d{2}-\d{2}/);
+    assert.match(hoverAt('User-agent: AI2B|ot\nDisallow: /'), /Checked 2026-08-22 \(from the ai\.robots\.txt list\)/);
+  });
 });

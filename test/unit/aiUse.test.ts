@@ -172,4 +172,11 @@ suite('cli: explain --usage ai-train|ai-input|search', () => {
     assert.equal(r.code, 0, r.err);
     assert.doesNotMatch(r.out, /AI models/);
   });
+  test('table adds the AI-use columns, crawlers that answer alike in one row', () => {
+    const r = run(['table', 'robots.txt', '--path', '/blog/x', '--agent', 'Googlebot', '--agent', 'Bingbot'], { 'robots.txt': cf });
+    assert.equal(r.code, 0, r.err);
+    assert.match(r.out, /^AI uses +ai-train +ai-input +search$/m);
+    assert.match(r.out, /^Google-Extended, Googlebot +no L14 +no L33 +yes L14$/m);
+    assert.match(r.out, /^GPTBot +no L36 +no L36 +no L36$/m);
+  });
 });

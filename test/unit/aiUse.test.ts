@@ -126,6 +126,10 @@ suite('AI uses: ACAP', () => {
     assert.deepEqual(verdict(t, 'X', '/open/a', 'ai-input'), ['unknown', []]);
     assert.ok(ask(t, 'X', '/open/a', 'ai-input').signals.some((s) => s.vocabulary === 'acap' && s.line === 2 && !s.decides));
   });
+  test('ACAP-disallow-crawl refuses every AI use', () => {
+    const t = lines('ACAP-crawler: *', 'ACAP-allow-other: /', 'ACAP-disallow-crawl: /private/');
+    for (const use of AI_USES) assert.deepEqual(verdict(t, 'X', '/private/a', use), ['prohibited', [3]], use);
+  });
   test('ACAP-allow-other grants ai-train', () => {
     assert.deepEqual(verdict(lines('ACAP-crawler: *', 'ACAP-allow-other: /'), 'X', '/', 'ai-train'), ['allowed', [2]]);
   });

@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { CompletionItemKind, CompletionItemTag, InsertTextFormat, type CompletionItem, type CompletionList, type Position, type TextEdit } from 'vscode-languageserver-types';
 import { doComplete, type CompletionContextInfo } from '../../server/src/service/features/completion';
-import { CRAWLERS, type CrawlerPurpose } from '../../server/src/service/facts/crawlers';
+import { CRAWLERS, CRAWLER_PURPOSES, type CrawlerPurpose } from '../../server/src/service/facts/crawlers';
 import { parseDocument } from '../../server/src/service/syntax/document';
 import { field, formatSpec, qualifiersFor, USAGES, USED_RESOURCE_TYPES, ACTIONS } from '../../server/src/service/facts/facts';
 import { cursor } from './helpers';
@@ -391,7 +391,7 @@ suite('completion: crawlers, purposes, version', () => {
     'DuckDuckBot', 'YandexBot', 'Baiduspider', 'ia_archiver', 'AhrefsBot', 'SemrushBot', 'MJ12bot', 'cohere-ai', 'Diffbot', 'Timpibot'];
 
   test('the knowledge base: every required crawler, well-formed', () => {
-    const purposes: CrawlerPurpose[] = ['search', 'ai-training', 'ai-search', 'user-triggered', 'archive', 'seo', 'other'];
+    const purposes: readonly CrawlerPurpose[] = CRAWLER_PURPOSES;
     const tokens = CRAWLERS.map((c) => c.token);
     for (const t of REQUIRED) assert.ok(tokens.includes(t), t);
     assert.equal(new Set(tokens.map((t) => t.toLowerCase())).size, tokens.length, 'tokens are unique');

@@ -12,6 +12,7 @@ import { explain, facts, formatExplanation, PROFILES, type Profile, type Query, 
 import * as path from 'node:path';
 import { explainPage, parseHtml, type PageExplanation } from '../service';
 import { parseOptions, readDocument, readText, UsageError, workspaceOf, type CliIO } from './io';
+import { aiUseArgument, runExplainAi } from './explainAi';
 
 function formatPageExplanation(e: PageExplanation): string {
   const out = [`${e.agent} ${e.allowed ? 'may' : 'may not'} ${e.usage} ${e.path}  (robots.txt and the page's META tags)`];
@@ -71,6 +72,9 @@ function readQueries(io: CliIO, file: string, defaults: Partial<Query>): (Query 
 }
 
 export function runExplain(args: readonly string[], io: CliIO): number {
+  // AI usages (ai-train, ai-input, search) have their own engine: explainAi.ts.
+  const aiUse = aiUseArgument(args);
+  if (aiUse) return runExplainAi(args, aiUse, io);
   const { options, positional } = parseOptions(args, {
     agent: 'value', path: 'value', usage: 'value', purpose: 'value', profile: 'value', reading: 'value', format: 'value', queries: 'value', html: 'value',
   });

@@ -11,6 +11,7 @@ import { runCheck } from './check';
 import { runExplain } from './explain';
 import { runTable } from './table';
 import { runConvert } from './convert';
+import { runDiff } from './diff';
 import { defaultIO, FileError, UsageError, type CliIO } from './io';
 import { wantsHelp } from './args';
 import { escapeControls } from './formats';
@@ -47,15 +48,18 @@ Exit status: 0 no error (and at most --max-warnings warnings), 1 an error or too
                            [--profile rfc9309|google|koster1996] [--reading acap|conventional] [--format text|json]
        robots-acap explain ROBOTS.TXT --queries FILE.json [--format text|json]
        robots-acap explain ROBOTS.TXT --html PAGE.html --agent NAME [--path PATH] [--usage USAGE] [--format text|json]
+       robots-acap explain ROBOTS.TXT --agent NAME --path PATH_OR_URL --usage ai-train|ai-input|search [--profile P]
 
 Say whether a crawler may use a path for a usage (default crawl), with the qualifiers that travel
 with a permission and the lines that decide. JSON has {allowed, qualifiers, decidedBy: [{line,
 text}], ...the trace}. --queries takes a JSON array of {agent, path, usage?, purpose?, profile?,
 reading?} and answers each in order. --html PAGE.html combines robots.txt with the page's META
-tags; --path defaults to the page's place on the site.
+tags; --path defaults to the page's place on the site. --usage ai-train, ai-input or search
+answers from every AI-use signal (Content-Usage, Content-Signal, Google-Extended and
+Applebot-Extended, ACAP), with the signals that spoke and any contradictions.
 
-Exit status: 0 allowed (every query allowed), 1 prohibited (some query prohibited), 2 usage error
-or unreadable file.
+Exit status: 0 allowed (every query allowed; for an AI use, also when no signal speaks on it),
+1 prohibited (some query prohibited), 2 usage error or unreadable file.
 `,
   table: `Usage: robots-acap table ROBOTS.TXT [--path PATH]... [--agent NAME]... [--profile NAME] [--format text|json]
 
@@ -66,6 +70,14 @@ profilesDisagree, cells: {USAGE: {allowed, line, qualifiers, needsCrawl}}}]}]}; 
 * (any other crawler).
 
 Exit status: 0 success, 2 usage error or unreadable file.
+`,
+  diff: `Usage: robots-acap diff OLD NEW [--agent NAME]... [--profile NAME] [--format text|json]
+
+Every crawl and AI-use (ai-train, ai-input, search) verdict that flips between two versions of a
+robots.txt, for the crawlers either file names, the main crawlers (or each --agent) and *, on
+probe paths taken from both files' patterns, with the lines responsible.
+
+Exit status: 0 nothing flips, 1 some verdict flips, 2 usage error or unreadable file.
 `,
   convert: `Usage: robots-acap convert FILE --to acap|rep [--reading crawl|index] [--ignore-conventional] [--version]
                            [--write] [--force]
@@ -91,6 +103,7 @@ Commands:
   explain   Say whether a crawler may use a path, and which line decides
   table     Who may do what, for each path: crawlers × usages
   convert   Convert conventional records to ACAP records or back
+  diff      Which crawl and AI-use verdicts flip between two versions of a file
 
 robots-acap COMMAND --help describes a command; robots-acap --version prints the version.
 -- ends the options; - reads standard input.
@@ -120,6 +133,8 @@ export function main(argv: readonly string[], io: CliIO = defaultIO): number {
         return runTable(rest, io);
       case 'convert':
         return runConvert(rest, io);
+      case 'diff':
+        return runDiff(rest, io);
       case '--version':
         io.out(`${SERVER_VERSION}\n`);
         return 0;

@@ -6,6 +6,7 @@
  */
 import { DEFAULT_CRAWLERS, PROFILES, permissionMatrix, profileWords, type Matrix, type MatrixCell, type MatrixRow, type Profile } from '../service';
 import { parseOptions, readDocument, UsageError, workspaceOf, type CliIO } from './io';
+import { formatAiTable } from './aiTable';
 
 const TITLE: Readonly<Record<string, string>> = { 'present-snippet': 'snippet' };
 
@@ -70,7 +71,7 @@ export function runTable(args: readonly string[], io: CliIO): number {
   }
   const blocks = paths.map((p) => {
     const m = permissionMatrix(doc, p, crawlers, profile, ctx);
-    return `${m.path}  (${m.acap ? `ACAP reading; conventional lines under ${profile}` : `conventional reading, ${profile}`})\n${formatMatrix(m)}`;
+    return `${m.path}  (${m.acap ? `ACAP reading; conventional lines under ${profile}` : `conventional reading, ${profile}`})\n${formatMatrix(m)}\n\n${formatAiTable(doc, p, crawlers, profile, ctx)}`;
   });
   io.out(`Who may do what — ${positional[0]}\n\n${blocks.join('\n\n')}\n`);
   return 0;

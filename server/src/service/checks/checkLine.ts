@@ -9,6 +9,7 @@ import type { Finding } from '../syntax/findings';
 import { closest, didYouMean } from '../facts/suggest';
 import { DASH_LOOKALIKES, type LineNode, type Span } from '../syntax/syntax';
 import { innerDollars, isAbsoluteUri } from '../acap/values';
+import { checkContentSignal, checkContentUsage, checkExtensionField, checkPathHygiene } from './checkSignals';
 
 const cache = new WeakMap<LineNode, readonly Finding[]>();
 
@@ -104,6 +105,7 @@ function checkVersionComment(line: LineNode, out: Finding[]): void {
 function checkUnknownField(line: LineNode, out: Finding[]): void {
   const f = line.field;
   if (!f) return;
+  if (checkExtensionField(line, out)) return;
   const written = text(line, f.name);
   const lower = written.toLowerCase();
   if (written.startsWith('\u00ef\u00bb\u00bf')) {
@@ -200,6 +202,7 @@ function checkConventional(line: LineNode, out: Finding[]): void {
       for (const at of innerDollars(value)) {
         out.push({ code: 'rep.dollar-not-last', span: { start: f.value.start + at, end: f.value.start + at + 1 }, message: '‘$’ anchors the end of the path only as the last character; elsewhere Google reads it as a literal $ (RFC 9309 §2.2.3).' });
       }
+      checkPathHygiene(line, f.value, out);
       return;
     }
     case 'sitemap':
@@ -227,8 +230,10 @@ function checkConventional(line: LineNode, out: Finding[]): void {
       out.push({ code: 'rep.noindex-unsupported', span: f.name, message: 'Google stopped honouring Noindex in robots.txt on 2019-09-01. Use ACAP-disallow-index here, or a robots META tag or X-Robots-Tag header on the pages.' });
       return;
     case 'content-usage':
+      if (requireValue('preferences such as train-ai=n')) checkContentUsage(line, f.value, out);
+      return;
     case 'content-signal':
-      if (requireValue('preferences such as train-ai=n')) checkPreferences(line, f.value, f.fact.id === 'content-signal', out);
+      if (requireValue('preferences such as search=yes, ai-train=no')) checkContentSignal(line, f.value, out);
       return;
     case 'license':
       if (requireValue('the absolute URL of a licence') && !isAbsoluteUri(value)) {
@@ -262,26 +267,5 @@ function checkConventional(line: LineNode, out: Finding[]): void {
     }
     default:
       return;
-  }
-}
-
-/** Content-Usage / Content-Signal: `[path] key=value, key=value`. */
-function checkPreferences(line: LineNode, value: Span, yesNo: boolean, out: Finding[]): void {
-  let body = text(line, value);
-  const path = /^\/\S*\s+/.exec(body);
-  if (path) body = body.slice(path[0].length);
-  const items = body.split(/\s*,\s*|\s+/).filter((s) => s.length > 0);
-  const bad = items.find((it) => {
-    const m = /^([A-Za-z0-9_-]+)=([A-Za-z0-9_-]+)$/.exec(it);
-    if (!m) return true;
-    return yesNo ? !/^(yes|no)$/i.test(m[2]) : !/^(y|n|yes|no)$/i.test(m[2]);
-  });
-  if (items.length === 0 || bad) {
-    out.push({
-      code: 'rep.invalid-preference', span: value,
-      message: yesNo
-        ? `Content-Signal takes comma-separated preferences with the values yes or no, such as search=yes, ai-train=no${bad ? `; ‘${bad}’ is not one` : ''}.`
-        : `Content-Usage takes an optional path and preferences with the values y or n, such as train-ai=n${bad ? `; ‘${bad}’ is not one` : ''}.`,
-    });
   }
 }

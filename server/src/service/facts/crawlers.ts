@@ -1,17 +1,25 @@
 /**
- * A small knowledge base of crawlers that robots.txt files name, for completion (and, later,
- * hover): each product token with its operator, what it crawls for, whether it honours
- * robots.txt, and the operator's page that says so.
+ * The crawler knowledge base, for completion, hover and the tables: each product token with its
+ * operator, what it crawls for, whether it is documented to honour robots.txt, the control token
+ * that governs its AI use, whether it reads ACAP, the operator's page, and the date each fact was
+ * last checked.
  *
- * Only what the operators themselves document, or what is long established, is recorded; where
- * that is not known, `honoursRobotsTxt` or `source` is left undefined rather than guessed. The
- * `source` URLs are the pages the operators publish (often the one their User-Agent string points
- * to); nothing is ever fetched. Crawler names compare case-insensitively (Part 1 §2.3.1 note;
- * RFC 9309 §2.2.1).
+ * The facts are data (crawlers.json, bundled by esbuild; this module stays pure). Entries of
+ * origin `ai.robots.txt` come from the public ai.robots.txt list (MIT, see NOTICE) through
+ * scripts/refresh-crawlers.ts; `curated` entries are kept by hand from the operators' pages. Where
+ * a fact is not documented it is left undefined rather than guessed. Source URLs are never
+ * fetched. Crawler names compare case-insensitively (Part 1 §2.3.1 note; RFC 9309 §2.2.1).
  */
+import table from './crawlers.json';
 
 /** What a crawler gathers content for. */
-export type CrawlerPurpose = 'search' | 'ai-training' | 'ai-search' | 'user-triggered' | 'archive' | 'seo' | 'other';
+export type CrawlerPurpose = 'search' | 'ai-training' | 'ai-answers' | 'user-triggered' | 'control-token' | 'archive' | 'seo' | 'other';
+
+export const CRAWLER_PURPOSES: readonly CrawlerPurpose[] = ['search', 'ai-training', 'ai-answers', 'user-triggered', 'control-token', 'archive', 'seo', 'other'];
+
+/** The AI-era uses a publisher asks about (Content-Signal's keys; Content-Usage speaks on two). */
+export type AiUse = 'ai-train' | 'ai-input' | 'search';
+export const AI_USES: readonly AiUse[] = ['ai-train', 'ai-input', 'search'];
 
 export interface CrawlerFact {
   /** The product token to write in `User-agent:` or `ACAP-crawler:`. */
@@ -20,91 +28,103 @@ export interface CrawlerFact {
   readonly purpose: CrawlerPurpose;
   /** Whether the operator says it obeys robots.txt; undefined when that is not documented. */
   readonly honoursRobotsTxt: boolean | undefined;
+  /** The product token whose group governs this crawler's AI use (Google-Extended for Googlebot; itself for most). */
+  readonly aiControl: string;
+  /** For a control token: the crawlers whose AI uses it governs, and which uses. */
+  readonly controls?: { readonly crawlers: readonly string[]; readonly uses: readonly AiUse[] };
+  /** Whether the operator documents that it reads ACAP; false for every crawler known today. */
+  readonly readsAcap: boolean;
   /** What else a publisher should know, in one sentence. */
   readonly note?: string;
   /** The operator's documentation page (a plain URL, never fetched); undefined when there is none. */
   readonly source: string | undefined;
+  /** When the facts were last checked (YYYY-MM-DD). */
+  readonly checked: string;
+  /** Where the facts come from: kept by hand, or the ai.robots.txt list. */
+  readonly origin: 'curated' | 'ai.robots.txt';
 }
 
-const OPENAI = 'https://platform.openai.com/docs/bots';
-const ANTHROPIC = 'https://support.anthropic.com/en/articles/8896518-does-anthropic-crawl-data-from-the-web-and-how-can-site-owners-block-the-crawler';
-const PERPLEXITY = 'https://docs.perplexity.ai/guides/bots';
-const APPLE = 'https://support.apple.com/en-us/119829';
-const META = 'https://developers.facebook.com/docs/sharing/webmasters/web-crawlers/';
+interface Stored {
+  readonly token: string;
+  readonly operator: string;
+  readonly purpose: string;
+  readonly honoursRobotsTxt: boolean | null;
+  readonly aiControl: string;
+  readonly controls?: { readonly crawlers: readonly string[]; readonly uses: readonly string[] };
+  readonly readsAcap: boolean;
+  readonly source: string | null;
+  readonly checked: string;
+  readonly origin: string;
+  readonly note: string | null;
+}
 
-export const CRAWLERS: readonly CrawlerFact[] = [
-  { token: 'Googlebot', operator: 'Google', purpose: 'search', honoursRobotsTxt: true,
-    source: 'https://developers.google.com/search/docs/crawling-indexing/googlebot' },
-  { token: 'Google-Extended', operator: 'Google', purpose: 'ai-training', honoursRobotsTxt: true,
-    note: 'A control token only, with no User-Agent string of its own: Googlebot does the crawling, and this token decides whether the content may be used for Gemini models.',
-    source: 'https://developers.google.com/search/docs/crawling-indexing/google-common-crawlers#google-extended' },
-  { token: 'Bingbot', operator: 'Microsoft', purpose: 'search', honoursRobotsTxt: true,
-    source: 'https://www.bing.com/webmasters/help/which-crawlers-does-bing-use-8c184ec0' },
-  { token: 'GPTBot', operator: 'OpenAI', purpose: 'ai-training', honoursRobotsTxt: true, source: OPENAI },
-  { token: 'OAI-SearchBot', operator: 'OpenAI', purpose: 'ai-search', honoursRobotsTxt: true,
-    note: 'Finds pages to show in ChatGPT search results; it is not used for training.', source: OPENAI },
-  { token: 'ChatGPT-User', operator: 'OpenAI', purpose: 'user-triggered', honoursRobotsTxt: false,
-    note: 'Fetches pages when a ChatGPT user asks; OpenAI says robots.txt rules may not apply to such requests.', source: OPENAI },
-  { token: 'ClaudeBot', operator: 'Anthropic', purpose: 'ai-training', honoursRobotsTxt: true, source: ANTHROPIC },
-  { token: 'Claude-User', operator: 'Anthropic', purpose: 'user-triggered', honoursRobotsTxt: true,
-    note: 'Fetches pages when a Claude user asks.', source: ANTHROPIC },
-  { token: 'anthropic-ai', operator: 'Anthropic', purpose: 'ai-training', honoursRobotsTxt: undefined,
-    note: 'An older token that Anthropic\'s current documentation no longer lists; ClaudeBot is the one it names.', source: ANTHROPIC },
-  { token: 'CCBot', operator: 'Common Crawl', purpose: 'archive', honoursRobotsTxt: true,
-    note: 'Builds Common Crawl\'s open web corpus, which is widely used to train AI models.', source: 'https://commoncrawl.org/ccbot' },
-  { token: 'PerplexityBot', operator: 'Perplexity', purpose: 'ai-search', honoursRobotsTxt: true,
-    note: 'Finds pages to show and link in Perplexity\'s answers; Perplexity says it is not used to train models.', source: PERPLEXITY },
-  { token: 'Perplexity-User', operator: 'Perplexity', purpose: 'user-triggered', honoursRobotsTxt: false,
-    note: 'Fetches pages when a Perplexity user asks; Perplexity says it generally ignores robots.txt for such requests.', source: PERPLEXITY },
-  { token: 'Applebot', operator: 'Apple', purpose: 'search', honoursRobotsTxt: true,
-    note: 'Feeds Siri, Spotlight and Safari suggestions.', source: APPLE },
-  { token: 'Applebot-Extended', operator: 'Apple', purpose: 'ai-training', honoursRobotsTxt: true,
-    note: 'A control token only: Applebot does the crawling, and this token decides whether the content may train Apple\'s generative models.', source: APPLE },
-  { token: 'Bytespider', operator: 'ByteDance', purpose: 'other', honoursRobotsTxt: undefined,
-    note: 'ByteDance publishes no documentation for it.', source: undefined },
-  { token: 'Amazonbot', operator: 'Amazon', purpose: 'other', honoursRobotsTxt: true,
-    note: 'Used to improve Amazon\'s products and services, such as Alexa\'s answers.', source: 'https://developer.amazon.com/amazonbot' },
-  { token: 'Meta-ExternalAgent', operator: 'Meta', purpose: 'ai-training', honoursRobotsTxt: true,
-    note: 'Crawls for uses such as training AI models and improving products by indexing content.', source: META },
-  { token: 'FacebookBot', operator: 'Meta', purpose: 'ai-training', honoursRobotsTxt: true,
-    note: 'Documented as crawling public pages to improve language models for speech recognition.', source: META },
-  { token: 'DuckDuckBot', operator: 'DuckDuckGo', purpose: 'search', honoursRobotsTxt: true,
-    source: 'https://duckduckgo.com/duckduckgo-help-pages/results/duckduckbot' },
-  { token: 'YandexBot', operator: 'Yandex', purpose: 'search', honoursRobotsTxt: true, source: 'https://yandex.com/bots' },
-  { token: 'Baiduspider', operator: 'Baidu', purpose: 'search', honoursRobotsTxt: true, source: 'https://www.baidu.com/search/spider.html' },
-  { token: 'ia_archiver', operator: 'Alexa Internet (Amazon)', purpose: 'archive', honoursRobotsTxt: undefined,
-    note: 'Alexa\'s crawler, whose crawls long fed the Internet Archive; Alexa was retired in 2022.', source: 'http://www.alexa.com/site/help/webmasters' },
-  { token: 'AhrefsBot', operator: 'Ahrefs', purpose: 'seo', honoursRobotsTxt: true, source: 'https://ahrefs.com/robot' },
-  { token: 'SemrushBot', operator: 'Semrush', purpose: 'seo', honoursRobotsTxt: true, source: 'https://www.semrush.com/bot/' },
-  { token: 'MJ12bot', operator: 'Majestic', purpose: 'seo', honoursRobotsTxt: true, source: 'https://mj12bot.com/' },
-  { token: 'cohere-ai', operator: 'Cohere', purpose: 'other', honoursRobotsTxt: undefined,
-    note: 'Cohere publishes no documentation for it.', source: undefined },
-  { token: 'Diffbot', operator: 'Diffbot', purpose: 'other', honoursRobotsTxt: undefined,
-    note: 'Extracts structured data from pages for Diffbot\'s knowledge graph and APIs.', source: 'https://www.diffbot.com/' },
-  { token: 'Timpibot', operator: 'Timpi', purpose: 'search', honoursRobotsTxt: undefined,
-    note: 'Crawls for Timpi\'s decentralised search index.', source: undefined },
-];
+function toFact(s: Stored): CrawlerFact {
+  return {
+    token: s.token,
+    operator: s.operator,
+    purpose: (CRAWLER_PURPOSES as readonly string[]).includes(s.purpose) ? s.purpose as CrawlerPurpose : 'other',
+    honoursRobotsTxt: s.honoursRobotsTxt ?? undefined,
+    aiControl: s.aiControl,
+    ...(s.controls ? { controls: { crawlers: s.controls.crawlers, uses: s.controls.uses.filter((u): u is AiUse => (AI_USES as readonly string[]).includes(u)) } } : {}),
+    readsAcap: s.readsAcap,
+    ...(s.note ? { note: s.note } : {}),
+    source: s.source ?? undefined,
+    checked: s.checked,
+    origin: s.origin === 'curated' ? 'curated' : 'ai.robots.txt',
+  };
+}
+
+export const CRAWLERS: readonly CrawlerFact[] = (table.crawlers as readonly Stored[]).map(toFact);
 
 /** Lower-cased product token to its fact. */
 export const CRAWLER_BY_TOKEN: ReadonlyMap<string, CrawlerFact> = new Map(CRAWLERS.map((c) => [c.token.toLowerCase(), c]));
 
+/** Lower-cased crawler token to the control token that governs some of its AI uses (Googlebot → Google-Extended). */
+export const CONTROL_TOKEN_OF: ReadonlyMap<string, CrawlerFact> = new Map(
+  CRAWLERS.flatMap((c) => (c.controls ? c.controls.crawlers.map((k) => [k.toLowerCase(), c] as const) : [])),
+);
+
 const PURPOSE_TEXT: Readonly<Record<CrawlerPurpose, string>> = {
   'search': 'search engine',
   'ai-training': 'AI model training',
-  'ai-search': 'AI search and answers',
+  'ai-answers': 'AI search and answers',
   'user-triggered': 'fetches on a user\'s request',
+  'control-token': 'a control token (no crawler of its own)',
   'archive': 'web archive',
   'seo': 'SEO and backlink analysis',
   'other': 'other',
 };
 
-/** A crawler described in Markdown: operator, purpose, robots.txt behaviour and source. */
-export function describeCrawler(c: CrawlerFact): string {
+export function purposeText(p: CrawlerPurpose): string {
+  return PURPOSE_TEXT[p];
+}
+
+/** Days between two YYYY-MM-DD dates (b − a); NaN when either is not a date. */
+function daysBetween(a: string, b: string): number {
+  return (Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000;
+}
+
+/** Facts older than this are flagged in hover: operators rename and repurpose crawlers often. */
+export const STALE_AFTER_DAYS = 365;
+
+/**
+ * A crawler described in Markdown: operator, purpose, robots.txt behaviour, AI control, ACAP,
+ * source and the date checked. `today` (YYYY-MM-DD, default the clock's) flags old facts.
+ */
+export function describeCrawler(c: CrawlerFact, today: string = new Date().toISOString().slice(0, 10)): string {
   const robots = c.honoursRobotsTxt === undefined ? 'not documented' : c.honoursRobotsTxt ? 'honours it' : 'may not honour it';
+  const control = c.controls
+    ? `Governs ${c.controls.uses.join(' and ')} for ${c.controls.crawlers.join(', ')}: a group for **${c.token}** decides those uses, the crawlers' own groups decide crawling.`
+    : c.aiControl.toLowerCase() !== c.token.toLowerCase() ? `Its AI use is governed by the **${c.aiControl}** token.` : '';
+  const age = daysBetween(c.checked, today);
+  const stale = age > STALE_AFTER_DAYS ? ` ⚠ Checked over a year ago (${Math.floor(age / 365)} year${age >= 730 ? 's' : ''}); operators rename and repurpose crawlers, so verify it.` : '';
   const parts = [
     `**${c.token}** — ${c.operator}; purpose: ${PURPOSE_TEXT[c.purpose]}.`,
     `robots.txt: ${robots}.${c.note ? ` ${c.note}` : ''}`,
+    control,
+    `ACAP: ${c.readsAcap ? 'documented to read it' : 'not documented to read it'}.`,
     c.source ? `Source: <${c.source}>` : 'Source: none published by the operator.',
+    `Checked ${c.checked}${c.origin === 'ai.robots.txt' ? ' (from the ai.robots.txt list)' : ''}.${stale}`,
   ];
-  return parts.join('\n\n');
+  return parts.filter(Boolean).join('\n\n');
 }

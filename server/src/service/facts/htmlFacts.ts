@@ -85,3 +85,31 @@ export const CLASS_PREFIX = 'the-acap:';
 
 /** Element-set kinds of Part 2 §3 (`the-acap:idlist:a, b`). */
 export const ELEMENT_SET_KINDS: readonly string[] = ['idlist', 'classlist', 'taglist'];
+
+/**
+ * What robots META values say on the AI uses (issue 14), for every crawler or only for the
+ * operators that document the value: `noai`/`noimageai`/`noml` (conventions without a standard,
+ * read as their authors meant them), `noindex` (search), Bing's `noarchive`/`nocache` (Bing says
+ * they keep the page out of, or limit it in, Copilot answers), Amazon's `noarchive` (Amazonbot
+ * says it then does not use the page for model training).
+ */
+export interface MetaAiFact {
+  readonly value: string;
+  /** Lower-cased product tokens the meaning is documented for; undefined: every crawler. */
+  readonly crawlers: readonly string[] | undefined;
+  readonly uses: readonly ('ai-train' | 'ai-input' | 'search')[];
+  readonly meaning: string;
+}
+
+export const META_AI_VALUES: readonly MetaAiFact[] = [
+  { value: 'noai', crawlers: undefined, uses: ['ai-train', 'ai-input'], meaning: 'asks that AI systems not use the page (a convention without a standard)' },
+  { value: 'noml', crawlers: undefined, uses: ['ai-train'], meaning: 'asks that the page not be used for machine learning (a convention without a standard)' },
+  { value: 'noindex', crawlers: undefined, uses: ['search'], meaning: 'keeps the page out of search results' },
+  { value: 'none', crawlers: undefined, uses: ['search'], meaning: 'noindex, nofollow: keeps the page out of search results' },
+  { value: 'noarchive', crawlers: ['bingbot'], uses: ['ai-input'], meaning: 'Bing documents that the page is then not used in Copilot (Bing Chat) answers' },
+  { value: 'nocache', crawlers: ['bingbot'], uses: ['ai-input'], meaning: 'Bing documents that only the URL, title and snippet may then be used in Copilot answers' },
+  { value: 'noarchive', crawlers: ['amazonbot'], uses: ['ai-train'], meaning: 'Amazon documents that Amazonbot then does not use the page for model training' },
+];
+
+/** `noimageai` speaks on the page's images only: reported, never a page verdict. */
+export const IMAGE_ONLY_AI_VALUES: readonly string[] = ['noimageai'];

@@ -17,6 +17,7 @@ import { CRAWLER_BY_TOKEN, describeCrawler } from '../facts/crawlers';
 import { DEFAULT_CRAWLERS, MATRIX_USAGES, permissionMatrix, profileWords, type MatrixCell, type MatrixRow } from '../engine/matrix';
 import type { Profile } from '../engine/conventional';
 import type { LineNode, Span } from '../syntax/syntax';
+import { acapAiNote, aiUseTable, signalHover } from './aiHover';
 
 export interface HoverSettings {
   /** Crawlers always shown in tables, besides those named in the file. */
@@ -42,7 +43,7 @@ export function usageDoc(name: string): string | undefined {
   const u = USAGE_BY_NAME.get(name);
   if (!u) return undefined;
   const base = u.base !== u.name ? ` Derived from \`present\`: a permission or prohibition for \`present\` also speaks on it, but one naming \`${u.name}\` wins on the same pattern.` : '';
-  return `**${u.name}** (usage type) — ${u.summary}${base}\n\n*${formatSpec(u.spec)}*${readinessNote(u.readiness)}`;
+  return `**${u.name}** (usage type) — ${u.summary}${base}\n\n${acapAiNote(u.name)}\n\n*${formatSpec(u.spec)}*${readinessNote(u.readiness)}`;
 }
 
 /** Hover documentation of a qualifier; HTML hover shows the same. */
@@ -98,6 +99,7 @@ export function permissionTable(doc: RobotsDocument, path: string, settings: Hov
   const why = explanationBullets(explain(doc, { agent: '*', path, profile: m.profile }, ctx), doc.uri);
   if (why) parts.push(`For any crawler (\\*), crawl:\n${why}`);
   if (m.purposes.length) parts.push(`Records for purposes (${m.purposes.map((p) => `\`${p}\``).join(', ')}) exist: these are the general verdicts, which they may override.`);
+  parts.push(aiUseTable(doc, path, settings.crawlers ?? DEFAULT_CRAWLERS, settings.profile ?? 'rfc9309', ctx));
   return parts.join('\n\n');
 }
 
@@ -186,6 +188,10 @@ export function doHover(doc: RobotsDocument, position: Position, settings: Hover
       if (u) return at(m.span, u);
     }
   }
+
+  // Content-Usage labels and Content-Signal keys.
+  const signal = signalHover(line, ch);
+  if (signal) return at(signal.span, signal.value);
 
   // Paths: a table of who may use a path the pattern matches.
   const table = (span: Span, pattern: string, title = ''): Hover => {

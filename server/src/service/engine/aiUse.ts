@@ -1,0 +1,289 @@
+/**
+ * AI usages: may crawler C use path P for `ai-train`, `ai-input` or `search`? Allowed,
+ * prohibited or unknown, with the deciding lines, from every signal of the file that bears on it,
+ * combined most-restrictive-first:
+ *
+ *   robots     crawling refused (the active profile's reading of the crawler's group): nothing
+ *              the crawler cannot fetch may be used, and no preference applies there (aipref
+ *              attach draft: preferences apply to what may be crawled);
+ *   Content-Usage (IETF aipref attach draft, vocabulary drafts -05 … -08): in the crawler's
+ *              group, the lines whose path matches (no path: every path), the longest path
+ *              deciding, most restrictive among equals; `train-ai` speaks on ai-train, `search`
+ *              on search; only y/n count; a line that is not a Dictionary is void;
+ *   Content-Signal (Cloudflare's policy; `Content-Signals` too): the same path rule; a missing
+ *              key neither grants nor restricts;
+ *   control tokens: the group of Google-Extended governs Googlebot's ai-train and ai-input,
+ *              Applebot-Extended's Applebot's ai-train (facts/crawlers.json says which);
+ *   ACAP:      the mapping of facts/signalFacts.ts (search ← index, ai-input ← present / other,
+ *              ai-train ← other, all ← crawl), read from the ACAP engine's own decision.
+ *
+ * Any prohibition wins; else any permission; else unknown. Statements that disagree are
+ * reported as contradictions. Cost: O(L) to find the crawler's preference lines plus one
+ * conventional evaluation per control token and ≤ 3 ACAP evaluations (each O(R) in rules).
+ */
+import { CONTROL_TOKEN_OF, CRAWLER_BY_TOKEN, type AiUse } from '../facts/crawlers';
+import { ACAP_AI_MAPPING, CONTENT_SIGNAL_ALIASES, CONTENT_SIGNAL_KEY_BY_NAME, CONTENT_USAGE_LABELS } from '../facts/signalFacts';
+import { getModel, type Group } from '../model/model';
+import type { RobotsDocument } from '../syntax/document';
+import { matchPattern, normalizePercent, pathOfUrl } from '../syntax/paths';
+import { parseContentSignal, parseContentUsage } from '../syntax/signals';
+import { evaluateConventional, type Profile } from './conventional';
+import { agentToken, explain, type LineRef } from './permissions';
+import type { WorkspaceContext } from '../syntax/workspace';
+
+export type AiVerdict = 'allowed' | 'prohibited' | 'unknown';
+export type SignalVocabulary = 'robots' | 'content-usage' | 'content-signal' | 'control-token' | 'acap' | 'html-meta';
+
+export interface AiSignal extends LineRef {
+  readonly vocabulary: SignalVocabulary;
+  readonly use: AiUse;
+  readonly says: AiVerdict;
+  /** Whether this line takes part in the verdict (a shorter path, a void line or a preference where crawling is refused does not). */
+  readonly decides: boolean;
+  /** What the line says, in one sentence. */
+  readonly meaning: string;
+}
+
+export interface AiContradiction {
+  /** 1-based lines. */
+  readonly lines: readonly number[];
+  readonly message: string;
+}
+
+export interface AiUseQuery {
+  readonly agent: string;
+  readonly path: string;
+  readonly use: AiUse;
+  readonly profile?: Profile;
+}
+
+export interface AiUseAnswer {
+  readonly agent: string;
+  readonly use: AiUse;
+  /** The path compared, percent-encoding normalised. */
+  readonly path: string;
+  readonly profile: Profile;
+  readonly verdict: AiVerdict;
+  readonly decidedBy: readonly LineRef[];
+  readonly signals: readonly AiSignal[];
+  readonly contradictions: readonly AiContradiction[];
+  /** The crawl verdict the AI use depends on. */
+  readonly crawl: { readonly allowed: boolean; readonly line: number | undefined; readonly why: string };
+  readonly notes: readonly string[];
+  readonly summary: string;
+}
+
+/** `train-ai` (the aipref label) and the like, as the AI use they name; undefined if none. */
+export function aiUseOf(word: string): AiUse | undefined {
+  const w = word.trim().toLowerCase();
+  if (w === 'ai-train' || w === 'train-ai') return 'ai-train';
+  if (w === 'ai-input') return 'ai-input';
+  if (w === 'search') return 'search';
+  return undefined;
+}
+
+const USE_WORDS: Readonly<Record<AiUse, string>> = { 'ai-train': 'train AI models on', 'ai-input': 'use as AI input (answers, grounding)', 'search': 'index for search' };
+
+function lineRef(doc: RobotsDocument, i: number): LineRef {
+  return { line: i + 1, text: doc.lines[i].text.trim() };
+}
+
+/** The lines of each group: from its first User-agent line to the next group or ACAP record. */
+function groupSpans(doc: RobotsDocument): Map<Group, { start: number; end: number }> {
+  const model = getModel(doc);
+  const starts = [...model.groups.map((g) => g.startLine), ...model.records.map((r) => r.startLine)].sort((a, b) => a - b);
+  const out = new Map<Group, { start: number; end: number }>();
+  for (const g of model.groups) {
+    const next = starts.find((s) => s > g.endLine) ?? doc.lines.length;
+    out.set(g, { start: g.startLine, end: next });
+  }
+  return out;
+}
+
+interface PreferenceLine {
+  readonly line: number;
+  readonly vocabulary: 'content-usage' | 'content-signal';
+  /** Normalised path pattern; '' when the line has none (it applies to every path). */
+  readonly pattern: string;
+  readonly octets: number;
+  /** What it says on the use (undefined: silent); `void` when the line cannot be read. */
+  readonly says: AiVerdict | undefined;
+  readonly void: boolean;
+  readonly what: string;
+}
+
+function utf8Length(s: string): number {
+  return new TextEncoder().encode(s).length;
+}
+
+function readPreference(doc: RobotsDocument, i: number, use: AiUse): PreferenceLine | undefined {
+  const node = doc.lines[i];
+  const f = node.field;
+  if (!f || f.separator !== 'colon') return undefined;
+  const name = node.text.slice(f.name.start, f.name.end).toLowerCase();
+  const t = node.text;
+  if (name === 'content-usage') {
+    const cu = parseContentUsage(t, f.value);
+    const pattern = cu.path ? normalizePercent(t.slice(cu.path.start, cu.path.end)) : '';
+    if (!cu.dict.ok) return { line: i, vocabulary: 'content-usage', pattern, octets: utf8Length(pattern), says: undefined, void: true, what: 'not an RFC 9651 Dictionary, so the whole line is void' };
+    const labels = CONTENT_USAGE_LABELS.filter((l) => l.use === use).map((l) => l.label);
+    // RFC 9651 §4.2.2: a repeated key overwrites, so the last one counts.
+    const member = [...cu.dict.members].reverse().find((m) => labels.includes(m.key));
+    const says: AiVerdict | undefined = !member ? undefined : member.kind === 'token' && member.value === 'y' ? 'allowed' : member.kind === 'token' && member.value === 'n' ? 'prohibited' : 'unknown';
+    return { line: i, vocabulary: 'content-usage', pattern, octets: utf8Length(pattern), says, void: false, what: member ? `${member.key}=${member.value || '?1'}` : `no ${labels.join('/') || 'label'} for ${use}` };
+  }
+  if (name === 'content-signal' || CONTENT_SIGNAL_ALIASES.includes(name)) {
+    const cs = parseContentSignal(t, f.value);
+    const pattern = cs.path ? normalizePercent(t.slice(cs.path.start, cs.path.end)) : '';
+    const pair = [...cs.pairs].reverse().find((p) => CONTENT_SIGNAL_KEY_BY_NAME.get(p.key)?.use === use);
+    const says: AiVerdict | undefined = !pair ? undefined : pair.value === 'yes' ? 'allowed' : pair.value === 'no' ? 'prohibited' : 'unknown';
+    return { line: i, vocabulary: 'content-signal', pattern, octets: utf8Length(pattern), says, void: false, what: pair ? `${pair.key}=${pair.value}` : `no ${use} key (neither grants nor restricts)` };
+  }
+  return undefined;
+}
+
+/** Most restrictive of several statements: prohibited, else allowed, else unknown. */
+function strictest(says: readonly AiVerdict[]): AiVerdict {
+  return says.includes('prohibited') ? 'prohibited' : says.includes('allowed') ? 'allowed' : 'unknown';
+}
+
+const VERDICT_WORD: Readonly<Record<AiVerdict, string>> = { allowed: 'allows', prohibited: 'refuses', unknown: 'says nothing definite on' };
+
+/** Answer an AI-use query about a document. */
+export function explainAiUse(doc: RobotsDocument, query: AiUseQuery, ctx: WorkspaceContext = {}): AiUseAnswer {
+  const model = getModel(doc);
+  const profile = query.profile ?? 'rfc9309';
+  const use = query.use;
+  const asked = agentToken(query.agent);
+  const fact = CRAWLER_BY_TOKEN.get(asked.toLowerCase());
+  const notes: string[] = [];
+  // Asking about a control token means asking about the crawler it governs.
+  const token = fact?.controls ? fact.controls.crawlers[0] : asked;
+  if (fact?.controls) notes.push(`${fact.token} is a control token with no crawler of its own: the answer is for ${token}, whose crawls it governs for ${fact.controls.uses.join(' and ')}.`);
+  const rawPath = pathOfUrl(query.path.trim() || '/');
+  const path = normalizePercent(rawPath);
+  const signals: AiSignal[] = [];
+  const contradictions: AiContradiction[] = [];
+
+  const crawl = evaluateConventional(doc, token, rawPath, profile);
+  const crawlRefused = !crawl.allowed;
+  if (crawl.line !== undefined) {
+    signals.push({
+      ...lineRef(doc, crawl.line), vocabulary: 'robots', use, says: crawl.allowed ? 'unknown' : 'prohibited', decides: crawlRefused,
+      meaning: crawl.allowed ? `crawling is allowed (${crawl.why}); that alone says nothing on ${use}` : `crawling is refused (${crawl.why}), so no content can be fetched for ${use}`,
+    });
+  }
+
+  // Content-Usage and Content-Signal in the groups that apply to the crawler.
+  const spans = groupSpans(doc);
+  const applied = model.groups.filter((g) => g.agents.some((a) => crawl.groupLines.includes(a)));
+  const prefs: PreferenceLine[] = [];
+  for (const g of applied) {
+    const s = spans.get(g);
+    if (!s) continue;
+    for (let i = s.start; i < s.end; i++) {
+      const p = readPreference(doc, i, use);
+      if (p && (p.pattern === '' || matchPattern(p.pattern, path))) prefs.push(p);
+    }
+  }
+  const decidingPrefs: PreferenceLine[] = [];
+  for (const vocabulary of ['content-usage', 'content-signal'] as const) {
+    const lines = prefs.filter((p) => p.vocabulary === vocabulary && !p.void);
+    const longest = Math.max(-1, ...lines.map((p) => p.octets));
+    for (const p of prefs.filter((x) => x.vocabulary === vocabulary)) {
+      const top = !p.void && p.octets === longest;
+      if (top && p.says !== undefined) decidingPrefs.push(p);
+      const beaten = !p.void && !top ? `; a longer path on line ${(lines.find((x) => x.octets === longest)?.line ?? 0) + 1} decides here` : '';
+      signals.push({
+        ...lineRef(doc, p.line), vocabulary, use, says: p.says ?? 'unknown', decides: top && !crawlRefused && p.says !== undefined && p.says !== 'unknown',
+        meaning: p.void ? `${vocabulary === 'content-usage' ? 'Content-Usage' : 'Content-Signal'} line ${p.what}` : `${p.what}${p.pattern ? ` on ${p.pattern}` : ' on every path'}: ${p.says === undefined ? 'silent on' : VERDICT_WORD[p.says]} ${use}${beaten}`,
+      });
+    }
+  }
+
+  // Control tokens (Google-Extended, Applebot-Extended).
+  const statements: { says: AiVerdict; line: number }[] = decidingPrefs.filter((p) => p.says === 'allowed' || p.says === 'prohibited').map((p) => ({ says: p.says as AiVerdict, line: p.line }));
+  const control = CONTROL_TOKEN_OF.get(token.toLowerCase());
+  if (control?.controls?.uses.includes(use)) {
+    const v = evaluateConventional(doc, control.token, rawPath, profile);
+    // A refusal counts through the * group too (the token obeys it); a permission only from a
+    // group that names the token: `Allow: /` for every crawler says nothing about AI training.
+    if (v.line !== undefined && (!v.allowed || v.named)) {
+      const says: AiVerdict = v.allowed ? 'allowed' : 'prohibited';
+      statements.push({ says, line: v.line });
+      signals.push({
+        ...lineRef(doc, v.line), vocabulary: 'control-token', use, says, decides: !crawlRefused,
+        meaning: `${control.token} governs ${token}'s ${control.controls.uses.join(' and ')}: ${v.allowed ? 'its group allows the path' : 'its group disallows the path'}${v.named ? '' : ' (through the * group, which applies to it)'}`,
+      });
+    } else if (v.named) {
+      notes.push(`A group names ${control.token} but no line of it matches ${path}, so it does not restrict ${use} here.`);
+    }
+  }
+
+  // ACAP (facts/signalFacts.ts ACAP_AI_MAPPING; README "AI usage signals").
+  if (model.records.length > 0) {
+    const map = ACAP_AI_MAPPING.find((m) => m.use === use);
+    for (const usage of [...new Set([...(map?.refusedBy ?? []), ...(map?.grantedBy ?? [])])]) {
+      const e = explain(doc, { agent: token, usage, path: rawPath, profile, reading: 'acap' }, ctx);
+      const d = e.decision;
+      if (!['narrowest', 'acap-over-conventional', 'specific-usage', 'tie-prohibited'].includes(d.reason)) continue;
+      const winners = d.winners.filter((w) => w.source === 'acap');
+      if (winners.length === 0) continue;
+      const says: AiVerdict | undefined = !d.allowed && map?.refusedBy.includes(usage) ? 'prohibited' : d.allowed && map?.grantedBy.includes(usage) ? 'allowed' : undefined;
+      for (const w of winners) {
+        signals.push({
+          ...lineRef(doc, w.line - 1), vocabulary: 'acap', use, says: says ?? 'unknown', decides: says !== undefined && !crawlRefused,
+          meaning: says === undefined
+            ? `ACAP ${d.allowed ? 'permits' : 'prohibits'} ${usage}, which does not ${d.allowed ? 'grant' : 'refuse'} ${use} (${map?.why})`
+            : `ACAP ${d.allowed ? 'permits' : 'prohibits'} ${usage}; ${map?.why}, so it ${VERDICT_WORD[says]} ${use}`,
+        });
+        if (says) statements.push({ says, line: w.line - 1 });
+      }
+    }
+    if (!(fact?.readsAcap ?? false)) notes.push(`${fact?.token ?? token} is not documented to read ACAP: its lines state the publisher's wish, which that crawler may not see.`);
+  }
+
+  // Combine, most restrictive first.
+  let verdict: AiVerdict;
+  let deciding: number[];
+  if (crawlRefused) {
+    verdict = 'prohibited';
+    deciding = crawl.line !== undefined ? [crawl.line] : [];
+    for (const s of statements.filter((x) => x.says === 'allowed')) {
+      contradictions.push({ lines: [s.line + 1, ...deciding.map((l) => l + 1)], message: `Line ${s.line + 1} allows ${use} on a path this crawler may not fetch${deciding.length ? ` (line ${deciding[0] + 1})` : ''}; no preference applies where crawling is refused.` });
+    }
+  } else {
+    verdict = strictest(statements.map((s) => s.says));
+    deciding = statements.filter((s) => s.says === verdict).map((s) => s.line);
+    const yes = statements.filter((s) => s.says === 'allowed');
+    const no = statements.filter((s) => s.says === 'prohibited');
+    if (yes.length && no.length) {
+      contradictions.push({
+        lines: [...new Set([...yes, ...no].map((s) => s.line + 1))].sort((a, b) => a - b),
+        message: `Line${yes.length > 1 ? 's' : ''} ${yes.map((s) => s.line + 1).join(', ')} allow${yes.length > 1 ? '' : 's'} ${use} and line${no.length > 1 ? 's' : ''} ${no.map((s) => s.line + 1).join(', ')} refuse${no.length > 1 ? '' : 's'} it; the most restrictive applies.`,
+      });
+    }
+  }
+  if (fact && fact.purpose === 'user-triggered' && fact.honoursRobotsTxt === false) notes.push(`${fact.token} fetches on a user's request and its operator says robots.txt may not apply to it.`);
+  if (!fact) notes.push(`${asked} is not in the crawler knowledge base; only the file's own lines were read.`);
+  const decidedBy = [...new Set(deciding)].sort((a, b) => a - b).map((l) => lineRef(doc, l));
+  const who = asked || '*';
+  const summary = verdict === 'unknown'
+    ? `${who}: ${use} on ${path} is unknown — no line of the file speaks on it for this crawler`
+    : `${who} ${verdict === 'allowed' ? 'may' : 'may not'} ${USE_WORDS[use]} ${path}: decided by line${decidedBy.length > 1 ? 's' : ''} ${decidedBy.map((d) => d.line).join(', ')}${crawlRefused ? ' (crawling refused)' : ''}`;
+  return {
+    agent: who, use, path, profile, verdict, decidedBy, signals, contradictions,
+    crawl: { allowed: crawl.allowed, line: crawl.line === undefined ? undefined : crawl.line + 1, why: crawl.why },
+    notes, summary,
+  };
+}
+
+/** The answer as text, for the CLI. */
+export function formatAiUse(a: AiUseAnswer): string {
+  const out = [a.summary];
+  for (const d of a.decidedBy) out.push(`  line ${d.line}: ${d.text}`);
+  for (const s of a.signals) out.push(`  ${s.decides ? '*' : '-'} ${s.vocabulary} line ${s.line}: ${s.meaning}`);
+  for (const c of a.contradictions) out.push(`  contradiction: ${c.message}`);
+  for (const n of a.notes) out.push(`  note: ${n}`);
+  return out.join('\n') + '\n';
+}

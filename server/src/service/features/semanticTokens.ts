@@ -18,7 +18,7 @@
  *   number     numeric values (Crawl-delay, the version in `##ACAP version=`)
  *   comment    comments
  */
-import type { Range, SemanticTokens, SemanticTokensLegend } from 'vscode-languageserver-types';
+import type { Range, SemanticTokens, SemanticTokensEdit, SemanticTokensLegend } from 'vscode-languageserver-types';
 import type { RobotsDocument } from '../syntax/document';
 import type { QualifierSyntax, UsageRef } from '../syntax/directives';
 import { INCLUDE_ROLES, QUALIFIER_BY_NAME, RESOURCE_SET_PREFIX, USAGE_BY_NAME, qualifierUse } from '../facts/facts';
@@ -238,4 +238,23 @@ export function getSemanticTokensRange(doc: RobotsDocument, range: Range): Seman
   let to = line(range.end.line);
   if (to < from) [from, to] = [to, from];
   return encode(doc.lines, from, to);
+}
+
+/**
+ * The edits that turn the token data `before` into `after` (`textDocument/semanticTokens/full/delta`):
+ * one edit replacing what lies between the longest common prefix and suffix, in whole tokens of
+ * five integers, or none when nothing changed. A keystroke changes one line's tokens, so the
+ * edit is a few integers instead of the whole file's (5 per token). O(n) in the data's length.
+ */
+export function semanticTokensDelta(before: readonly number[], after: readonly number[]): SemanticTokensEdit[] {
+  const n = Math.min(before.length, after.length);
+  let prefix = 0;
+  while (prefix < n && before[prefix] === after[prefix]) prefix++;
+  if (prefix === before.length && prefix === after.length) return [];
+  prefix -= prefix % 5;
+  let suffix = 0;
+  const room = n - prefix;
+  while (suffix < room && before[before.length - 1 - suffix] === after[after.length - 1 - suffix]) suffix++;
+  suffix -= suffix % 5;
+  return [{ start: prefix, deleteCount: before.length - prefix - suffix, data: after.slice(prefix, after.length - suffix) }];
 }

@@ -6,7 +6,7 @@
 import { PARSE_LIMIT_BYTES, RESOURCE_SET_PREFIX } from '../facts/facts';
 import type { UsageRef } from '../syntax/directives';
 import type { LocatedFinding } from '../syntax/findings';
-import { getModel, nameSpan, type Group, type RobotsModel } from '../model/model';
+import { getModel, modelLineage, nameSpan, type AcapRecord, type Group, type RobotsModel } from '../model/model';
 import type { RobotsDocument } from '../syntax/document';
 import type { LineNode } from '../syntax/syntax';
 
@@ -121,71 +121,175 @@ function checkSection(lines: readonly LineNode[], fieldLines: readonly number[],
   }
 }
 
+/**
+ * A record's findings, kept per record object: a version carried over from the previous one
+ * shares every record the edit did not touch (getModel), so only the edited record is checked
+ * again. O(fields of the changed records) per edit.
+ */
+const recordMemos = new WeakMap<AcapRecord, readonly LocatedFinding[]>();
+
+function recordFindings(lines: readonly LineNode[], r: AcapRecord): readonly LocatedFinding[] {
+  const known = recordMemos.get(r);
+  if (known) return known;
+  const out: LocatedFinding[] = [];
+  const names = r.crawlers.map((c) => lines[c].text.slice(lines[c].field?.value.start ?? 0, lines[c].field?.value.end ?? 0));
+  if (names.length > 1 && names.includes('*')) {
+    const at = r.crawlers[names.indexOf('*')];
+    out.push({
+      line: at, code: 'acap.star-with-named-crawler', span: lines[at].field?.value ?? { start: 0, end: 0 },
+      message: names.every((n) => n === '*')
+        ? 'ACAP-crawler: * appears more than once in this record; keep one (Part 1 §2.3.1).'
+        : 'ACAP-crawler: * must be the only crawler of its record (Part 1 §2.3.1). Give the named crawlers a record of their own.',
+    });
+  }
+  checkSection(lines, r.general, out);
+  for (const s of r.subRecords) checkSection(lines, s.fields, out);
+  recordMemos.set(r, out);
+  return out;
+}
+
 function checkRecords(model: RobotsModel, out: LocatedFinding[]): void {
   const lines = model.document.lines;
-  for (const r of model.records) {
-    const names = r.crawlers.map((c) => lines[c].text.slice(lines[c].field?.value.start ?? 0, lines[c].field?.value.end ?? 0));
-    if (names.length > 1 && names.includes('*')) {
-      const at = r.crawlers[names.indexOf('*')];
-      out.push({
-        line: at, code: 'acap.star-with-named-crawler', span: lines[at].field?.value ?? { start: 0, end: 0 },
-        message: names.every((n) => n === '*')
-          ? 'ACAP-crawler: * appears more than once in this record; keep one (Part 1 §2.3.1).'
-          : 'ACAP-crawler: * must be the only crawler of its record (Part 1 §2.3.1). Give the named crawlers a record of their own.',
-      });
-    }
-    checkSection(lines, r.general, out);
-    for (const s of r.subRecords) checkSection(lines, s.fields, out);
-  }
+  for (const r of model.records) for (const f of recordFindings(lines, r)) out.push(f);
 }
 
 /**
- * Duplicates within one group, as pairs of member indexes, memoised by the identity of the
- * group's line nodes: a keystroke elsewhere leaves a 47,000-rule group's nodes as they were,
- * so its answer is reused after a reference comparison instead of being recomputed.
+ * The duplicate-rule index of one group (a rule repeated in its group is dead): the members
+ * holding each rule key, and for each member the earlier member it repeats. Built once per group
+ * in O(members); after an edit that kept the model it is patched for the edited lines only —
+ * O(edited lines × members sharing their old or new key), plus one O(members) pass over an
+ * array when the duplicates changed — instead of rehashing every rule of the group.
  */
-interface GroupMemo {
-  readonly nodes: readonly LineNode[];
-  readonly duplicates: readonly (readonly [number, number])[];
-}
-const groupMemos = new WeakMap<LineNode, GroupMemo>();
+class DuplicateIndex {
+  /** Member positions holding each key, ascending. */
+  private readonly byKey = new Map<string, number[]>();
+  private readonly keyAt: (string | undefined)[];
+  /** For each member position, the position it repeats, or -1. */
+  private readonly firstOf: Int32Array;
+  private readonly findingAt: (LocatedFinding | undefined)[];
+  private list: LocatedFinding[] | undefined;
 
-function groupDuplicates(lines: readonly LineNode[], g: Group): readonly (readonly [number, number])[] {
-  const members = g.members;
-  const head = lines[g.agents[0]];
-  const memo = groupMemos.get(head);
-  if (memo && memo.nodes.length === members.length) {
-    let same = true;
-    for (let k = 0; k < members.length && same; k++) same = memo.nodes[k] === lines[members[k]];
-    if (same) return memo.duplicates;
+  constructor(lines: readonly LineNode[], group: Group) {
+    const n = group.members.length;
+    this.keyAt = new Array<string | undefined>(n);
+    this.firstOf = new Int32Array(n).fill(-1);
+    this.findingAt = new Array<LocatedFinding | undefined>(n);
+    for (let k = 0; k < n; k++) {
+      const key = ruleKey(lines[group.members[k]]);
+      this.keyAt[k] = key;
+      if (key === undefined) continue;
+      const at = this.byKey.get(key);
+      if (at) {
+        at.push(k);
+        this.firstOf[k] = at[0];
+        this.findingAt[k] = duplicateFinding(lines, group, k, at[0]);
+      } else this.byKey.set(key, [k]);
+    }
   }
-  const nodes: LineNode[] = new Array<LineNode>(members.length);
-  const seen = new Map<string, number>();
-  const duplicates: [number, number][] = [];
-  for (let k = 0; k < members.length; k++) {
-    const node = lines[members[k]];
-    nodes[k] = node;
-    const d = node.directive;
-    if (d.kind !== 'rule') continue;
-    const prev = seen.get(d.key);
-    if (prev !== undefined) duplicates.push([k, prev]);
-    else seen.set(d.key, k);
+
+  /** Re-read the edited lines [from, to) of `group` (the same members as before, same lines). */
+  patch(lines: readonly LineNode[], group: Group, from: number, to: number): void {
+    const members = group.members;
+    const touched = new Set<string>();
+    for (let k = lowerBound(members, from); k < members.length && members[k] < to; k++) {
+      const key = ruleKey(lines[members[k]]);
+      const old = this.keyAt[k];
+      if (key === old) continue;
+      if (old !== undefined) {
+        const at = this.byKey.get(old);
+        if (at) {
+          at.splice(lowerBound(at, k), 1);
+          if (at.length === 0) this.byKey.delete(old);
+          touched.add(old);
+        }
+      }
+      this.keyAt[k] = key;
+      if (this.firstOf[k] >= 0) {
+        this.firstOf[k] = -1;
+        this.findingAt[k] = undefined;
+        this.list = undefined;
+      }
+      if (key !== undefined) {
+        const at = this.byKey.get(key);
+        if (at) at.splice(lowerBound(at, k), 0, k);
+        else this.byKey.set(key, [k]);
+        touched.add(key);
+      }
+    }
+    for (const key of touched) {
+      const at = this.byKey.get(key);
+      if (!at) continue;
+      for (let j = 0; j < at.length; j++) {
+        const k = at[j];
+        const first = j === 0 ? -1 : at[0];
+        if (this.firstOf[k] === first) continue;
+        this.firstOf[k] = first;
+        this.findingAt[k] = first < 0 ? undefined : duplicateFinding(lines, group, k, first);
+        this.list = undefined;
+      }
+    }
   }
-  groupMemos.set(head, { nodes, duplicates });
-  return duplicates;
+
+  /** The findings, in member order. */
+  findings(): readonly LocatedFinding[] {
+    if (!this.list) {
+      const list: LocatedFinding[] = [];
+      for (const f of this.findingAt) if (f) list.push(f);
+      this.list = list;
+    }
+    return this.list;
+  }
 }
+
+function ruleKey(line: LineNode): string | undefined {
+  const d = line.directive;
+  return d.kind === 'rule' ? d.key : undefined;
+}
+
+function duplicateFinding(lines: readonly LineNode[], g: Group, k: number, first: number): LocatedFinding {
+  const i = g.members[k];
+  const prev = g.members[first];
+  const span = lines[i].field?.name ?? { start: 0, end: 0 };
+  return { line: i, code: 'rep.duplicate-rule', span, message: `Line ${prev + 1} already has this rule in the same group; this line can be removed.`, related: [{ line: prev, span: lines[prev].field?.name ?? span, message: 'the same rule' }] };
+}
+
+/** First index of the ascending `list` holding at least `n`; O(log n). */
+function lowerBound(list: readonly number[], n: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid] < n) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Each group's duplicate index, owned by the group object of the latest version analysed: an
+ * untouched group is the same object in the next version; an edited one hands its index over
+ * to its copy (so re-validating an old version rebuilds its own, never reads a patched one).
+ */
+const duplicateIndexes = new WeakMap<Group, DuplicateIndex>();
 
 function checkGroups(model: RobotsModel, out: LocatedFinding[]): void {
   const lines = model.document.lines;
-  for (const g of model.groups) {
-    if (g.members.length < 2) continue;
-    for (const [k, p] of groupDuplicates(lines, g)) {
-      const i = g.members[k];
-      const prev = g.members[p];
-      const span = lines[i].field?.name ?? { start: 0, end: 0 };
-      out.push({ line: i, code: 'rep.duplicate-rule', span, message: `Line ${prev + 1} already has this rule in the same group; this line can be removed.`, related: [{ line: prev, span: lines[prev].field?.name ?? span, message: 'the same rule' }] });
+  const lin = modelLineage(model);
+  model.groups.forEach((g, gi) => {
+    if (g.members.length < 2) return;
+    let index = duplicateIndexes.get(g);
+    if (!index && lin) {
+      const old = lin.previous.groups[gi];
+      index = old === undefined ? undefined : duplicateIndexes.get(old);
+      if (index) {
+        duplicateIndexes.delete(old);
+        index.patch(lines, g, lin.from, lin.to);
+      }
     }
-  }
+    if (!index) index = new DuplicateIndex(lines, g);
+    duplicateIndexes.set(g, index);
+    for (const f of index.findings()) out.push(f);
+  });
 }
 
 function checkVersion(model: RobotsModel, out: LocatedFinding[]): void {

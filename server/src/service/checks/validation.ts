@@ -6,9 +6,9 @@ import { Diagnostic, DiagnosticSeverity, DiagnosticTag, type DiagnosticRelatedIn
 import { checkLine } from './checkLine';
 import { CODE_BY_NAME, type DiagnosticCode, type SeverityName, type SeveritySetting } from '../facts/codes';
 import { crossChecks, type CrossFileContext } from './crossChecks';
-import type { RobotsDocument } from '../syntax/document';
-import type { LocatedFinding } from '../syntax/findings';
-import { getModel } from '../model/model';
+import { settleEdit, type RobotsDocument } from '../syntax/document';
+import type { Finding, LocatedFinding } from '../syntax/findings';
+import { getModel, modelLineage, settleModel, type RobotsModel } from '../model/model';
 
 export interface ValidationSettings extends CrossFileContext {
   /** Severity per diagnostic code; codes not listed keep their default. */
@@ -33,29 +33,86 @@ export interface DiagnosticData {
 
 export const SOURCE = 'robots-acap';
 
-/** All findings of a document, in line order, before severities are applied. */
-export function collectFindings(doc: RobotsDocument, ctx: CrossFileContext = {}): LocatedFinding[] {
-  const model = getModel(doc);
-  const out: LocatedFinding[] = [];
-  const lines = doc.lines;
-  const v11 = model.acapVersion === '1.1';
-  for (let i = 0; i < lines.length; i++) {
-    for (const f of checkLine(lines[i])) {
-      // Part 1 §2.4.1.3: a locally-defined usage is always written in parentheses.
-      if (f.code === 'acap.unknown-usage' && model.localUsages.has(lines[i].text.slice(f.span.start, f.span.end).toLowerCase())) {
-        const name = lines[i].text.slice(f.span.start, f.span.end);
-        out.push({ ...f, line: i, message: `‘${name}’ is a locally-defined usage, so write it in parentheses: ‘(${name})’ (Part 1 §2.4.1.3).`, replacement: `(${name})` });
-      } else if (v11 && f.code === 'acap.unknown-qualifier') {
-        // interpretation.md §3.7: in a 1.1 file an unknown qualifier may be one that 1.1 added.
-        out.push({ ...f, line: i, code: 'acap.unknown-qualifier-1.1', message: `${f.message} The file declares ACAP 1.1, which may define it; a crawler that does not understand it treats the permission as a prohibition.` });
-      } else {
-        out.push({ ...f, line: i });
-      }
+/** A line's finding placed on its line, without an object spread (profile: ~1 µs each, 20× a literal). */
+function locate(f: Finding, line: number): LocatedFinding {
+  if (f.related !== undefined) return { code: f.code, span: f.span, message: f.message, replacement: f.replacement, related: f.related, line };
+  return f.replacement === undefined ? { code: f.code, span: f.span, message: f.message, line } : { code: f.code, span: f.span, message: f.message, replacement: f.replacement, line };
+}
+
+/** Line `i`'s own findings, read in the light of the file's definitions and version, appended to `out`. */
+function lineFindings(model: RobotsModel, i: number, out: LocatedFinding[]): void {
+  const line = model.document.lines[i];
+  for (const f of checkLine(line)) {
+    // Part 1 §2.4.1.3: a locally-defined usage is always written in parentheses.
+    if (f.code === 'acap.unknown-usage' && model.localUsages.has(line.text.slice(f.span.start, f.span.end).toLowerCase())) {
+      const name = line.text.slice(f.span.start, f.span.end);
+      out.push({ ...locate(f, i), message: `‘${name}’ is a locally-defined usage, so write it in parentheses: ‘(${name})’ (Part 1 §2.4.1.3).`, replacement: `(${name})` });
+    } else if (model.acapVersion === '1.1' && f.code === 'acap.unknown-qualifier') {
+      // interpretation.md §3.7: in a 1.1 file an unknown qualifier may be one that 1.1 added.
+      out.push({ ...locate(f, i), code: 'acap.unknown-qualifier-1.1', message: `${f.message} The file declares ACAP 1.1, which may define it; a crawler that does not understand it treats the permission as a prohibition.` });
+    } else {
+      out.push(locate(f, i));
     }
   }
+}
+
+/** The line findings of each analysed version, in line order (what the next version patches). */
+const lineState = new WeakMap<RobotsDocument, readonly LocatedFinding[]>();
+
+/** First index of `list` (sorted by line) whose line is at least `line`; O(log n). */
+function lowerBound(list: readonly LocatedFinding[], line: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid].line < line) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Every line's findings. After an edit that kept the model (see getModel), the previous
+ * version's list is patched: the edited lines' findings are replaced and the rest reused as
+ * they are — O(findings + edited lines) instead of a visit to every line. Otherwise every line
+ * is visited (O(lines); each line's findings are cached on its node by checkLine).
+ */
+function allLineFindings(model: RobotsModel): readonly LocatedFinding[] {
+  const doc = model.document;
+  const known = lineState.get(doc);
+  if (known) return known;
+  const lin = modelLineage(model);
+  const before = lin && lineState.get(lin.previous.document);
+  let out: LocatedFinding[];
+  if (lin && before) {
+    const a = lowerBound(before, lin.from);
+    const b = lowerBound(before, lin.to);
+    out = before.slice(0, a);
+    for (let i = lin.from; i < lin.to; i++) lineFindings(model, i, out);
+    for (let k = b; k < before.length; k++) out.push(before[k]);
+  } else {
+    out = [];
+    for (let i = 0; i < doc.lines.length; i++) lineFindings(model, i, out);
+  }
+  lineState.set(doc, out);
+  return out;
+}
+
+/**
+ * All findings of a document, in line order, before severities are applied. Structure-level
+ * findings come from the model (carried over when an edit keeps it) and from crossChecks, which
+ * keeps its answers per record and its duplicate-rule index per group across versions.
+ */
+export function collectFindings(doc: RobotsDocument, ctx: CrossFileContext = {}): LocatedFinding[] {
+  const model = getModel(doc);
+  const out: LocatedFinding[] = allLineFindings(model).slice();
   for (const f of model.findings) out.push(f);
   for (const f of crossChecks(model, ctx)) out.push(f);
+  // Runs already in line order: the merge sort of V8 (TimSort) merges them in O(n log runs).
   out.sort((a, b) => a.line - b.line || a.span.start - b.span.start);
+  // Every analysis has been carried over to this version: let the previous one go.
+  settleModel(model);
+  settleEdit(doc);
   return out;
 }
 

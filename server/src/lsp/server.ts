@@ -15,7 +15,7 @@ import { DocumentStore } from './documentStore';
 import { Settings } from './settings';
 import {
   doComplete, doHover, doRename, doValidation, getConversionActions, findDocumentLinks, findDocumentSymbols, getFoldingRanges, getInlayHints, getSelectionRanges,
-  format, getSemanticTokens, getSemanticTokensRange, explain, facts, findDefinition, findDocumentHighlights, findReferences, getCodeActions, prepareRename,
+  format, getSemanticTokens, getSemanticTokensRange, semanticTokensDelta, explain, facts, findDefinition, findDocumentHighlights, findReferences, getCodeActions, prepareRename,
   type NavigationContext, type RobotsDocument,
 } from '../service';
 import { ExplainRequest } from '../protocol';
@@ -102,19 +102,17 @@ async function validate(uri: string): Promise<Diagnostic[] | undefined> {
   return doc ? doValidation(doc, { ...s, referencingDocuments: () => referencingDocuments(documents, doc) }) : undefined;
 }
 
-// Push mode: validate after the latest change of a burst, never an outdated version. Small files
-// validate at once; very large ones wait for a pause in typing, in proportion to their size.
-const pending = new Map<string, ReturnType<typeof setTimeout>>();
+// Push mode: validate as soon as the event loop is free, with no debounce: analysis after an
+// edit is incremental (a keystroke re-reads the lines it touched), so a small edit never waits.
+// One run per document is queued at a time; a run publishes only if no edit came meanwhile.
+const pending = new Set<string>();
 function schedulePush(uri: string): void {
-  if (pullDiagnostics) return;
-  const old = pending.get(uri);
-  if (old) clearTimeout(old);
-  const lines = documents.get(uri)?.lines.length ?? 0;
-  const delay = Math.min(500, Math.floor(lines / 2000));
-  pending.set(uri, setTimeout(() => {
+  if (pullDiagnostics || pending.has(uri)) return;
+  pending.add(uri);
+  setImmediate(() => {
     pending.delete(uri);
     void pushDiagnostics(uri);
-  }, delay));
+  });
 }
 
 function logFailure(what: string, err: unknown): void {
@@ -144,6 +142,8 @@ connection.onDidChangeTextDocument(guardNotification('didChange', (params) => {
 
 connection.onDidCloseTextDocument(guardNotification('didClose', (params) => {
   documents.close(params.textDocument.uri);
+  lastPull.delete(params.textDocument.uri);
+  lastTokens.delete(params.textDocument.uri);
   settings.forget(params.textDocument.uri);
   if (!pullDiagnostics) connection.sendDiagnostics({ uri: params.textDocument.uri, diagnostics: [] }).catch((err: unknown) => logFailure('clearing diagnostics', err));
 }));
@@ -159,17 +159,38 @@ connection.onDidChangeConfiguration(guardNotification('didChangeConfiguration', 
 
 const EMPTY_REPORT: DocumentDiagnosticReport = { kind: DocumentDiagnosticReportKind.Full, items: [] };
 
+/**
+ * Pull diagnostics: the result id is a hash of the diagnostics themselves, so an edit that leaves
+ * them as they were (typing in a comment, in most paths) answers "unchanged" instead of sending
+ * them again. The last answer per document is remembered with the version and settings it was
+ * computed for, so a repeated pull of the same version costs nothing.
+ */
+const lastPull = new Map<string, { readonly version: number; readonly generation: number; readonly resultId: string }>();
+
 connection.languages.diagnostics.on(guard('textDocument/diagnostic', EMPTY_REPORT, async (params, token) => {
   const uri = params.textDocument.uri;
   const version = documents.version(uri);
   if (version === undefined || token.isCancellationRequested) return EMPTY_REPORT;
-  const resultId = `${version}:${settings.generation}`;
-  if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
+  const generation = settings.generation;
+  const last = lastPull.get(uri);
+  if (last && last.version === version && last.generation === generation && params.previousResultId === last.resultId) {
+    return { kind: DocumentDiagnosticReportKind.Unchanged, resultId: last.resultId };
+  }
   const items = await validate(uri);
   // A request cancelled (or overtaken by an edit) while validating gets no stale answer.
   if (!items || token.isCancellationRequested || documents.version(uri) !== version) return EMPTY_REPORT;
+  const resultId = contentId(JSON.stringify(items));
+  lastPull.set(uri, { version, generation, resultId });
+  if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
   return { kind: DocumentDiagnosticReportKind.Full, resultId, items };
 }));
+
+/** FNV-1a over the UTF-16 code units of `text`, with its length: a result id for a content. O(length). */
+function contentId(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return `${(h >>> 0).toString(36)}.${text.length.toString(36)}`;
+}
 
 connection.onHover(guard('textDocument/hover', null, async (params, token) => {
   const uri = params.textDocument.uri;
@@ -262,9 +283,33 @@ connection.onDocumentLinks(guard('textDocument/documentLink', [], (params) => {
   });
 }));
 
+/**
+ * Semantic tokens: the last full result per document, so the next request can be answered with
+ * the edits from it (`full/delta`: a keystroke changes one line's tokens, not the file's).
+ */
+const lastTokens = new Map<string, { readonly resultId: string; readonly data: readonly number[] }>();
+let tokenResults = 0;
+
+function tokensWithId(uri: string, doc: RobotsDocument): { resultId: string; data: number[] } {
+  const { data } = getSemanticTokens(doc);
+  const resultId = `${doc.version}.${++tokenResults}`;
+  lastTokens.set(uri, { resultId, data });
+  return { resultId, data };
+}
+
 connection.languages.semanticTokens.on(guard('textDocument/semanticTokens/full', { data: [] }, (params) => {
   const doc = documents.get(params.textDocument.uri);
-  return doc ? getSemanticTokens(doc) : { data: [] };
+  return doc ? tokensWithId(params.textDocument.uri, doc) : { data: [] };
+}));
+
+connection.languages.semanticTokens.onDelta(guard('textDocument/semanticTokens/full/delta', { data: [] }, (params) => {
+  const uri = params.textDocument.uri;
+  const doc = documents.get(uri);
+  if (!doc) return { data: [] };
+  const before = lastTokens.get(uri);
+  const after = tokensWithId(uri, doc);
+  if (!before || before.resultId !== params.previousResultId) return after;
+  return { resultId: after.resultId, edits: semanticTokensDelta(before.data, after.data) };
 }));
 
 connection.languages.semanticTokens.onRange(guard('textDocument/semanticTokens/range', { data: [] }, (params) => {

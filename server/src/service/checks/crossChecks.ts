@@ -161,8 +161,11 @@ function checkRecords(model: RobotsModel, out: LocatedFinding[]): void {
  * array when the duplicates changed — instead of rehashing every rule of the group.
  */
 class DuplicateIndex {
-  /** Member positions holding each key, ascending. */
-  private readonly byKey = new Map<string, number[]>();
+  /**
+   * Member positions holding each key, ascending; a key held once (almost every key) maps to
+   * its position alone, so a 47,000-rule group allocates no array per rule.
+   */
+  private readonly byKey = new Map<string, number | number[]>();
   private readonly keyAt: (string | undefined)[];
   /** For each member position, the position it repeats, or -1. */
   private readonly firstOf: Int32Array;
@@ -179,12 +182,22 @@ class DuplicateIndex {
       this.keyAt[k] = key;
       if (key === undefined) continue;
       const at = this.byKey.get(key);
-      if (at) {
-        at.push(k);
-        this.firstOf[k] = at[0];
-        this.findingAt[k] = duplicateFinding(lines, group, k, at[0]);
-      } else this.byKey.set(key, [k]);
+      if (at === undefined) {
+        this.byKey.set(key, k);
+        continue;
+      }
+      const first = typeof at === 'number' ? at : at[0];
+      if (typeof at === 'number') this.byKey.set(key, [at, k]);
+      else at.push(k);
+      this.firstOf[k] = first;
+      this.findingAt[k] = duplicateFinding(lines, group, k, first);
     }
+  }
+
+  /** The positions holding `key`, as an array (a copy for a single position). */
+  private holders(key: string): number[] | undefined {
+    const at = this.byKey.get(key);
+    return typeof at === 'number' ? [at] : at;
   }
 
   /** Re-read the edited lines [from, to) of `group` (the same members as before, same lines). */
@@ -196,10 +209,11 @@ class DuplicateIndex {
       const old = this.keyAt[k];
       if (key === old) continue;
       if (old !== undefined) {
-        const at = this.byKey.get(old);
+        const at = this.holders(old);
         if (at) {
           at.splice(lowerBound(at, k), 1);
           if (at.length === 0) this.byKey.delete(old);
+          else this.byKey.set(old, at.length === 1 ? at[0] : at);
           touched.add(old);
         }
       }
@@ -210,14 +224,16 @@ class DuplicateIndex {
         this.list = undefined;
       }
       if (key !== undefined) {
-        const at = this.byKey.get(key);
-        if (at) at.splice(lowerBound(at, k), 0, k);
-        else this.byKey.set(key, [k]);
+        const at = this.holders(key);
+        if (at) {
+          at.splice(lowerBound(at, k), 0, k);
+          this.byKey.set(key, at);
+        } else this.byKey.set(key, k);
         touched.add(key);
       }
     }
     for (const key of touched) {
-      const at = this.byKey.get(key);
+      const at = this.holders(key);
       if (!at) continue;
       for (let j = 0; j < at.length; j++) {
         const k = at[j];

@@ -15,6 +15,8 @@ export interface ValidationSettings extends CrossFileContext {
   readonly severities?: Readonly<Record<string, SeveritySetting>>;
   /** At most this many diagnostics per document (a graceful limit for huge or binary files). */
   readonly maxProblems?: number;
+  /** At most this many hints of one code per document; the rest are summed up in one hint. */
+  readonly maxHintsPerCode?: number;
 }
 
 export const DEFAULT_MAX_PROBLEMS = 1000;
@@ -117,7 +119,52 @@ export function collectFindings(doc: RobotsDocument, ctx: CrossFileContext = {})
 }
 
 export function doValidation(doc: RobotsDocument, settings: ValidationSettings = {}): Diagnostic[] {
-  return capDiagnostics(collectFindings(doc, settings), settings, (f, severity) => toDiagnostic(doc, f, severity));
+  const { shown, notes } = capHints(collectFindings(doc, settings), settings);
+  const out = capDiagnostics(shown, settings, (f, severity) => toDiagnostic(doc, f, severity));
+  // The per-code notes go before capDiagnostics' own note, which stays last.
+  const last = out.length > 0 && out[out.length - 1].code === 'text.too-many-problems' && out[out.length - 1].range.start.line === 0 ? out.pop() : undefined;
+  for (const n of notes) out.push(n);
+  if (last) out.push(last);
+  return out;
+}
+
+/** Hints of one code shown per file before the rest are summed up in one note. */
+export const DEFAULT_MAX_HINTS_PER_CODE = 100;
+
+/**
+ * At most `maxHintsPerCode` hints of each code (the first, in text order); the others become one
+ * hint saying how many there were, where the first of them is. The largest real file has 4,486
+ * duplicate-rule hints: sending them all on every keystroke cost ~400 KB of JSON each way, and
+ * VS Code shows at most 1,000 per file anyway. O(findings).
+ */
+function capHints(findings: readonly LocatedFinding[], settings: ValidationSettings): { shown: LocatedFinding[]; notes: Diagnostic[] } {
+  const max = settings.maxHintsPerCode ?? DEFAULT_MAX_HINTS_PER_CODE;
+  const seen = new Map<string, number>();
+  const firstHidden = new Map<string, LocatedFinding>();
+  const shown: LocatedFinding[] = [];
+  for (const f of findings) {
+    if (severityOf(f.code, settings) !== DiagnosticSeverity.Hint) {
+      shown.push(f);
+      continue;
+    }
+    const n = (seen.get(f.code) ?? 0) + 1;
+    seen.set(f.code, n);
+    if (n <= max) shown.push(f);
+    else if (n === max + 1) firstHidden.set(f.code, f);
+  }
+  const notes: Diagnostic[] = [];
+  if (severityOf('text.too-many-problems', settings) === undefined) return { shown, notes };
+  for (const [code, f] of firstHidden) {
+    const hidden = (seen.get(code) ?? 0) - max;
+    notes.push({
+      range: { start: { line: f.line, character: f.span.start }, end: { line: f.line, character: f.span.end } },
+      severity: DiagnosticSeverity.Hint,
+      code: 'text.too-many-problems',
+      source: SOURCE,
+      message: `${hidden} more ‘${code}’ hint${hidden === 1 ? '' : 's'} from this line on not shown: at most ${max} hints of one kind are listed per file. Turn the code off in robotsAcap.diagnostics if they are expected.`,
+    });
+  }
+  return { shown, notes };
 }
 
 /**

@@ -173,6 +173,7 @@ class DuplicateIndex {
   private list: LocatedFinding[] | undefined;
 
   constructor(lines: readonly LineNode[], group: Group) {
+    this.members = group.members;
     const n = group.members.length;
     this.keyAt = new Array<string | undefined>(n);
     this.firstOf = new Int32Array(n).fill(-1);
@@ -200,38 +201,79 @@ class DuplicateIndex {
     return typeof at === 'number' ? [at] : at;
   }
 
+  /** Members indexed (the group's array when built or last moved). */
+  private members: readonly number[];
+
   /** Re-read the edited lines [from, to) of `group` (the same members as before, same lines). */
   patch(lines: readonly LineNode[], group: Group, from: number, to: number): void {
     const members = group.members;
     const touched = new Set<string>();
-    for (let k = lowerBound(members, from); k < members.length && members[k] < to; k++) {
-      const key = ruleKey(lines[members[k]]);
-      const old = this.keyAt[k];
-      if (key === old) continue;
-      if (old !== undefined) {
-        const at = this.holders(old);
-        if (at) {
-          at.splice(lowerBound(at, k), 1);
-          if (at.length === 0) this.byKey.delete(old);
-          else this.byKey.set(old, at.length === 1 ? at[0] : at);
-          touched.add(old);
-        }
-      }
-      this.keyAt[k] = key;
-      if (this.firstOf[k] >= 0) {
-        this.firstOf[k] = -1;
-        this.findingAt[k] = undefined;
+    for (let k = lowerBound(members, from); k < members.length && members[k] < to; k++) this.reread(k, ruleKey(lines[members[k]]), touched);
+    this.settle(lines, group, touched);
+    this.members = members;
+  }
+
+  /**
+   * Move to a group built again with as many members (lines may have moved): every member's key
+   * is compared (a pointer comparison for an unchanged line), only changed keys are rehashed, and
+   * if line numbers moved the findings are written again. O(members), no hashing of unchanged rules.
+   */
+  rebase(lines: readonly LineNode[], group: Group, from: number, to: number): boolean {
+    const members = group.members;
+    if (members.length !== this.keyAt.length) return false;
+    const touched = new Set<string>();
+    for (let k = 0; k < members.length; k++) this.reread(k, ruleKey(lines[members[k]]), touched);
+    this.settle(lines, group, touched);
+    let moved = false;
+    for (let k = 0; k < members.length && !moved; k++) moved = members[k] !== this.members[k];
+    if (moved) {
+      for (let k = 0; k < members.length; k++) if (this.firstOf[k] >= 0) this.findingAt[k] = duplicateFinding(lines, group, k, this.firstOf[k]);
+      this.list = undefined;
+    } else {
+      // An edited line that kept its key may have moved its field name: findings point at it.
+      for (let k = lowerBound(members, from); k < members.length && members[k] < to; k++) {
+        const key = this.keyAt[k];
+        const at = key === undefined ? undefined : this.holders(key);
+        if (!at || at.length < 2) continue;
+        for (const j of at) if (this.firstOf[j] >= 0) this.findingAt[j] = duplicateFinding(lines, group, j, this.firstOf[j]);
         this.list = undefined;
       }
-      if (key !== undefined) {
-        const at = this.holders(key);
-        if (at) {
-          at.splice(lowerBound(at, k), 0, k);
-          this.byKey.set(key, at);
-        } else this.byKey.set(key, k);
-        touched.add(key);
+    }
+    this.members = members;
+    return true;
+  }
+
+  /** Member `k` now holds `key`: move it between the key lists; the keys whose lists changed go in `touched`. */
+  private reread(k: number, key: string | undefined, touched: Set<string>): void {
+    const old = this.keyAt[k];
+    if (key === old) return;
+    if (old !== undefined) {
+      const at = this.holders(old);
+      if (at) {
+        at.splice(lowerBound(at, k), 1);
+        if (at.length === 0) this.byKey.delete(old);
+        else this.byKey.set(old, at.length === 1 ? at[0] : at);
+        touched.add(old);
       }
     }
+    this.keyAt[k] = key;
+    if (this.firstOf[k] >= 0) {
+      this.firstOf[k] = -1;
+      this.findingAt[k] = undefined;
+      this.list = undefined;
+    }
+    if (key !== undefined) {
+      const at = this.holders(key);
+      if (at) {
+        at.splice(lowerBound(at, k), 0, k);
+        this.byKey.set(key, at);
+      } else this.byKey.set(key, k);
+      touched.add(key);
+    }
+  }
+
+  /** Which member each member of the touched keys now repeats, and its finding. */
+  private settle(lines: readonly LineNode[], group: Group, touched: ReadonlySet<string>): void {
     for (const key of touched) {
       const at = this.holders(key);
       if (!at) continue;
@@ -297,10 +339,10 @@ function checkGroups(model: RobotsModel, out: LocatedFinding[]): void {
     if (!index && lin) {
       const old = lin.previous.groups[gi];
       index = old === undefined ? undefined : duplicateIndexes.get(old);
-      if (index) {
-        duplicateIndexes.delete(old);
-        index.patch(lines, g, lin.from, lin.to);
-      }
+      if (index && !lin.rebuilt) index.patch(lines, g, lin.from, lin.to);
+      // A rebuilt model (a line added or removed): the index follows if the group has as many members.
+      else if (index && !index.rebase(lines, g, lin.from, lin.to)) index = undefined;
+      if (index) duplicateIndexes.delete(old);
     }
     if (!index) index = new DuplicateIndex(lines, g);
     duplicateIndexes.set(g, index);

@@ -58,6 +58,19 @@ function lineFindings(model: RobotsModel, i: number, out: LocatedFinding[]): voi
   }
 }
 
+/** Whether two models read line findings alike: the same declared version and local usage names. */
+function sameReading(a: RobotsModel, b: RobotsModel): boolean {
+  if (a.acapVersion !== b.acapVersion || a.localUsages.size !== b.localUsages.size) return false;
+  for (const name of a.localUsages.keys()) if (!b.localUsages.has(name)) return false;
+  return true;
+}
+
+/** A line finding moved by `by` lines (a line was added or removed above it). */
+function shifted(f: LocatedFinding, by: number): LocatedFinding {
+  const moved = locate(f, f.line + by);
+  return f.related ? { ...moved, related: f.related.map((r) => ({ ...r, line: r.line + by })) } : moved;
+}
+
 /** The line findings of each analysed version, in line order (what the next version patches). */
 const lineState = new WeakMap<RobotsDocument, readonly LocatedFinding[]>();
 
@@ -86,12 +99,13 @@ function allLineFindings(model: RobotsModel): readonly LocatedFinding[] {
   const lin = modelLineage(model);
   const before = lin && lineState.get(lin.previous.document);
   let out: LocatedFinding[];
-  if (lin && before) {
+  if (lin && before && (!lin.rebuilt || sameReading(lin.previous, model))) {
     const a = lowerBound(before, lin.from);
-    const b = lowerBound(before, lin.to);
+    const b = lowerBound(before, lin.oldTo);
+    const moved = lin.to - lin.oldTo;
     out = before.slice(0, a);
     for (let i = lin.from; i < lin.to; i++) lineFindings(model, i, out);
-    for (let k = b; k < before.length; k++) out.push(before[k]);
+    for (let k = b; k < before.length; k++) out.push(moved === 0 ? before[k] : shifted(before[k], moved));
   } else {
     out = [];
     for (let i = 0; i < doc.lines.length; i++) lineFindings(model, i, out);

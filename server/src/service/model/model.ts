@@ -74,7 +74,7 @@ const cache = new WeakMap<RobotsDocument, RobotsModel>();
 export function getModel(doc: RobotsDocument): RobotsModel {
   let m = cache.get(doc);
   if (!m) {
-    m = carryOver(doc) ?? buildModel(doc);
+    m = carryOver(doc) ?? rebuild(doc);
     cache.set(doc, m);
   }
   return m;
@@ -104,12 +104,19 @@ export function sameRole(a: LineNode, b: LineNode): boolean {
   return !fa.fact.isPrefix || a.text.slice(fa.name.start, fa.name.end) === b.text.slice(fb.name.start, fb.name.end);
 }
 
-/** For a model carried over from the previous version's: which lines the edit replaced. */
+/** A model made after an edit of an analysed version: which lines the edit replaced. */
 export interface ModelLineage {
   readonly previous: RobotsModel;
-  /** The edited lines [from, to), the same count in both versions. */
+  /** The edited lines are [from, to) in this version and [from, oldTo) in the previous one. */
   readonly from: number;
   readonly to: number;
+  readonly oldTo: number;
+  /**
+   * False when the model was carried over (same structure and line numbers; `to === oldTo`);
+   * true when it was built again, so groups and records are new objects and every line from
+   * `oldTo` on moved by `to - oldTo`.
+   */
+  readonly rebuilt: boolean;
 }
 
 const lineage = new WeakMap<RobotsModel, ModelLineage>();
@@ -149,7 +156,16 @@ function carryOver(doc: RobotsDocument): RobotsModel | undefined {
   const groups = prev.groups.map((g) => (touches(g.startLine, g.endLine) ? { ...g } : g));
   const records = prev.records.map((r) => (touches(r.startLine, r.endLine) ? { ...r } : r));
   const model: RobotsModel = { ...prev, document: doc, groups, records };
-  lineage.set(model, { previous: prev, from, to });
+  lineage.set(model, { previous: prev, from, to, oldTo: to, rebuilt: false });
+  return model;
+}
+
+/** A model built afresh (O(lines)), remembering the analysed version it follows, if any. */
+function rebuild(doc: RobotsDocument): RobotsModel {
+  const model = buildModel(doc);
+  const edit = doc.edit;
+  const prev = edit && cache.get(edit.previous);
+  if (edit && prev) lineage.set(model, { previous: prev, from: edit.from, to: edit.newEnd, oldTo: edit.oldEnd, rebuilt: true });
   return model;
 }
 

@@ -208,18 +208,41 @@ function tokensOf(line: LineNode): Token[] {
   return out;
 }
 
-/** LSP's relative encoding: five integers per token, each position relative to the one before. */
+/**
+ * Each line's tokens as flat [start, length, type, modifiers] quadruples, kept per line node: an
+ * edit re-lexes only the lines it touches, so after a keystroke a whole-file request recomputes
+ * one line's tokens and copies the others' (the delta then carries only what changed).
+ */
+const lineCache = new WeakMap<LineNode, readonly number[]>();
+const NO_TOKENS: readonly number[] = Object.freeze([]);
+
+function encodedLine(line: LineNode): readonly number[] {
+  let known = lineCache.get(line);
+  if (!known) {
+    const flat: number[] = [];
+    for (const tok of tokensOf(line)) {
+      let mods = 0;
+      for (const m of tok.mods) mods |= MOD_BIT.get(m) ?? 0;
+      flat.push(tok.start, tok.end - tok.start, TYPE_INDEX.get(tok.type) ?? 0, mods);
+    }
+    known = flat.length ? flat : NO_TOKENS;
+    lineCache.set(line, known);
+  }
+  return known;
+}
+
+/** LSP's relative encoding: five integers per token, each position relative to the one before. O(tokens). */
 function encode(lines: readonly LineNode[], from: number, to: number): SemanticTokens {
   const data: number[] = [];
   let prevLine = 0;
   let prevChar = 0;
   for (let i = from; i <= to; i++) {
-    for (const tok of tokensOf(lines[i])) {
-      let mods = 0;
-      for (const m of tok.mods) mods |= MOD_BIT.get(m) ?? 0;
-      data.push(i - prevLine, i === prevLine ? tok.start - prevChar : tok.start, tok.end - tok.start, TYPE_INDEX.get(tok.type) ?? 0, mods);
+    const flat = encodedLine(lines[i]);
+    for (let k = 0; k < flat.length; k += 4) {
+      const start = flat[k];
+      data.push(i - prevLine, i === prevLine ? start - prevChar : start, flat[k + 1], flat[k + 2], flat[k + 3]);
       prevLine = i;
-      prevChar = tok.start;
+      prevChar = start;
     }
   }
   return { data };

@@ -250,6 +250,22 @@ async function lspPush(text: string, bytes: number): Promise<Figures> {
     for (let k = 0; k < burst; k++) await edit();
     await published;
   }
+  // Enter at the start of a rule line, then the line removed again: a line added or removed
+  // (the model is built again; the text ends as it was).
+  const lineEdits: number[] = [];
+  for (let k = 0; k < 20; k++) {
+    const line = rules[random(rules.length)];
+    for (const change of [
+      { range: { start: { line, character: 0 }, end: { line, character: 0 } }, text: '\n' },
+      { range: { start: { line, character: 0 }, end: { line: line + 1, character: 0 } }, text: '' },
+    ]) {
+      t0 = performance.now();
+      const next = s.diagnostics(uri, version + 1);
+      await s.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: ++version }, contentChanges: [change] });
+      await next;
+      lineEdits.push(performance.now() - t0);
+    }
+  }
   await hover();
   const heapEdits = await s.heap();
   await s.close();
@@ -258,6 +274,7 @@ async function lspPush(text: string, bytes: number): Promise<Figures> {
     diagnosticsOnOpen: first.diagnostics.length,
     payloadBytesOnOpen: openPayload,
     editToDiagnostics: summary(edits),
+    lineAddedOrRemovedToDiagnostics: summary(lineEdits),
     diagnosticsAfterEdit: editCount,
     payloadBytesAfterEdit: editPayload,
     firstHover: round(firstHover),
@@ -393,6 +410,7 @@ async function main(): Promise<void> {
       editToDiagnosticsP95: round((push.editToDiagnostics as { p95: number }).p95 / peerFigures.median, 3),
       hoverP95: round((push.hover as { p95: number }).p95 / peerFigures.median, 3),
       hoverAfterEditP95: round((push.hoverAfterEdit as { p95: number }).p95 / peerFigures.median, 3),
+      lineAddedOrRemovedP95: round((push.lineAddedOrRemovedToDiagnostics as { p95: number }).p95 / peerFigures.median, 3),
       firstHover: round((push.firstHover as number) / peerFigures.median, 3),
       goals: { didOpenToDiagnostics: 1, editToDiagnosticsP95: 0.1, hoverP95: 0.05, hoverAfterEditP95: 0.1 },
     }

@@ -154,137 +154,139 @@ function checkRecords(model: RobotsModel, out: LocatedFinding[]): void {
 }
 
 /**
- * The duplicate-rule index of one group (a rule repeated in its group is dead): the members
- * holding each rule key, and for each member the earlier member it repeats. Built once per group
- * in O(members); after an edit that kept the model it is patched for the edited lines only —
- * O(edited lines × members sharing their old or new key), plus one O(members) pass over an
- * array when the duplicates changed — instead of rehashing every rule of the group.
+ * The duplicate-rule index of one group (a rule repeated in its group is dead). Rules are
+ * bucketed by a hash of their kind and pattern computed from the line's characters, so building
+ * the index makes no string (a Map keyed by the rule's text would flatten and hash 47,000 new
+ * strings); rules of one bucket are compared character by character. For each member: its line
+ * node, and the earlier member it repeats. Built once per group in O(members + characters);
+ * after an edit it is patched: only members whose line node changed are re-read, and only the
+ * buckets they leave or join are settled again — O(changed members × bucket size).
  */
 class DuplicateIndex {
-  /**
-   * Member positions holding each key, ascending; a key held once (almost every key) maps to
-   * its position alone, so a 47,000-rule group allocates no array per rule.
-   */
-  private readonly byKey = new Map<string, number | number[]>();
-  private readonly keyAt: (string | undefined)[];
+  /** Member positions per hash, ascending; a lone position is stored as a number (no array per rule). */
+  private readonly buckets = new Map<number, number | number[]>();
+  private readonly nodeAt: (LineNode | undefined)[];
+  private readonly hashAt: Int32Array;
   /** For each member position, the position it repeats, or -1. */
   private readonly firstOf: Int32Array;
   private readonly findingAt: (LocatedFinding | undefined)[];
   private list: LocatedFinding[] | undefined;
-
-  constructor(lines: readonly LineNode[], group: Group) {
-    this.members = group.members;
-    const n = group.members.length;
-    this.keyAt = new Array<string | undefined>(n);
-    this.firstOf = new Int32Array(n).fill(-1);
-    this.findingAt = new Array<LocatedFinding | undefined>(n);
-    for (let k = 0; k < n; k++) {
-      const key = ruleKey(lines[group.members[k]]);
-      this.keyAt[k] = key;
-      if (key === undefined) continue;
-      const at = this.byKey.get(key);
-      if (at === undefined) {
-        this.byKey.set(key, k);
-        continue;
-      }
-      const first = typeof at === 'number' ? at : at[0];
-      if (typeof at === 'number') this.byKey.set(key, [at, k]);
-      else at.push(k);
-      this.firstOf[k] = first;
-      this.findingAt[k] = duplicateFinding(lines, group, k, first);
-    }
-  }
-
-  /** The positions holding `key`, as an array (a copy for a single position). */
-  private holders(key: string): number[] | undefined {
-    const at = this.byKey.get(key);
-    return typeof at === 'number' ? [at] : at;
-  }
-
   /** Members indexed (the group's array when built or last moved). */
   private members: readonly number[];
 
-  /** Re-read the edited lines [from, to) of `group` (the same members as before, same lines). */
+  constructor(lines: readonly LineNode[], group: Group) {
+    const members = group.members;
+    const n = members.length;
+    this.members = members;
+    this.nodeAt = new Array<LineNode | undefined>(n);
+    this.hashAt = new Int32Array(n);
+    this.firstOf = new Int32Array(n).fill(-1);
+    this.findingAt = new Array<LocatedFinding | undefined>(n);
+    const crowded = new Set<number>();
+    for (let k = 0; k < n; k++) {
+      const node = lines[members[k]];
+      this.nodeAt[k] = node;
+      const h = ruleHash(node);
+      this.hashAt[k] = h;
+      if (h === NOT_A_RULE) continue;
+      const at = this.buckets.get(h);
+      if (at === undefined) this.buckets.set(h, k);
+      else {
+        if (typeof at === 'number') this.buckets.set(h, [at, k]);
+        else at.push(k);
+        crowded.add(h);
+      }
+    }
+    this.settle(lines, group, crowded);
+  }
+
+  /** Re-read the edited lines [from, to) of `group` (the same members as before, on the same lines). */
   patch(lines: readonly LineNode[], group: Group, from: number, to: number): void {
     const members = group.members;
-    const touched = new Set<string>();
-    for (let k = lowerBound(members, from); k < members.length && members[k] < to; k++) this.reread(k, ruleKey(lines[members[k]]), touched);
+    const touched = new Set<number>();
+    for (let k = lowerBound(members, from); k < members.length && members[k] < to; k++) this.reread(k, lines[members[k]], touched);
     this.settle(lines, group, touched);
     this.members = members;
   }
 
   /**
-   * Move to a group built again with as many members (lines may have moved): every member's key
-   * is compared (a pointer comparison for an unchanged line), only changed keys are rehashed, and
-   * if line numbers moved the findings are written again. O(members), no hashing of unchanged rules.
+   * Follow a group built again with as many members (lines may have moved): members whose line
+   * node is the same object are skipped after a pointer comparison; if line numbers moved, the
+   * findings are written again. O(members). False (nothing changed) if the member count differs.
    */
-  rebase(lines: readonly LineNode[], group: Group, from: number, to: number): boolean {
+  rebase(lines: readonly LineNode[], group: Group): boolean {
     const members = group.members;
-    if (members.length !== this.keyAt.length) return false;
-    const touched = new Set<string>();
-    for (let k = 0; k < members.length; k++) this.reread(k, ruleKey(lines[members[k]]), touched);
+    if (members.length !== this.nodeAt.length) return false;
+    const touched = new Set<number>();
+    for (let k = 0; k < members.length; k++) this.reread(k, lines[members[k]], touched);
     this.settle(lines, group, touched);
     let moved = false;
     for (let k = 0; k < members.length && !moved; k++) moved = members[k] !== this.members[k];
     if (moved) {
       for (let k = 0; k < members.length; k++) if (this.firstOf[k] >= 0) this.findingAt[k] = duplicateFinding(lines, group, k, this.firstOf[k]);
       this.list = undefined;
-    } else {
-      // An edited line that kept its key may have moved its field name: findings point at it.
-      for (let k = lowerBound(members, from); k < members.length && members[k] < to; k++) {
-        const key = this.keyAt[k];
-        const at = key === undefined ? undefined : this.holders(key);
-        if (!at || at.length < 2) continue;
-        for (const j of at) if (this.firstOf[j] >= 0) this.findingAt[j] = duplicateFinding(lines, group, j, this.firstOf[j]);
-        this.list = undefined;
-      }
     }
     this.members = members;
     return true;
   }
 
-  /** Member `k` now holds `key`: move it between the key lists; the keys whose lists changed go in `touched`. */
-  private reread(k: number, key: string | undefined, touched: Set<string>): void {
-    const old = this.keyAt[k];
-    if (key === old) return;
-    if (old !== undefined) {
+  /** Member `k` is now `node`: move it between buckets; buckets to settle go in `touched`. */
+  private reread(k: number, node: LineNode, touched: Set<number>): void {
+    if (node === this.nodeAt[k]) return;
+    this.nodeAt[k] = node;
+    const old = this.hashAt[k];
+    const h = ruleHash(node);
+    this.hashAt[k] = h;
+    if (old !== NOT_A_RULE) {
       const at = this.holders(old);
-      if (at) {
-        at.splice(lowerBound(at, k), 1);
-        if (at.length === 0) this.byKey.delete(old);
-        else this.byKey.set(old, at.length === 1 ? at[0] : at);
-        touched.add(old);
-      }
+      at.splice(lowerBound(at, k), 1);
+      if (at.length === 0) this.buckets.delete(old);
+      else this.buckets.set(old, at.length === 1 ? at[0] : at);
+      touched.add(old);
     }
-    this.keyAt[k] = key;
     if (this.firstOf[k] >= 0) {
       this.firstOf[k] = -1;
       this.findingAt[k] = undefined;
       this.list = undefined;
     }
-    if (key !== undefined) {
-      const at = this.holders(key);
-      if (at) {
-        at.splice(lowerBound(at, k), 0, k);
-        this.byKey.set(key, at);
-      } else this.byKey.set(key, k);
-      touched.add(key);
+    if (h !== NOT_A_RULE) {
+      const at = this.buckets.get(h);
+      if (at === undefined) this.buckets.set(h, k);
+      else {
+        const list = typeof at === 'number' ? [at] : at;
+        list.splice(lowerBound(list, k), 0, k);
+        this.buckets.set(h, list);
+      }
+      touched.add(h);
     }
   }
 
-  /** Which member each member of the touched keys now repeats, and its finding. */
-  private settle(lines: readonly LineNode[], group: Group, touched: ReadonlySet<string>): void {
-    for (const key of touched) {
-      const at = this.holders(key);
-      if (!at) continue;
-      for (let j = 0; j < at.length; j++) {
-        const k = at[j];
-        const first = j === 0 ? -1 : at[0];
-        if (this.firstOf[k] === first) continue;
+  private holders(h: number): number[] {
+    const at = this.buckets.get(h);
+    return at === undefined ? [] : typeof at === 'number' ? [at] : at;
+  }
+
+  /**
+   * Which member each member of the touched buckets repeats (the first with the same rule), and
+   * its finding, written again (an edited line may have moved its field name, which it points at).
+   */
+  private settle(lines: readonly LineNode[], group: Group, touched: ReadonlySet<number>): void {
+    for (const h of touched) {
+      const at = this.holders(h);
+      const firsts: number[] = [];
+      for (const k of at) {
+        let first = -1;
+        for (const f of firsts) {
+          if (sameRule(this.nodeAt[f]!, this.nodeAt[k]!)) {
+            first = f;
+            break;
+          }
+        }
+        if (first < 0) firsts.push(k);
         this.firstOf[k] = first;
         this.findingAt[k] = first < 0 ? undefined : duplicateFinding(lines, group, k, first);
-        this.list = undefined;
       }
+      this.list = undefined;
     }
   }
 
@@ -299,9 +301,27 @@ class DuplicateIndex {
   }
 }
 
-function ruleKey(line: LineNode): string | undefined {
+const NOT_A_RULE = 0;
+
+/** FNV-1a of a rule's kind and pattern, read from the line's characters; never NOT_A_RULE for a rule. O(pattern). */
+function ruleHash(line: LineNode): number {
   const d = line.directive;
-  return d.kind === 'rule' ? d.key : undefined;
+  if (d.kind !== 'rule') return NOT_A_RULE;
+  const text = line.text;
+  let h = (d.allow ? 0x811c9dc5 : 0x050c5d1f) | 0; // int32, as Math.imul returns and Int32Array keeps
+  for (let i = d.pattern.start; i < d.pattern.end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h === NOT_A_RULE ? 1 : h;
+}
+
+/** Whether two rule lines say the same (kind and pattern, as `key` defines it). O(pattern). */
+function sameRule(a: LineNode, b: LineNode): boolean {
+  const da = a.directive;
+  const db = b.directive;
+  if (da.kind !== 'rule' || db.kind !== 'rule' || da.allow !== db.allow) return false;
+  const n = da.pattern.end - da.pattern.start;
+  if (n !== db.pattern.end - db.pattern.start) return false;
+  for (let i = 0; i < n; i++) if (a.text.charCodeAt(da.pattern.start + i) !== b.text.charCodeAt(db.pattern.start + i)) return false;
+  return true;
 }
 
 function duplicateFinding(lines: readonly LineNode[], g: Group, k: number, first: number): LocatedFinding {
@@ -341,7 +361,7 @@ function checkGroups(model: RobotsModel, out: LocatedFinding[]): void {
       index = old === undefined ? undefined : duplicateIndexes.get(old);
       if (index && !lin.rebuilt) index.patch(lines, g, lin.from, lin.to);
       // A rebuilt model (a line added or removed): the index follows if the group has as many members.
-      else if (index && !index.rebase(lines, g, lin.from, lin.to)) index = undefined;
+      else if (index && !index.rebase(lines, g)) index = undefined;
       if (index) duplicateIndexes.delete(old);
     }
     if (!index) index = new DuplicateIndex(lines, g);

@@ -56,20 +56,24 @@ function random(n: number): number {
 
 /** 47,000 `Allow: /<hex>/<hex>.html` rules in one group, ~2% repeated: the shape of the largest real file. */
 function generatedFile(): string {
+  // mulberry32: a full-period generator, so the 32-digit names do not repeat (an LCG's low bits do).
   let s = 7;
+  const next = (): number => {
+    s = (s + 0x6d2b79f5) | 0;
+    let t = Math.imul(s ^ (s >>> 15), 1 | s);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return (t ^ (t >>> 14)) >>> 0;
+  };
   const hex = (): string => {
     let out = '';
-    for (let i = 0; i < 32; i++) {
-      s = (s * 1103515245 + 12345) & 0x7fffffff;
-      out += (s >> 8 & 15).toString(16);
-    }
+    for (let i = 0; i < 4; i++) out += next().toString(16).padStart(8, '0');
     return out;
   };
   const leaves = Array.from({ length: 400 }, hex);
   const rules: string[] = [];
   for (let i = 0; i < 47000; i++) {
-    s = (s * 1103515245 + 12345) & 0x7fffffff;
-    rules.push(i > 100 && s % 50 === 0 ? rules[s % i] : `Allow: /${hex()}/${leaves[s % leaves.length]}.html`);
+    const r = next();
+    rules.push(i > 100 && r % 50 === 0 ? rules[r % i] : `Allow: /${hex()}/${leaves[r % leaves.length]}.html`);
   }
   return `User-Agent: *\n${rules.join('\n')}\nDisallow: /\n`;
 }

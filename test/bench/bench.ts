@@ -1,154 +1,439 @@
 /**
- * Benchmarks that print figures (`npm run bench`). Not tests: timings depend on the machine.
+ * `npm run bench`: one run, one JSON object on stdout. Not a test: the figures depend on the
+ * machine, so nothing here asserts a time.
  *
- * 1. Parse + validate every file of the corpus's real/ folder (throughput): the folder given as
- *    the first argument, else $ROBOTS_ACAP_CORPUS/real, else the repository's sample test/corpus/real.
- * 2. The largest corpus file: full parse, full validation, and keystroke cost — a one-character
- *    edit applied incrementally, then validation — as median and 95th percentile.
+ * - lsp: the built server (dist/server.js --stdio) driven over stdio as an editor drives it —
+ *   didOpen → diagnostics, a one-line edit → diagnostics (p50/p95), hover on a path (warm, and
+ *   right after an edit), pull diagnostics with result ids, and the server's heap per input
+ *   byte after opening the file and after 1,000 edits (read through a preload that answers
+ *   SIGUSR2 on stderr; the product carries no such hook).
+ * - peer: robots-parser's parse of the same text in the same process run, and the ratios of the
+ *   LSP figures to it. robots-parser is not a dependency: install it anywhere and point
+ *   ROBOTS_ACAP_PEER at that folder (`npm i robots-parser@3.0.1` in /tmp/peer, then
+ *   ROBOTS_ACAP_PEER=/tmp/peer); without it the ratios are omitted with a note.
+ * - service: explain per query, completion, semantic tokens (whole file, a visible range, a
+ *   delta after an edit), in process on the same text.
+ * - corpus: parse + full analysis throughput (MB/s) over every file of the corpus.
+ *
+ * The file: ROBOTS_ACAP_BENCH_FILE if set; else, with ROBOTS_ACAP_CORPUS set, its largest real
+ * file (real/xuexi.cn.txt, 3.7 MB, one group of 47,000 rules); else a generated file of the same
+ * shape (deterministic).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+import type { Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { decodeUtf8 } from '../../server/src/cli/decode';
-import { parseHtml, validateHtml } from '../../server/src/service/html/htmlService';
 import {
-  doComplete, doHover, doValidation, explain, findDocumentSymbols, format, getFoldingRanges, getSemanticTokens, parseDocument, updateDocument,
+  doComplete, doValidation, explain, getModel, getSemanticTokens, getSemanticTokensRange, parseDocument, semanticTokensDelta, updateDocument, type RobotsDocument,
 } from '../../server/src/service';
 
-// Bundled as dist/bench.js, so the repository's root is one folder up from __dirname.
-const corpusDir = path.resolve(process.argv[2] ?? path.join(process.env.ROBOTS_ACAP_CORPUS ?? path.join(__dirname, '../test/corpus'), 'real'));
+const ROOT = path.resolve(__dirname, '..');
+const SERVER = path.join(ROOT, 'dist/server.js');
+const EDITS_TIMED = 200;
+const EDITS_MEMORY = 1000;
+const HOVERS = 100;
 
-function percentile(values: number[], p: number): number {
+type Figures = Record<string, unknown>;
+
+function percentile(values: readonly number[], p: number): number {
   const s = [...values].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 }
+const round = (n: number, digits = 2): number => Number(n.toFixed(digits));
+const summary = (values: readonly number[]): { p50: number; p95: number; n: number } => ({ p50: round(percentile(values, 50)), p95: round(percentile(values, 95)), n: values.length });
 
-function ms(n: number): string {
-  return `${n.toFixed(2)} ms`;
-}
-
-const files = readdirSync(corpusDir).filter((f) => f.endsWith('.txt')).map((f) => path.join(corpusDir, f));
-const texts = files.map((f) => decodeUtf8(readFileSync(f)).text);
-const totalBytes = files.reduce((n, f) => n + statSync(f).size, 0);
-
-// Warm up the JIT on a slice of the corpus.
-for (const t of texts.slice(0, 200)) doValidation(parseDocument('file:///w', 1, t));
-
-let t0 = performance.now();
-const docs = texts.map((t, i) => parseDocument(files[i], 1, t));
-const parseTime = performance.now() - t0;
-t0 = performance.now();
-let problems = 0;
-for (const d of docs) problems += doValidation(d, { maxProblems: 1e9 }).length;
-const validateTime = performance.now() - t0;
-
-console.log(`corpus: ${files.length} files, ${(totalBytes / 1048576).toFixed(1)} MiB (${corpusDir})`);
-console.log(`  parse all:            ${ms(parseTime)}  (${(totalBytes / 1048576 / (parseTime / 1000)).toFixed(0)} MiB/s)`);
-console.log(`  validate all:         ${ms(validateTime)}  (${problems} problems)`);
-console.log(`  parse + validate:     ${ms(parseTime + validateTime)}`);
-
-let largest = 0;
-for (let i = 1; i < texts.length; i++) if (texts[i].length > texts[largest].length) largest = i;
-const text = texts[largest];
-console.log(`largest: ${path.basename(files[largest])}, ${(statSync(files[largest]).size / 1048576).toFixed(2)} MiB, ${docs[largest].lines.length} lines`);
-
-const fullParse: number[] = [];
-const fullValidate: number[] = [];
-for (let i = 0; i < 10; i++) {
-  t0 = performance.now();
-  const d = parseDocument('file:///big', i, text);
-  fullParse.push(performance.now() - t0);
-  t0 = performance.now();
-  doValidation(d);
-  fullValidate.push(performance.now() - t0);
-}
-console.log(`  full parse:           median ${ms(percentile(fullParse, 50))}`);
-console.log(`  full validation:      median ${ms(percentile(fullValidate, 50))}`);
-
-// Keystrokes: type characters at random lines, re-validating after each, as the server does.
-let doc = parseDocument('file:///big', 0, text);
-doValidation(doc);
-const update: number[] = [];
-const keystroke: number[] = [];
-let lexed = 0;
 let seed = 42;
-const random = (n: number): number => {
+/** A deterministic PRNG (LCG), so every run edits the same lines. */
+function random(n: number): number {
   seed = (seed * 1103515245 + 12345) & 0x7fffffff;
   return seed % n;
-};
-for (let k = 1; k <= 200; k++) {
-  const line = random(doc.lines.length);
-  const at = { line, character: Math.min(doc.lines[line].text.length, 10) };
-  t0 = performance.now();
-  doc = updateDocument(doc, [{ range: { start: at, end: at }, text: 'x' }], k);
-  const t1 = performance.now();
-  doValidation(doc);
-  const t2 = performance.now();
-  update.push(t1 - t0);
-  keystroke.push(t2 - t0);
-  lexed += doc.stats.linesLexed;
 }
-console.log(`  incremental update:   median ${ms(percentile(update, 50))}, p95 ${ms(percentile(update, 95))}  (${(lexed / 200).toFixed(1)} lines lexed per edit)`);
-console.log(`  keystroke→diagnostics: median ${ms(percentile(keystroke, 50))}, p95 ${ms(percentile(keystroke, 95))}  (update + full validation)`);
 
-// The permission engine on the largest file, once parsed: explain queries and a path hover.
-const parsed = parseDocument('file:///big', 0, text);
-t0 = performance.now();
-explain(parsed, { agent: 'Googlebot', path: '/' });
-console.log(`  first explain (builds the rule indexes): ${ms(performance.now() - t0)}`);
-const agents = ['Googlebot', 'GPTBot', '*', 'Bingbot'];
-const explainTimes: number[] = [];
-for (let k = 0; k < 200; k++) {
-  const line = parsed.lines[random(parsed.lines.length)];
-  const d = line.directive;
-  const path = d.kind === 'rule' ? line.text.slice(d.pattern.start, d.pattern.end).replace(/[*$]/g, '') || '/' : '/';
-  t0 = performance.now();
-  explain(parsed, { agent: agents[k % agents.length], path, usage: k % 2 ? 'index' : 'crawl' });
-  explainTimes.push(performance.now() - t0);
+/** 47,000 `Allow: /<hex>/<hex>.html` rules in one group, ~2% repeated: the shape of the largest real file. */
+function generatedFile(): string {
+  // mulberry32: a full-period generator, so the 32-digit names do not repeat (an LCG's low bits do).
+  let s = 7;
+  const next = (): number => {
+    s = (s + 0x6d2b79f5) | 0;
+    let t = Math.imul(s ^ (s >>> 15), 1 | s);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return (t ^ (t >>> 14)) >>> 0;
+  };
+  const hex = (): string => {
+    let out = '';
+    for (let i = 0; i < 4; i++) out += next().toString(16).padStart(8, '0');
+    return out;
+  };
+  const leaves = Array.from({ length: 400 }, hex);
+  const rules: string[] = [];
+  for (let i = 0; i < 47000; i++) {
+    const r = next();
+    rules.push(i > 100 && r % 50 === 0 ? rules[r % i] : `Allow: /${hex()}/${leaves[r % leaves.length]}.html`);
+  }
+  return `User-Agent: *\n${rules.join('\n')}\nDisallow: /\n`;
 }
-console.log(`  explain (after parse): median ${ms(percentile(explainTimes, 50))}, p95 ${ms(percentile(explainTimes, 95))}  (all profiles compared)`);
-const hoverLine = parsed.lines.findIndex((l) => l.directive.kind === 'rule');
-const hoverTimes: number[] = [];
-for (let k = 0; k < 20; k++) {
-  t0 = performance.now();
-  doHover(parsed, { line: hoverLine, character: 12 });
-  hoverTimes.push(performance.now() - t0);
-}
-console.log(`  hover on a path (crawler table): median ${ms(percentile(hoverTimes, 50))}`);
 
-// Editing features on the largest file (each once warm, median of 5).
-const feature = (name: string, run: () => unknown): void => {
-  run();
-  const times: number[] = [];
-  for (let k = 0; k < 5; k++) {
+function chooseFile(): { name: string; text: string; bytes: number } {
+  const explicit = process.env.ROBOTS_ACAP_BENCH_FILE;
+  const corpus = process.env.ROBOTS_ACAP_CORPUS;
+  const file = explicit ?? (corpus ? path.join(corpus, 'real/xuexi.cn.txt') : undefined);
+  if (file) {
+    const bytes = readFileSync(file);
+    return { name: path.basename(file), text: decodeUtf8(bytes).text, bytes: bytes.length };
+  }
+  const text = generatedFile();
+  return { name: 'generated (47,000 rules, one group)', text, bytes: Buffer.byteLength(text) };
+}
+
+type Peer = (url: string, text: string) => unknown;
+
+function loadPeer(): Peer | undefined {
+  const places = [process.env.ROBOTS_ACAP_PEER, process.cwd(), ROOT].filter((p): p is string => Boolean(p));
+  for (const dir of places) {
+    try {
+      return createRequire(path.join(dir, 'noop.js'))('robots-parser') as Peer;
+    } catch {
+      // not installed there
+    }
+  }
+  return undefined;
+}
+
+/** The peer's parse: median of 7 runs after one warm-up (its cold first parse is slower still). */
+function peerParse(peer: Peer, text: string): { median: number; runs: number[] } {
+  peer('https://example.com/robots.txt', text);
+  const runs: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    const t0 = performance.now();
+    peer('https://example.com/robots.txt', text);
+    runs.push(performance.now() - t0);
+  }
+  return { median: round(percentile(runs, 50)), runs: runs.map((r) => round(r, 1)) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server over stdio
+
+const PRELOAD = `process.on('SIGUSR2', () => { global.gc && global.gc(); global.gc && global.gc(); process.stderr.write('@heap ' + process.memoryUsage().heapUsed + '\\n'); });\n`;
+
+interface Server {
+  readonly conn: MessageConnection;
+  readonly child: ChildProcess;
+  diagnostics(uri: string, version: number): Promise<PublishDiagnosticsParams>;
+  heap(): Promise<number>;
+  close(): Promise<void>;
+}
+
+async function startServer(pull: boolean): Promise<Server> {
+  if (!existsSync(SERVER)) throw new Error('dist/server.js is missing: run `npm run build`');
+  const preload = path.join(os.tmpdir(), `robots-acap-bench-preload-${process.pid}.cjs`);
+  writeFileSync(preload, PRELOAD);
+  const child = spawn(process.execPath, ['--expose-gc', '-r', preload, SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const conn = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+  const waiting: { uri: string; version: number; resolve: (p: PublishDiagnosticsParams) => void }[] = [];
+  conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
+    for (let i = waiting.length - 1; i >= 0; i--) {
+      const w = waiting[i];
+      if (w.uri === p.uri && (p.version ?? 0) >= w.version) {
+        waiting.splice(i, 1);
+        w.resolve(p);
+      }
+    }
+  });
+  const heapWaiters: ((n: number) => void)[] = [];
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    let nl: number;
+    while ((nl = stderr.indexOf('\n')) >= 0) {
+      const line = stderr.slice(0, nl);
+      stderr = stderr.slice(nl + 1);
+      if (line.startsWith('@heap ')) heapWaiters.shift()?.(Number(line.slice(6)));
+    }
+  });
+  conn.onRequest('workspace/configuration', (params: { items: unknown[] }) => params.items.map(() => ({})));
+  conn.onRequest('client/registerCapability', () => null);
+  conn.onRequest('workspace/diagnostic/refresh', () => null);
+  conn.onNotification('window/logMessage', () => undefined);
+  conn.listen();
+  const capabilities = { textDocument: { synchronization: {}, hover: {}, ...(pull ? { diagnostic: {} } : {}) } };
+  await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities });
+  await conn.sendNotification('initialized', {});
+  return {
+    conn,
+    child,
+    diagnostics: (uri, version) => new Promise((resolve) => waiting.push({ uri, version, resolve })),
+    heap: () => new Promise((resolve) => {
+      heapWaiters.push(resolve);
+      child.kill('SIGUSR2');
+    }),
+    close: async () => {
+      await conn.sendRequest('shutdown');
+      await conn.sendNotification('exit');
+      conn.dispose();
+      child.kill();
+    },
+  };
+}
+
+/** Lines holding a rule, for edits and hovers on a path. */
+function ruleLines(doc: RobotsDocument): number[] {
+  const out: number[] = [];
+  doc.lines.forEach((l, i) => {
+    if (l.directive.kind === 'rule' && l.text.length > 12) out.push(i);
+  });
+  return out;
+}
+
+async function lspPush(text: string, bytes: number): Promise<Figures> {
+  const s = await startServer(false);
+  const uri = 'file:///bench/robots.txt';
+  const doc = parseDocument(uri, 1, text);
+  const rules = ruleLines(doc);
+  const lineLength = doc.lines.map((l) => l.text.length);
+  const heapBefore = await s.heap();
+
+  let t0 = performance.now();
+  const opened = s.diagnostics(uri, 1);
+  await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'robots-txt', version: 1, text } });
+  const first = await opened;
+  const open = performance.now() - t0;
+  const openPayload = JSON.stringify(first.diagnostics).length;
+  const heapOpen = await s.heap();
+
+  const hoverAt = (): { line: number; character: number } => {
+    const line = rules[random(rules.length)];
+    return { line, character: Math.min(lineLength[line], 12) };
+  };
+  const hover = async (): Promise<number> => {
+    const h0 = performance.now();
+    await s.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: hoverAt() });
+    return performance.now() - h0;
+  };
+  const firstHover = await hover();
+  const warm: number[] = [];
+  for (let k = 0; k < HOVERS; k++) warm.push(await hover());
+  // With the engine's indexes built for hover: the state to compare after the edits.
+  const heapHovered = await s.heap();
+
+  let version = 1;
+  const edit = async (): Promise<void> => {
+    const line = rules[random(rules.length)];
+    const at = { line, character: Math.min(lineLength[line], 20) };
+    lineLength[line]++;
+    await s.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: ++version }, contentChanges: [{ range: { start: at, end: at }, text: 'x' }] });
+  };
+  const edits: number[] = [];
+  let editPayload = 0;
+  let editCount = 0;
+  for (let k = 0; k < EDITS_TIMED; k++) {
     t0 = performance.now();
-    run();
+    const next = s.diagnostics(uri, version + 1);
+    await edit();
+    const d = await next;
+    edits.push(performance.now() - t0);
+    editPayload = JSON.stringify(d.diagnostics).length;
+    editCount = d.diagnostics.length;
+  }
+  const afterEdit: number[] = [];
+  for (let k = 0; k < HOVERS; k++) {
+    const published = s.diagnostics(uri, version + 1);
+    await edit();
+    afterEdit.push(await hover());
+    await published;
+  }
+  // Up to 1,000 edits in all, in bursts of 25 (typing faster than the server answers).
+  while (version - 1 < EDITS_MEMORY) {
+    const burst = Math.min(25, EDITS_MEMORY - (version - 1));
+    const published = s.diagnostics(uri, version + burst);
+    for (let k = 0; k < burst; k++) await edit();
+    await published;
+  }
+  // Enter at the start of a rule line, then the line removed again: a line added or removed
+  // (the model is built again; the text ends as it was).
+  const lineEdits: number[] = [];
+  for (let k = 0; k < 20; k++) {
+    const line = rules[random(rules.length)];
+    for (const change of [
+      { range: { start: { line, character: 0 }, end: { line, character: 0 } }, text: '\n' },
+      { range: { start: { line, character: 0 }, end: { line: line + 1, character: 0 } }, text: '' },
+    ]) {
+      t0 = performance.now();
+      const next = s.diagnostics(uri, version + 1);
+      await s.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: ++version }, contentChanges: [change] });
+      await next;
+      lineEdits.push(performance.now() - t0);
+    }
+  }
+  await hover();
+  const heapEdits = await s.heap();
+  await s.close();
+  return {
+    didOpenToDiagnostics: round(open),
+    diagnosticsOnOpen: first.diagnostics.length,
+    payloadBytesOnOpen: openPayload,
+    editToDiagnostics: summary(edits),
+    lineAddedOrRemovedToDiagnostics: summary(lineEdits),
+    diagnosticsAfterEdit: editCount,
+    payloadBytesAfterEdit: editPayload,
+    firstHover: round(firstHover),
+    hover: summary(warm),
+    hoverAfterEdit: summary(afterEdit),
+    memory: {
+      baselineHeapMiB: round(heapBefore / 1048576),
+      heapPerInputByteAfterOpen: round((heapOpen - heapBefore) / bytes),
+      heapPerInputByteAfterHovers: round((heapHovered - heapBefore) / bytes),
+      heapPerInputByteAfter1000EditsAndAHover: round((heapEdits - heapBefore) / bytes),
+    },
+  };
+}
+
+async function lspPull(text: string): Promise<Figures> {
+  const s = await startServer(true);
+  const uri = 'file:///bench/robots.txt';
+  const pull = (previousResultId?: string): Promise<{ kind: string; resultId?: string; items?: Diagnostic[] }> =>
+    s.conn.sendRequest('textDocument/diagnostic', { textDocument: { uri }, ...(previousResultId ? { previousResultId } : {}) });
+  let t0 = performance.now();
+  await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'robots-txt', version: 1, text } });
+  const first = await pull();
+  const open = performance.now() - t0;
+  t0 = performance.now();
+  const again = await pull(first.resultId);
+  const unchanged = performance.now() - t0;
+  const doc = parseDocument(uri, 1, text);
+  const rules = ruleLines(doc);
+  const times: number[] = [];
+  let resultId = first.resultId;
+  let kinds = new Set<string>();
+  for (let k = 0; k < 50; k++) {
+    const line = rules[random(rules.length)];
+    const at = { line, character: 8 };
+    t0 = performance.now();
+    await s.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: k + 2 }, contentChanges: [{ range: { start: at, end: at }, text: 'x' }] });
+    const r = await pull(resultId);
+    times.push(performance.now() - t0);
+    resultId = r.resultId;
+    kinds = kinds.add(r.kind);
+  }
+  await s.close();
+  return {
+    didOpenToDiagnostics: round(open),
+    repeatedPull: { ms: round(unchanged), kind: again.kind },
+    editToDiagnostics: summary(times),
+    editReportKinds: [...kinds],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The service in process
+
+function timeEach(n: number, run: (k: number) => unknown): { p50: number; p95: number; n: number } {
+  run(-1);
+  const times: number[] = [];
+  for (let k = 0; k < n; k++) {
+    const t0 = performance.now();
+    run(k);
     times.push(performance.now() - t0);
   }
-  console.log(`  ${name}: median ${ms(percentile(times, 50))}`);
-};
-feature('completion at a rule', () => doComplete(parsed, { line: hoverLine, character: 3 }));
-feature('document symbols', () => findDocumentSymbols(parsed));
-feature('folding ranges', () => getFoldingRanges(parsed));
-feature('semantic tokens (whole file)', () => getSemanticTokens(parsed));
-feature('format (whole file)', () => format(parsed, { tabSize: 4, insertSpaces: true }));
-
-// A 1 MB HTML page with robots META tags and ACAP class values: analysis after an edit (the server
-// re-scans the page once per version, on demand).
-const metaHead = '<meta name="robots" content="ACAP version 1.1">\n<meta name="robots" content="noindex, max-snippet:50">\n<meta name="GPTBot" content="ACAP allow-present-snippet max-length=20-words">\n';
-const block = '<div class="story the-acap:disallow-index"><p>Some text of the article, with <a href="/x">a link</a> and <em>emphasis</em>.</p></div>\n';
-let html = `<!DOCTYPE html><html><head>${metaHead}</head><body>\n`;
-while (html.length < 1024 * 1024) html += block;
-html += '</body></html>\n';
-const htmlTimes: number[] = [];
-let problemsOnPage = 0;
-for (let k = 0; k < 10; k++) {
-  const edited = html.replace('Some text', `Some text ${k}`);
-  t0 = performance.now();
-  const page = parseHtml('file:///site/big.html', edited);
-  problemsOnPage = validateHtml(page).length;
-  htmlTimes.push(performance.now() - t0);
+  return summary(times);
 }
-console.log(`html page: ${(html.length / 1048576).toFixed(2)} MiB, ${html.split('\n').length} lines`);
-console.log(`  scan + validate after an edit: median ${ms(percentile(htmlTimes, 50))}, p95 ${ms(percentile(htmlTimes, 95))}  (${problemsOnPage} problems)`);
 
+function service(text: string): Figures {
+  const doc = parseDocument('file:///bench/robots.txt', 1, text);
+  const rules = ruleLines(doc);
+  doValidation(doc);
+  const agents = ['Googlebot', 'GPTBot', '*', 'Bingbot'];
+  let t0 = performance.now();
+  explain(doc, { agent: 'Googlebot', path: '/' });
+  const firstExplain = performance.now() - t0;
+  const explainQuery = timeEach(200, (k) => {
+    const line = doc.lines[rules[random(rules.length)]];
+    const d = line.directive;
+    const p = d.kind === 'rule' ? line.text.slice(d.pattern.start, d.pattern.end).replace(/[*$]/g, '') || '/' : '/';
+    explain(doc, { agent: agents[Math.abs(k) % agents.length], path: p, usage: k % 2 ? 'index' : 'crawl' });
+  });
+  const completion = timeEach(50, () => doComplete(doc, { line: rules[random(rules.length)], character: 3 }));
+  const full = timeEach(5, () => getSemanticTokens(doc));
+  const visible = timeEach(50, () => {
+    const start = random(doc.lines.length);
+    getSemanticTokensRange(doc, { start: { line: start, character: 0 }, end: { line: start + 60, character: 0 } });
+  });
+  // A delta after a one-character edit, against the previous full result.
+  let prev = getSemanticTokens(doc);
+  let current = doc;
+  let deltaEdits = 0;
+  const delta = timeEach(20, (k) => {
+    const line = rules[random(rules.length)];
+    current = updateDocument(current, [{ range: { start: { line, character: 8 }, end: { line, character: 8 } }, text: 'x' }], k + 10);
+    const next = getSemanticTokens(current);
+    deltaEdits = semanticTokensDelta(prev.data, next.data).length;
+    prev = next;
+  });
+  t0 = performance.now();
+  getModel(parseDocument('file:///bench/again.txt', 1, text));
+  const parseAndModel = performance.now() - t0;
+  return {
+    parseAndModel: round(parseAndModel),
+    firstExplain: round(firstExplain),
+    explainQuery,
+    completion,
+    semanticTokensFull: full,
+    semanticTokensRange60Lines: visible,
+    semanticTokensFullPlusDelta: { ...delta, editsInLastDelta: deltaEdits },
+  };
+}
+
+function corpusThroughput(fallback: string): Figures {
+  // The corpus's real/ folder: $ROBOTS_ACAP_CORPUS/real, else the repository's sample.
+  const env = process.env.ROBOTS_ACAP_CORPUS;
+  const dir = env ? path.join(env, 'real') : path.join(ROOT, 'test/corpus/real');
+  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.txt')).map((f) => path.join(dir, f)) : [];
+  const texts = files.length ? files.map((f) => decodeUtf8(readFileSync(f)).text) : [fallback];
+  const bytes = files.length ? files.reduce((n, f) => n + statSync(f).size, 0) : Buffer.byteLength(fallback);
+  for (const t of texts.slice(0, 100)) doValidation(parseDocument('file:///warm', 1, t));
+  const t0 = performance.now();
+  let problems = 0;
+  for (let i = 0; i < texts.length; i++) problems += doValidation(parseDocument(`file:///c/${i}`, 1, texts[i]), { maxProblems: 1e9 }).length;
+  const ms = performance.now() - t0;
+  return { files: texts.length, mb: round(bytes / 1e6), ms: round(ms), mbPerSecond: round(bytes / 1e6 / (ms / 1000)), problems, source: files.length ? dir : 'the bench file' };
+}
+
+async function main(): Promise<void> {
+  const file = chooseFile();
+  const peer = loadPeer();
+  const peerFigures = peer ? peerParse(peer, file.text) : undefined;
+  const push = await lspPush(file.text, file.bytes);
+  const pulled = await lspPull(file.text);
+  const ratios = peerFigures
+    ? {
+      didOpenToDiagnostics: round((push.didOpenToDiagnostics as number) / peerFigures.median, 3),
+      editToDiagnosticsP95: round((push.editToDiagnostics as { p95: number }).p95 / peerFigures.median, 3),
+      hoverP95: round((push.hover as { p95: number }).p95 / peerFigures.median, 3),
+      hoverAfterEditP95: round((push.hoverAfterEdit as { p95: number }).p95 / peerFigures.median, 3),
+      lineAddedOrRemovedP95: round((push.lineAddedOrRemovedToDiagnostics as { p95: number }).p95 / peerFigures.median, 3),
+      firstHover: round((push.firstHover as number) / peerFigures.median, 3),
+      goals: { didOpenToDiagnostics: 1, editToDiagnosticsP95: 0.1, hoverP95: 0.05, hoverAfterEditP95: 0.1 },
+    }
+    : { note: 'robots-parser is not installed: `npm i robots-parser@3.0.1` in a folder outside the repository and set ROBOTS_ACAP_PEER to it' };
+  const out = {
+    machine: { cpu: os.cpus()[0]?.model ?? 'unknown', cores: os.cpus().length, memoryGiB: round(os.totalmem() / 2 ** 30, 1), node: process.version, platform: `${os.platform()} ${os.release()}` },
+    file: { name: file.name, bytes: file.bytes, lines: file.text.split('\n').length },
+    peer: peerFigures ? { name: 'robots-parser@3.0.1', parseMs: peerFigures.median, runs: peerFigures.runs } : null,
+    ratios,
+    lsp: { push, pull: pulled },
+    service: service(file.text),
+    corpus: corpusThroughput(file.text),
+    unit: 'ms unless named otherwise',
+  };
+  process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

@@ -41,7 +41,7 @@ export function staticCapabilities(pullDiagnostics: boolean): ServerCapabilities
     foldingRangeProvider: true,
     selectionRangeProvider: true,
     documentLinkProvider: { resolveProvider: false },
-    semanticTokensProvider: { legend: semanticTokensLegend, full: true, range: true },
+    semanticTokensProvider: { legend: semanticTokensLegend, full: { delta: true }, range: true },
     inlayHintProvider: true,
     documentFormattingProvider: true,
     documentRangeFormattingProvider: true,
@@ -64,7 +64,7 @@ export function dynamicRegistrations(pullDiagnostics: boolean): BulkRegistration
   r.add(FoldingRangeRequest.type, { documentSelector: ROBOTS_SELECTOR });
   r.add(SelectionRangeRequest.type, { documentSelector: ROBOTS_SELECTOR });
   r.add(DocumentLinkRequest.type, { documentSelector: ROBOTS_SELECTOR, resolveProvider: false });
-  r.add(SemanticTokensRegistrationType.type, { documentSelector: ROBOTS_SELECTOR, legend: semanticTokensLegend, full: true, range: true });
+  r.add(SemanticTokensRegistrationType.type, { documentSelector: ROBOTS_SELECTOR, legend: semanticTokensLegend, full: { delta: true }, range: true });
   r.add(InlayHintRequest.type, { documentSelector: ROBOTS_SELECTOR });
   r.add(DocumentFormattingRequest.type, { documentSelector: ROBOTS_SELECTOR });
   r.add(DocumentRangeFormattingRequest.type, { documentSelector: ROBOTS_SELECTOR });

@@ -23,7 +23,7 @@ import { DocumentStore, MAX_DOCUMENT_CHARS } from './documentStore';
 import { Settings } from './settings';
 import {
   doComplete, doHover, doRename, doValidation, getConversionActions, findDocumentLinks, findDocumentSymbols, getFoldingRanges, getInlayHints, getSelectionRanges,
-  format, getSemanticTokens, getSemanticTokensRange, explain, facts, findDefinition, findDocumentHighlights, findReferences, getCodeActions, prepareRename,
+  format, getSemanticTokens, getSemanticTokensRange, semanticTokensDelta, explain, facts, findDefinition, findDocumentHighlights, findReferences, getCodeActions, prepareRename,
   folderOf, resolveLocator, severityOf, siteOfPage, SOURCE, type RobotsDocument,
 } from '../service';
 import { ExplainRequest } from '../protocol';
@@ -218,23 +218,21 @@ async function validate(uri: string): Promise<Diagnostic[] | undefined> {
   return doc ? doValidation(doc, { ...s, workspace }) : undefined;
 }
 
-// Push mode: validate after the latest change of a burst, never an outdated version. Small files
-// validate at once; very large ones wait for a pause in typing, in proportion to their size.
-const pending = new Map<string, ReturnType<typeof setTimeout>>();
+// Push mode: validate as soon as the event loop is free, with no debounce: analysis after an
+// edit is incremental (a keystroke re-reads the lines it touched), so a small edit never waits.
+// One run per document is queued at a time; a run publishes only if no edit came meanwhile.
+const pending = new Map<string, NodeJS.Immediate>();
 function schedulePush(uri: string): void {
-  if (pullDiagnostics) return;
-  cancelPush(uri);
-  const lines = documents.get(uri)?.lines.length ?? 0;
-  const delay = Math.min(500, Math.floor(lines / 2000));
-  pending.set(uri, setTimeout(() => {
+  if (pullDiagnostics || pending.has(uri)) return;
+  pending.set(uri, setImmediate(() => {
     pending.delete(uri);
     void pushDiagnostics(uri);
-  }, delay));
+  }));
 }
 
 function cancelPush(uri: string): void {
   const old = pending.get(uri);
-  if (old) clearTimeout(old);
+  if (old) clearImmediate(old);
   pending.delete(uri);
 }
 
@@ -268,6 +266,8 @@ connection.onDidCloseTextDocument(guardNotification('didClose', (params) => {
   documents.close(uri);
   settings.forget(uri);
   cancelPush(uri);
+  lastPull.delete(uri);
+  lastTokens.delete(uri);
   if (wasOpen && !pullDiagnostics) connection.sendDiagnostics({ uri, diagnostics: [] }).catch((err: unknown) => logFailure('clearing diagnostics', err));
 }));
 
@@ -285,20 +285,41 @@ connection.onDidChangeWatchedFiles(guardNotification('didChangeWatchedFiles', ()
 
 const EMPTY_REPORT: DocumentDiagnosticReport = { kind: DocumentDiagnosticReportKind.Full, items: [] };
 
+/**
+ * Pull diagnostics: the result id is a hash of the diagnostics themselves, so an edit that leaves
+ * them as they were (typing in a comment, in most paths) answers "unchanged" instead of sending
+ * them again. The last answer per document is remembered with the revision and settings it was
+ * computed for, so a repeated pull of the same revision costs nothing.
+ */
+const lastPull = new Map<string, { readonly revision: number; readonly generation: number; readonly resultId: string }>();
+
 connection.languages.diagnostics.on(guard('textDocument/diagnostic', EMPTY_REPORT, async (params, token) => {
   const uri = params.textDocument.uri;
   const revision = documents.revision(uri);
   if (revision === undefined) return EMPTY_REPORT;
-  // The result id changes whenever the text (or the settings) does: a revision is never reused,
-  // not even by a document closed and opened again with the same version number.
-  const resultId = `${revision}:${settings.generation}`;
-  if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
+  const generation = settings.generation;
+  const last = lastPull.get(uri);
+  // The same revision pulled again costs nothing. A revision is never reused, not even by a
+  // document closed and opened again with the same version number.
+  if (last && last.revision === revision && last.generation === generation && params.previousResultId === last.resultId) {
+    return { kind: DocumentDiagnosticReportKind.Unchanged, resultId: last.resultId };
+  }
   const items = await validate(uri);
   if (token.isCancellationRequested) throw cancelled('textDocument/diagnostic');
   // Overtaken by an edit while validating: ask the client to pull again rather than answer stale.
   if (!items || documents.revision(uri) !== revision) throw serverCancelled('textDocument/diagnostic');
+  const resultId = contentId(JSON.stringify(items));
+  lastPull.set(uri, { revision, generation, resultId });
+  if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
   return { kind: DocumentDiagnosticReportKind.Full, resultId, items };
 }, serverCancelled));
+
+/** FNV-1a over the UTF-16 code units of `text`, with its length: a result id for a content. O(length). */
+function contentId(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return `${(h >>> 0).toString(36)}.${text.length.toString(36)}`;
+}
 
 connection.onHover(guard('textDocument/hover', null, async (params) => {
   const uri = params.textDocument.uri;
@@ -407,9 +428,33 @@ connection.onDocumentLinks(guard('textDocument/documentLink', [], (params) => {
   });
 }));
 
+/**
+ * Semantic tokens: the last full result per document, so the next request can be answered with
+ * the edits from it (`full/delta`: a keystroke changes one line's tokens, not the file's).
+ */
+const lastTokens = new Map<string, { readonly resultId: string; readonly data: readonly number[] }>();
+let tokenResults = 0;
+
+function tokensWithId(uri: string, doc: RobotsDocument): { resultId: string; data: number[] } {
+  const { data } = getSemanticTokens(doc);
+  const resultId = `${doc.version}.${++tokenResults}`;
+  lastTokens.set(uri, { resultId, data });
+  return { resultId, data };
+}
+
 connection.languages.semanticTokens.on(guard('textDocument/semanticTokens/full', { data: [] }, (params) => {
   const doc = documents.get(params.textDocument.uri);
-  return doc ? getSemanticTokens(doc) : { data: [] };
+  return doc ? tokensWithId(params.textDocument.uri, doc) : { data: [] };
+}));
+
+connection.languages.semanticTokens.onDelta(guard('textDocument/semanticTokens/full/delta', { data: [] }, (params) => {
+  const uri = params.textDocument.uri;
+  const doc = documents.get(uri);
+  if (!doc) return { data: [] };
+  const before = lastTokens.get(uri);
+  const after = tokensWithId(uri, doc);
+  if (!before || before.resultId !== params.previousResultId) return after;
+  return { resultId: after.resultId, edits: semanticTokensDelta(before.data, after.data) };
 }));
 
 connection.languages.semanticTokens.onRange(guard('textDocument/semanticTokens/range', { data: [] }, (params) => {

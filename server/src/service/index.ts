@@ -28,6 +28,7 @@ export { getFoldingRanges } from './features/folding';
 export { getSelectionRanges } from './features/selectionRanges';
 export { findDocumentLinks } from './features/links';
 export { semanticTokensLegend, getSemanticTokens, getSemanticTokensRange } from './features/semanticTokens';
+export { semanticTokensDelta } from './features/semanticTokens';
 export { getInlayHints } from './features/inlayHints';
 export { format } from './features/formatting';
 export { convertToAcap, convertToRep, verifyConversion, type ConversionResult, type ConvertOptions, type Verification, type BrokenVerdict, type BreakKind } from './convert/convert';

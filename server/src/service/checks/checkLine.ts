@@ -13,10 +13,14 @@ import { checkContentSignal, checkContentUsage, checkExtensionField, checkPathHy
 
 const cache = new WeakMap<LineNode, readonly Finding[]>();
 
+/** One shared answer for the many lines with nothing to say (no array per clean line). */
+const NOTHING: readonly Finding[] = Object.freeze([]);
+
 export function checkLine(line: LineNode): readonly Finding[] {
   let found = cache.get(line);
   if (!found) {
-    found = computeLineFindings(line);
+    const computed = computeLineFindings(line);
+    found = computed.length ? computed : NOTHING;
     cache.set(line, found);
   }
   return found;

@@ -18,7 +18,7 @@
  *   number     numeric values (Crawl-delay, the version in `##ACAP version=`)
  *   comment    comments
  */
-import type { Range, SemanticTokens, SemanticTokensLegend } from 'vscode-languageserver-types';
+import type { Range, SemanticTokens, SemanticTokensEdit, SemanticTokensLegend } from 'vscode-languageserver-types';
 import type { RobotsDocument } from '../syntax/document';
 import type { QualifierSyntax, UsageRef } from '../syntax/directives';
 import { INCLUDE_ROLES, QUALIFIER_BY_NAME, RESOURCE_SET_PREFIX, USAGE_BY_NAME, qualifierUse } from '../facts/facts';
@@ -208,18 +208,41 @@ function tokensOf(line: LineNode): Token[] {
   return out;
 }
 
-/** LSP's relative encoding: five integers per token, each position relative to the one before. */
+/**
+ * Each line's tokens as flat [start, length, type, modifiers] quadruples, kept per line node: an
+ * edit re-lexes only the lines it touches, so after a keystroke a whole-file request recomputes
+ * one line's tokens and copies the others' (the delta then carries only what changed).
+ */
+const lineCache = new WeakMap<LineNode, readonly number[]>();
+const NO_TOKENS: readonly number[] = Object.freeze([]);
+
+function encodedLine(line: LineNode): readonly number[] {
+  let known = lineCache.get(line);
+  if (!known) {
+    const flat: number[] = [];
+    for (const tok of tokensOf(line)) {
+      let mods = 0;
+      for (const m of tok.mods) mods |= MOD_BIT.get(m) ?? 0;
+      flat.push(tok.start, tok.end - tok.start, TYPE_INDEX.get(tok.type) ?? 0, mods);
+    }
+    known = flat.length ? flat : NO_TOKENS;
+    lineCache.set(line, known);
+  }
+  return known;
+}
+
+/** LSP's relative encoding: five integers per token, each position relative to the one before. O(tokens). */
 function encode(lines: readonly LineNode[], from: number, to: number): SemanticTokens {
   const data: number[] = [];
   let prevLine = 0;
   let prevChar = 0;
   for (let i = from; i <= to; i++) {
-    for (const tok of tokensOf(lines[i])) {
-      let mods = 0;
-      for (const m of tok.mods) mods |= MOD_BIT.get(m) ?? 0;
-      data.push(i - prevLine, i === prevLine ? tok.start - prevChar : tok.start, tok.end - tok.start, TYPE_INDEX.get(tok.type) ?? 0, mods);
+    const flat = encodedLine(lines[i]);
+    for (let k = 0; k < flat.length; k += 4) {
+      const start = flat[k];
+      data.push(i - prevLine, i === prevLine ? start - prevChar : start, flat[k + 1], flat[k + 2], flat[k + 3]);
       prevLine = i;
-      prevChar = tok.start;
+      prevChar = start;
     }
   }
   return { data };
@@ -238,4 +261,23 @@ export function getSemanticTokensRange(doc: RobotsDocument, range: Range): Seman
   let to = line(range.end.line);
   if (to < from) [from, to] = [to, from];
   return encode(doc.lines, from, to);
+}
+
+/**
+ * The edits that turn the token data `before` into `after` (`textDocument/semanticTokens/full/delta`):
+ * one edit replacing what lies between the longest common prefix and suffix, in whole tokens of
+ * five integers, or none when nothing changed. A keystroke changes one line's tokens, so the
+ * edit is a few integers instead of the whole file's (5 per token). O(n) in the data's length.
+ */
+export function semanticTokensDelta(before: readonly number[], after: readonly number[]): SemanticTokensEdit[] {
+  const n = Math.min(before.length, after.length);
+  let prefix = 0;
+  while (prefix < n && before[prefix] === after[prefix]) prefix++;
+  if (prefix === before.length && prefix === after.length) return [];
+  prefix -= prefix % 5;
+  let suffix = 0;
+  const room = n - prefix;
+  while (suffix < room && before[before.length - 1 - suffix] === after[after.length - 1 - suffix]) suffix++;
+  suffix -= suffix % 5;
+  return [{ start: prefix, deleteCount: before.length - prefix - suffix, data: after.slice(prefix, after.length - suffix) }];
 }

@@ -80,10 +80,99 @@ const cache = new WeakMap<RobotsDocument, RobotsModel>();
 export function getModel(doc: RobotsDocument): RobotsModel {
   let m = cache.get(doc);
   if (!m) {
-    m = buildModel(doc);
+    m = carryOver(doc) ?? rebuild(doc);
     cache.set(doc, m);
   }
   return m;
+}
+
+/** The model of `doc` if it was built already (never builds one). */
+export function peekModel(doc: RobotsDocument): RobotsModel | undefined {
+  return cache.get(doc);
+}
+
+/**
+ * Whether the model reads two versions of a line alike: same kind, same known field at the same
+ * name span (findings point at it), and for the lines whose text the model keeps (definitions,
+ * the version comment, written prefix names), the same text. A rule whose path changed, or a
+ * comment or unknown field edited, keeps its role. O(1) but for those text comparisons.
+ */
+export function sameRole(a: LineNode, b: LineNode): boolean {
+  if (a.kind !== b.kind) return false;
+  if (a.directive.kind === 'acap-version' || b.directive.kind === 'acap-version') return a.text === b.text;
+  const fa = a.field;
+  const fb = b.field;
+  if (!fa || !fb) return fa === fb;
+  if (fa.fact !== fb.fact) return false;
+  if (!fa.fact) return true;
+  if (fa.fact.placement === 'acap-file') return a.text === b.text;
+  if (fa.name.start !== fb.name.start || fa.name.end !== fb.name.end) return false;
+  return !fa.fact.isPrefix || a.text.slice(fa.name.start, fa.name.end) === b.text.slice(fb.name.start, fb.name.end);
+}
+
+/** A model made after an edit of an analysed version: which lines the edit replaced. */
+export interface ModelLineage {
+  readonly previous: RobotsModel;
+  /** The edited lines are [from, to) in this version and [from, oldTo) in the previous one. */
+  readonly from: number;
+  readonly to: number;
+  readonly oldTo: number;
+  /**
+   * False when the model was carried over (same structure and line numbers; `to === oldTo`);
+   * true when it was built again, so groups and records are new objects and every line from
+   * `oldTo` on moved by `to - oldTo`.
+   */
+  readonly rebuilt: boolean;
+}
+
+const lineage = new WeakMap<RobotsModel, ModelLineage>();
+
+/**
+ * How this model was carried over from the previous version's (undefined when it was built
+ * afresh). Validation uses it to patch its own answers; `settleModel` drops it.
+ */
+export function modelLineage(model: RobotsModel): ModelLineage | undefined {
+  return lineage.get(model);
+}
+
+/** Forget the previous version once every analysis has been carried over from it. */
+export function settleModel(model: RobotsModel): void {
+  lineage.delete(model);
+}
+
+/**
+ * The previous version's model, reused when an edit replaced lines one for one and each new line
+ * plays the role its old line did (`sameRole`): typing in a path, a comment or a value. The
+ * structure is then the same, line numbers included, so groups and records away from the edit
+ * are the very same objects (caches keyed by them stay valid), and those that hold an edited
+ * line are shallow copies (new identity, so their caches are rebuilt). O(edited lines +
+ * groups + records). Any other edit (a line added or removed, a field renamed) rebuilds.
+ */
+function carryOver(doc: RobotsDocument): RobotsModel | undefined {
+  const edit = doc.edit;
+  if (!edit) return undefined;
+  const prev = cache.get(edit.previous);
+  if (!prev || edit.oldEnd - edit.from !== edit.newEnd - edit.from) return undefined;
+  const from = edit.from;
+  const to = edit.newEnd;
+  const oldLines = edit.previous.lines;
+  const lines = doc.lines;
+  for (let i = from; i < to; i++) if (!sameRole(oldLines[i], lines[i])) return undefined;
+  const touches = (start: number, end: number): boolean => start < to && end >= from;
+  const groups = prev.groups.map((g) => (touches(g.startLine, g.endLine) ? { ...g } : g));
+  const records = prev.records.map((r) => (touches(r.startLine, r.endLine) ? { ...r } : r));
+  const model: RobotsModel = { ...prev, document: doc, groups, records };
+  lineage.set(model, { previous: prev, from, to, oldTo: to, rebuilt: false });
+  return model;
+}
+
+/** A model built afresh (O(lines)), remembering the analysed version it follows, if any. */
+function rebuild(doc: RobotsDocument): RobotsModel {
+  const model = buildModel(doc);
+  const edit = doc.edit;
+  const prev = edit && cache.get(edit.previous);
+  if (edit && prev) lineage.set(model, { previous: prev, from: edit.from, to: edit.newEnd, oldTo: edit.oldEnd, rebuilt: true });
+  return model;
 }
 
 type RecordPhase = 'crawlers' | 'general' | 'reference' | 'purposes' | 'sub-body';

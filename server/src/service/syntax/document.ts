@@ -19,6 +19,29 @@ export interface RobotsDocument {
   readonly version: number;
   readonly lines: readonly LineNode[];
   readonly stats: ParseStats;
+  /**
+   * What changed since an earlier version, for analyses that update their previous answer
+   * instead of starting again (the model, validation). Set by updateDocument; dropped by
+   * `settleEdit` once the analyses have used it, so a document never keeps a chain of old
+   * versions alive (at most one earlier version is held, see updateDocument).
+   */
+  readonly edit?: DocumentEdit;
+}
+
+/**
+ * Lines [from, oldEnd) of `previous` became lines [from, newEnd) of this document; every line
+ * before `from` and after the region is the same LineNode object in both.
+ */
+export interface DocumentEdit {
+  readonly previous: RobotsDocument;
+  readonly from: number;
+  readonly oldEnd: number;
+  readonly newEnd: number;
+}
+
+/** Forget the earlier version (its analyses have been carried over); O(1). */
+export function settleEdit(doc: RobotsDocument): void {
+  if (doc.edit) (doc as { edit?: DocumentEdit }).edit = undefined;
 }
 
 /** One edit, as LSP sends it in `textDocument/didChange` (a missing range replaces everything). */
@@ -63,9 +86,36 @@ export function splitLines(text: string): RawLine[] {
   return out;
 }
 
+/** Lex every line of `text` (split as splitLines does, without the intermediate array). O(length). */
+function lexAll(text: string): LineNode[] {
+  const out: LineNode[] = [];
+  let start = 0;
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === 10 /* \n */) {
+      out.push(lexLine(text.slice(start, i), '\n', out.length === 0));
+      start = ++i;
+    } else if (c === 13 /* \r */) {
+      if (i + 1 < n && text.charCodeAt(i + 1) === 10) {
+        out.push(lexLine(text.slice(start, i), '\r\n', out.length === 0));
+        i += 2;
+      } else {
+        out.push(lexLine(text.slice(start, i), '\r', out.length === 0));
+        i += 1;
+      }
+      start = i;
+    } else {
+      i++;
+    }
+  }
+  out.push(lexLine(text.slice(start), '', out.length === 0));
+  return out;
+}
+
 export function parseDocument(uri: string, version: number, text: string): RobotsDocument {
-  const raw = splitLines(text);
-  const lines = raw.map((l, i) => lexLine(l.text, l.eol, i === 0));
+  const lines = lexAll(text);
   return { uri, version, lines, stats: { linesLexed: lines.length } };
 }
 
@@ -88,17 +138,37 @@ export function updateDocument(doc: RobotsDocument, changes: readonly ContentCha
   // thousands of small splices, not thousands of copies of the line array.
   let lines: LineNode[] | undefined;
   let lexed = 0;
+  // The changed region as the unchanged head (lines before `from`) and tail (lines after the
+  // region, counted from the end): both survive any later change of the same event untouched.
+  let from = Infinity;
+  let tail = Infinity;
+  let replaced = false;
   for (const change of changes) {
     if (!change.range) {
       const full = parseDocument(doc.uri, version, change.text);
       lines = full.lines as LineNode[];
       lexed += full.stats.linesLexed;
+      replaced = true;
       continue;
     }
     lines ??= doc.lines.slice();
-    lexed += applyOne(lines, change.range, change.text);
+    const r = applyOne(lines, change.range, change.text);
+    lexed += r.lexed;
+    from = Math.min(from, r.from);
+    tail = Math.min(tail, r.tail);
   }
-  return { uri: doc.uri, version, lines: lines ?? doc.lines, stats: { linesLexed: lexed } };
+  const out: RobotsDocument = { uri: doc.uri, version, lines: lines ?? doc.lines, stats: { linesLexed: lexed } };
+  if (replaced || !lines) return out;
+  // Relative to the last version whose analyses were kept (`doc`, or the one `doc` still points
+  // to when it was never analysed): the regions compose by their unchanged head and tail.
+  const base = doc.edit?.previous ?? doc;
+  if (doc.edit) {
+    from = Math.min(from, doc.edit.from);
+    tail = Math.min(tail, doc.lines.length - doc.edit.newEnd);
+  }
+  from = Math.min(from, base.lines.length, lines.length);
+  tail = Math.min(tail, base.lines.length - from, lines.length - from);
+  return { ...out, edit: { previous: base, from, oldEnd: base.lines.length - tail, newEnd: lines.length - tail } };
 }
 
 /** A position component as LSP promises it (a non-negative integer), whatever was sent. */
@@ -106,8 +176,11 @@ function int(n: number): number {
   return Number.isFinite(n) ? Math.max(0, Math.floor(n)) : 0;
 }
 
-/** Apply one change to `lines` in place; returns the number of lines lexed. */
-function applyOne(lines: LineNode[], range: Range, insert: string): number {
+/**
+ * Apply one change to `lines` in place; returns the number of lines lexed and the lines left as
+ * they were: `from` before the region, `tail` after it.
+ */
+function applyOne(lines: LineNode[], range: Range, insert: string): { lexed: number; from: number; tail: number } {
   const last = lines.length - 1;
   const r = { sl: int(range.start.line), sc: int(range.start.character), el: int(range.end.line), ec: int(range.end.character) };
   let sLine = clamp(r.sl, 0, last);
@@ -134,6 +207,7 @@ function applyOne(lines: LineNode[], range: Range, insert: string): number {
   if (eLine < last) raw.pop();
   const fresh = raw.map((l, i) => lexLine(l.text, l.eol, regionStart + i === 0));
   const removed = eLine - regionStart + 1;
+  const tail = lines.length - regionStart - removed;
   if (fresh.length === removed) {
     for (let i = 0; i < removed; i++) lines[regionStart + i] = fresh[i];
   } else {
@@ -141,5 +215,5 @@ function applyOne(lines: LineNode[], range: Range, insert: string): number {
     // In chunks: spreading a huge paste into one call would overflow the argument stack.
     for (let i = 0; i < fresh.length; i += 8192) lines.splice(regionStart + i, 0, ...fresh.slice(i, i + 8192));
   }
-  return fresh.length;
+  return { lexed: fresh.length, from: regionStart, tail };
 }

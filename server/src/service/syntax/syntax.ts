@@ -57,10 +57,35 @@ function utf8Length(text: string): number {
 export const DASH_LOOKALIKES = new RegExp(`[${DASH_LOOKALIKE_CHARS}]+`, 'g');
 const DASH_LOOKALIKE = new RegExp(`[${DASH_LOOKALIKE_CHARS}]`);
 
-/** Resolve a field name (as written) to a known field. */
-export function resolveFieldName(raw: string): { fact: FieldFact | undefined; suffixStart: number; repair: NameRepair } {
+export interface ResolvedName {
+  readonly fact: FieldFact | undefined;
+  readonly suffixStart: number;
+  readonly repair: NameRepair;
+}
+
+/**
+ * Names resolved so far, by the name as written. A file repeats a handful of names thousands of
+ * times (`Allow` 47,000 times in the largest real file), so each distinct spelling is resolved
+ * once and every line shares the frozen answer: no lower-casing, lookup or allocation per line.
+ * Bounded: cleared when it reaches NAME_MEMO_MAX spellings (binary junk has endless "names").
+ */
+const nameMemo = new Map<string, ResolvedName>();
+const NAME_MEMO_MAX = 4096;
+
+/** Resolve a field name (as written) to a known field. O(1) for a name seen before. */
+export function resolveFieldName(raw: string): ResolvedName {
+  let r = nameMemo.get(raw);
+  if (!r) {
+    r = Object.freeze(resolveUncached(raw));
+    if (nameMemo.size >= NAME_MEMO_MAX) nameMemo.clear();
+    nameMemo.set(raw, r);
+  }
+  return r;
+}
+
+function resolveUncached(raw: string): ResolvedName {
   const exact = resolveExact(raw.toLowerCase());
-  if (exact.fact) return { ...exact, repair: 'exact' };
+  if (exact.fact) return { fact: exact.fact, suffixStart: exact.suffixStart, repair: 'exact' };
   if (DASH_LOOKALIKE.test(raw)) {
     const r = resolveExact(raw.replace(DASH_LOOKALIKES, '-').toLowerCase());
     // Offsets of the suffix shift when a run of dashes collapses; recompute against the raw name.
@@ -126,10 +151,22 @@ export function lexLine(text: string, eol: Eol, firstLine: boolean): LineNode {
   let separator: Separator;
   let valueStart: number;
   // A colon after a space, following a known first word, belongs to the value: `Disallow /a:b`,
-  // `Sitemap https://…` are fields whose colon is missing.
-  const space = text.slice(start, colon >= 0 ? colon : start).search(/[ \t]/);
-  const colonInValue = colon >= 0 && colon < end && space >= 0 && text.slice(start + space, colon).trim() !== ''
-    && FIELD_BY_NAME.has(text.slice(start, start + space).toLowerCase());
+  // `Sitemap https://…` are fields whose colon is missing. (Scanned by character code: no
+  // substring is made for the common line, whose name has no space.)
+  let space = -1;
+  for (let k = start; k < colon; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 32 || c === 9) {
+      space = k;
+      break;
+    }
+  }
+  let colonInValue = false;
+  if (colon >= 0 && colon < end && space >= 0) {
+    let word = false;
+    for (let k = space; k < colon && !word; k++) word = !/\s/.test(text[k]);
+    colonInValue = word && FIELD_BY_NAME.has(text.slice(start, space).toLowerCase());
+  }
   if (colon >= 0 && colon < end && !colonInValue) {
     separator = 'colon';
     nameEnd = colon;

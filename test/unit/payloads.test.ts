@@ -1,0 +1,102 @@
+/**
+ * Bounded payloads: thousands of hints of one kind summed up in one, pull diagnostics answered
+ * "unchanged" when an edit leaves them as they were (result ids from their content), semantic
+ * tokens sent as a delta that rebuilds the full result exactly.
+ */
+import * as assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
+import fc from 'fast-check';
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
+import type { Diagnostic } from 'vscode-languageserver-protocol';
+import {
+  doValidation, getSemanticTokens, parseDocument, semanticTokensDelta, updateDocument,
+} from '../../server/src/service';
+
+const SERVER = path.resolve(__dirname, '../../dist/server.js');
+
+/** A group with `n` rules, each written twice: n duplicate-rule hints. */
+function repeated(n: number): string {
+  const rules = Array.from({ length: n }, (_, i) => `Disallow: /p${i}`);
+  return `User-agent: *\n${rules.join('\n')}\n${rules.join('\n')}\n`;
+}
+
+suite('bounded payloads', () => {
+  test('150 duplicate rules: the first 100 hints, then one hint saying 50 more, where they start', () => {
+    const ds = doValidation(parseDocument('file:///p/robots.txt', 1, repeated(150)));
+    const dups = ds.filter((d) => d.code === 'rep.duplicate-rule');
+    assert.equal(dups.length, 100);
+    assert.deepEqual(dups.map((d) => d.range.start.line), Array.from({ length: 100 }, (_, i) => 151 + i));
+    const notes = ds.filter((d) => d.code === 'text.too-many-problems');
+    assert.equal(notes.length, 1);
+    assert.match(notes[0].message, /^50 more ‘rep\.duplicate-rule’ hints/);
+    assert.equal(notes[0].range.start.line, 251, 'at the first hint not shown');
+  });
+
+  test('near miss: exactly 100 duplicate hints need no note; maxHintsPerCode and the note can be set', () => {
+    assert.ok(!doValidation(parseDocument('file:///p/robots.txt', 1, repeated(100))).some((d) => d.code === 'text.too-many-problems'));
+    const doc = parseDocument('file:///p/robots.txt', 1, repeated(150));
+    assert.equal(doValidation(doc, { maxHintsPerCode: 1000 }).filter((d) => d.code === 'rep.duplicate-rule').length, 150);
+    const quiet = doValidation(doc, { severities: { 'text.too-many-problems': 'off' } });
+    assert.equal(quiet.length, 100);
+  });
+
+  test('a semantic tokens delta applied to the previous data gives the new data', () => {
+    const text = 'User-agent: *\nDisallow: /a*b$\n# note\nACAP-crawler: *\nACAP-allow-present-snippet: /news/ max-length=20-words\n';
+    fc.assert(
+      fc.property(fc.nat({ max: 5 }), fc.nat({ max: 40 }), fc.constantFrom('x', '*', '$', '\n', '#c', 'ACAP-allow-crawl: /', ' ', ''), fc.nat({ max: 3 }), (line, ch, typed, del) => {
+        const before = parseDocument('file:///t/robots.txt', 1, text);
+        const l = Math.min(line, before.lines.length - 1);
+        const c = Math.min(ch, before.lines[l].text.length);
+        const e = Math.min(c + del, before.lines[l].text.length);
+        const after = updateDocument(before, [{ range: { start: { line: l, character: c }, end: { line: l, character: e } }, text: typed }], 2);
+        const a = getSemanticTokens(before).data;
+        const b = getSemanticTokens(after).data;
+        const edits = semanticTokensDelta(a, b);
+        const applied = [...a];
+        for (const ed of [...edits].reverse()) applied.splice(ed.start, ed.deleteCount, ...(ed.data ?? []));
+        assert.deepEqual(applied, b);
+        assert.ok(edits.length <= 1);
+        if (edits.length === 1) assert.equal(edits[0].start % 5, 0, 'whole tokens');
+      }),
+      { numRuns: 300, seed: 5 },
+    );
+    assert.deepEqual(semanticTokensDelta([1, 2, 3, 4, 5], [1, 2, 3, 4, 5]), []);
+  });
+
+  test('pull diagnostics over stdio: an edit in a comment leaves them unchanged and they are not re-sent', async () => {
+    assert.ok(existsSync(SERVER), 'run `npm run build` first: dist/server.js is missing');
+    const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const conn = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+    conn.onRequest('client/registerCapability', () => null);
+    conn.onNotification('window/logMessage', () => undefined);
+    conn.listen();
+    try {
+      await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: { textDocument: { diagnostic: {} } } });
+      await conn.sendNotification('initialized', {});
+      const uri = 'file:///pull/robots.txt';
+      await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'robots-txt', version: 1, text: '# rules\nUser-agent: *\nDisallow: /a\nDisallow: /a\n' } });
+      type Report = { kind: string; resultId?: string; items?: Diagnostic[] };
+      const pull = (previousResultId?: string): Promise<Report> => conn.sendRequest('textDocument/diagnostic', { textDocument: { uri }, ...(previousResultId ? { previousResultId } : {}) });
+      const first = await pull();
+      assert.equal(first.kind, 'full');
+      assert.deepEqual(first.items?.map((d) => d.code), ['rep.duplicate-rule']);
+      await conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ range: { start: { line: 0, character: 7 }, end: { line: 0, character: 7 } }, text: ' here' }] });
+      const second = await pull(first.resultId);
+      assert.equal(second.kind, 'unchanged');
+      assert.equal(second.resultId, first.resultId);
+      // An edit that changes them: the full report, with another id.
+      await conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: 3 }, contentChanges: [{ range: { start: { line: 3, character: 11 }, end: { line: 3, character: 11 } }, text: 'b' }] });
+      const third = await pull(second.resultId);
+      assert.equal(third.kind, 'full');
+      assert.deepEqual(third.items, []);
+      assert.notEqual(third.resultId, first.resultId);
+    } finally {
+      await conn.sendRequest('shutdown');
+      await conn.sendNotification('exit');
+      conn.dispose();
+      child.kill();
+    }
+  });
+});

@@ -14,7 +14,8 @@ import { parseOptions, readDocument, readText, referenceResolver, UsageError, ty
 function formatPageExplanation(e: PageExplanation): string {
   const out = [`${e.agent} ${e.allowed ? 'may' : 'may not'} ${e.usage} ${e.path}  (robots.txt and the page's META tags)`];
   if (e.qualifiers.length) out.push(`  with: ${e.qualifiers.join(' ')}`);
-  for (const d of e.decidedBy) out.push(`  ${d.file} line ${d.line}: ${d.text}`);
+  // One line may decide both the usage and crawl: name it once.
+  for (const d of new Map(e.decidedBy.map((x) => [`${x.file}:${x.line}`, x])).values()) out.push(`  ${d.file} line ${d.line}: ${d.text}`);
   out.push(`  ${e.decision.summary}`);
   if (e.crawl) out.push(`  ${e.crawl.summary}`);
   for (const n of e.notes) out.push(`  note: ${n}`);

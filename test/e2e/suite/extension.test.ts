@@ -81,7 +81,7 @@ suite('robots-acap in a real VS Code extension host', () => {
     assert.ok(line >= 0);
     const text = await hoverText(doc.uri, new vscode.Position(line, 12));
     assert.match(text, /Who may use `\/archive\/`/);
-    assert.match(text, /GPTBot, CCBot, Google-Extended \| \[✗\]/);
+    assert.match(text, /GPTBot, CCBot, Google-Extended \| ✗ \[\d+\]/);
   });
 
   test('hover on a crawler name shows its policy', async () => {

@@ -236,7 +236,8 @@ export function evaluateConventional(doc: RobotsDocument, token: string, rawPath
   const compiled = rulesOf(doc, groups);
   const rules = (): readonly RuleLine[] => compiled;
   const groupLines = groups.flatMap((g) => g.agents);
-  const who = groups.length === 0 ? 'no group applies' : named ? `the group${groups.length > 1 ? 's' : ''} for this crawler` : 'the * group';
+  const who = named ? `the group${groups.length > 1 ? 's' : ''} for this crawler` : 'the * group';
+  const silent = groups.length === 0 ? 'no group applies to this crawler' : `no rule in ${who} matches`;
   if (groups.length && isVersion2(doc, groups[0])) {
     const v = version2Match(compiled, path);
     return { profile, allowed: v.allowed, line: v.line, groupLines, named, rules, version2: true, why: v.why };
@@ -245,12 +246,12 @@ export function evaluateConventional(doc: RobotsDocument, token: string, rawPath
     const best = longestMatch(matchingRules(doc, groups, path, false));
     return best
       ? { profile, allowed: best.allow, line: best.line, groupLines, named, rules, version2: false, why: `line ${best.line + 1} is the longest matching rule in ${who}${best.allow ? ' (Allow wins ties)' : ''} (RFC 9309 §2.2.2)` }
-      : { profile, allowed: true, line: undefined, groupLines, named, rules, version2: false, why: `no rule in ${who} matches, so crawling is allowed (RFC 9309 §2.2.2)` };
+      : { profile, allowed: true, line: undefined, groupLines, named, rules, version2: false, why: `${silent}, so crawling is allowed (RFC 9309 §2.2.2)` };
   }
   const first = firstMatch(matchingRules(doc, groups, path, true));
   return first
     ? { profile, allowed: first.allow || first.pattern === '', line: first.line, groupLines, named, rules, version2: false, why: `line ${first.line + 1} is the first matching line of ${who} (Koster 1996 §3.2.2)` }
-    : { profile, allowed: true, line: undefined, groupLines, named, rules, version2: false, why: `no line of ${who} matches, so access is allowed (Koster 1996 §3.2.2)` };
+    : { profile, allowed: true, line: undefined, groupLines, named, rules, version2: false, why: `${groups.length === 0 ? 'no record applies to this crawler' : `no line of ${who} matches`}, so access is allowed (Koster 1996 §3.2.2)` };
 }
 
 /** Matching of a conventional rule under `profile`, for the ACAP reading (interpretation.md §3.6). */

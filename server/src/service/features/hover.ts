@@ -71,7 +71,8 @@ function markdownCell(c: MatrixCell, uri: string, notes: string[]): string {
     if (k < 0) k = notes.push(text) - 1;
     footnote = `⁽${k + 1}⁾`;
   }
-  return c.line !== undefined ? `[${mark}${footnote}](${uri}#L${c.line} "line ${c.line}")` : `${mark}${footnote}`;
+  // The mark stays plain text (link text renders in the link colour, ✓ and ✗ alike); the line number is the link.
+  return c.line !== undefined ? `${mark}${footnote} [${c.line}](${uri}#L${c.line} "line ${c.line}")` : `${mark}${footnote}`;
 }
 
 /** The crawlers × usages table for `path`, as Markdown. */
@@ -106,7 +107,7 @@ function crawlerPolicy(doc: RobotsDocument, name: string, settings: HoverSetting
   const known = CRAWLER_BY_TOKEN.get(name.toLowerCase());
   if (known) parts.push(describeCrawler(known));
   const conv = first.conventional;
-  parts.push(`**${name}** at \`/\`: ${answers.map((e) => `${COLUMN_TITLE[e.usage] ?? e.usage} ${e.allowed ? '✓' : '✗'}${e.decidedBy[0] ? ` ([line ${e.decidedBy[0].line}](${doc.uri}#L${e.decidedBy[0].line}))` : ''}`).join(' · ')}`);
+  parts.push(`**${name.replace(/[\\`*_[\]<>]/g, '\\$&')}** at \`/\`: ${answers.map((e) => `${COLUMN_TITLE[e.usage] ?? e.usage} ${e.allowed ? '✓' : '✗'}${e.decidedBy[0] ? ` ([line ${e.decidedBy[0].line}](${doc.uri}#L${e.decidedBy[0].line}))` : ''}`).join(' · ')}`);
   parts.push(`Conventional crawlers: ${conv.allowed ? 'may' : 'may not'} crawl \`/\` — ${conv.why}.`);
   if (acap) {
     const recs = first.records.map((r) => `line ${r.line}${r.named ? '' : ' (*)'}`);

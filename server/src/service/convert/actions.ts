@@ -53,9 +53,9 @@ export function getConversionActions(doc: RobotsDocument, range: Range): CodeAct
   if (d.kind === 'rule' && group) {
     const one = { start: line, end: line };
     if (d.allow) {
-      out.push(asAction(doc, 'Convert this Allow to ACAP-allow-crawl', convertToAcap(doc, { reading: 'crawl', lines: one, verify: VERIFY }), true));
+      out.push(asAction(doc, 'Convert this Allow to ACAP-allow-crawl', convertToAcap(doc, { reading: 'crawl', lines: one, verify: VERIFY })));
     } else {
-      out.push(asAction(doc, 'Convert this Disallow to ACAP-disallow-crawl', convertToAcap(doc, { reading: 'crawl', lines: one, verify: VERIFY }), true));
+      out.push(asAction(doc, 'Convert this Disallow to ACAP-disallow-crawl', convertToAcap(doc, { reading: 'crawl', lines: one, verify: VERIFY })));
       out.push(asAction(doc, 'Convert this Disallow to ACAP-disallow-index', convertToAcap(doc, { reading: 'index', lines: one, verify: VERIFY })));
     }
   }

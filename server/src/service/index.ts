@@ -13,7 +13,7 @@ export { explain, agentToken, type Query, type Explanation, type Decision, type 
 export { PROFILES, evaluateConventional, type Profile } from './engine/conventional';
 export { pathOfUrl, normalizePercent, matchPattern, compareScope } from './syntax/paths';
 export { doHover, permissionTable, representativePath, type HoverSettings } from './features/hover';
-export { permissionMatrix, crawlersNamed, DEFAULT_CRAWLERS, MATRIX_USAGES, type Matrix, type MatrixRow, type MatrixCell } from './engine/matrix';
+export { permissionMatrix, matrixUsages, crawlersNamed, DEFAULT_CRAWLERS, MATRIX_USAGES, type Matrix, type MatrixRow, type MatrixCell } from './engine/matrix';
 export { formatExplanation } from './engine/explainText';
 export { getCodeActions } from './features/codeActions';
 export { findDefinition, findReferences, findDocumentHighlights, type NavigationContext } from './features/navigation';

@@ -13,7 +13,7 @@ import type { RobotsDocument } from '../syntax/document';
 import { getModel } from '../model/model';
 import { agentToken, explain, type EngineContext } from '../engine/permissions';
 import { CRAWLER_BY_TOKEN, describeCrawler } from '../facts/crawlers';
-import { DEFAULT_CRAWLERS, MATRIX_USAGES, permissionMatrix, type MatrixCell, type MatrixRow } from '../engine/matrix';
+import { DEFAULT_CRAWLERS, matrixUsages, permissionMatrix, type MatrixCell, type MatrixRow } from '../engine/matrix';
 import type { Profile } from '../engine/conventional';
 import type { LineNode, Span } from '../syntax/syntax';
 
@@ -100,7 +100,7 @@ function crawlerPolicy(doc: RobotsDocument, name: string, settings: HoverSetting
   const profile = settings.profile ?? 'rfc9309';
   const model = getModel(doc);
   const acap = model.records.length > 0;
-  const usages = acap ? MATRIX_USAGES : ['crawl'];
+  const usages = acap ? matrixUsages(doc) : ['crawl'];
   const answers = usages.map((usage) => explain(doc, { agent: name, usage, path: '/', profile }, ctx));
   const first = answers[0];
   const parts: string[] = [];

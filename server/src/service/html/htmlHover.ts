@@ -8,7 +8,7 @@ import { CRAWLER_BY_TOKEN, describeCrawler } from '../facts/crawlers';
 import type { RobotsDocument } from '../syntax/document';
 import { QUALIFIER_BY_NAME } from '../facts/facts';
 import { qualifierDoc, usageDoc } from '../features/hover';
-import { DEFAULT_CRAWLERS, MATRIX_USAGES } from '../engine/matrix';
+import { DEFAULT_CRAWLERS, MATRIX_USAGES, matrixUsages } from '../engine/matrix';
 import type { EngineContext } from '../engine/permissions';
 import { CONVENTIONAL_BY_NAME, STANDARD_META_NAMES } from '../facts/htmlFacts';
 import { explainPage, type PageExplanation } from './pagePermissions';
@@ -65,7 +65,7 @@ export function pageTable(page: HtmlPage, ctx: HtmlHoverContext): string {
   // META names such as tdm-reservation or description address no crawler: they are not rows.
   const named = page.metas.map((m) => m.name.text).filter((n) => n.toLowerCase() !== 'robots' && /^[A-Za-z]/.test(n) && !STANDARD_META_NAMES.includes(n.toLowerCase()));
   const crawlers = [...new Map([...named, ...(ctx.crawlers ?? DEFAULT_CRAWLERS), '*'].map((c) => [c.toLowerCase(), c])).values()];
-  const usages = MATRIX_USAGES;
+  const usages = ctx.robots ? matrixUsages(ctx.robots) : MATRIX_USAGES;
   const rows = crawlers.map((agent) => {
     const cells = usages.map((usage) => cell(explainPage(ctx.robots, page, { agent, usage, path }, ctx.engine), page.uri, ctx.robots?.uri));
     return { agent, cells };

@@ -8,7 +8,7 @@ import { checkAcapDirective, checkUnknownAcapField } from './checkAcap';
 import type { Finding } from '../syntax/findings';
 import { closest, didYouMean } from '../facts/suggest';
 import { DASH_LOOKALIKES, type LineNode, type Span } from '../syntax/syntax';
-import { innerDollars, isAbsoluteUri } from '../acap/values';
+import { innerDollars, isAbsoluteUri, scanNoise } from '../acap/values';
 
 const cache = new WeakMap<LineNode, readonly Finding[]>();
 
@@ -208,6 +208,8 @@ function checkConventional(line: LineNode, out: Finding[]): void {
       } else if (!value.startsWith('/') && !value.startsWith('*')) {
         out.push({ code: 'rep.path-not-absolute', span: f.value, message: `‘${value}’ starts with neither ‘/’ nor ‘*’, so it matches no URL path (RFC 9309 §2.2.2). Did you mean ‘/${value}’?`, replacement: `/${value}` });
       }
+      const noise = scanNoise(value, f.value);
+      if (noise) out.push(noise);
       for (const at of innerDollars(value)) {
         out.push({ code: 'rep.dollar-not-last', span: { start: f.value.start + at, end: f.value.start + at + 1 }, message: '‘$’ anchors the end of the path only as the last character; elsewhere Google reads it as a literal $ (RFC 9309 §2.2.3).' });
       }

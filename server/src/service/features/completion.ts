@@ -407,17 +407,44 @@ function qualifierValueItems(at: Cursor, name: string, range: Span, usage: strin
 // ---------------------------------------------------------------------------------------------
 // Paths, resource sets, crawlers, purposes, versions
 
-/** The workspace's paths, with every folder above a file (robots.txt rules mostly name folders). */
+/** Patterns the file already uses (rules, ACAP resources, resource sets), first line of each, never the cursor's line. O(lines). */
+function pathsInFile(at: Cursor): Map<string, number> {
+  const used = new Map<string, number>();
+  const add = (l: number, span: Span | undefined): void => {
+    if (!span || span.end <= span.start) return;
+    const p = at.doc.lines[l].text.slice(span.start, span.end);
+    if ((p.startsWith('/') || p.startsWith('*')) && !used.has(p)) used.set(p, l);
+  };
+  at.doc.lines.forEach((node, l) => {
+    if (l === at.lineNo) return;
+    const d = node.directive;
+    if (d.kind === 'rule') add(l, d.pattern);
+    else if (d.kind === 'acap-permission') add(l, d.resource);
+    else if (d.kind === 'acap-resource-set') for (const p of d.patterns) add(l, p);
+  });
+  return used;
+}
+
+/**
+ * The paths the file already uses, then the workspace's, with every folder above a file
+ * (robots.txt rules mostly name folders).
+ */
 function pathItems(at: Cursor, range: Span, rank: number): CompletionItem[] {
+  const typed = at.line.text.slice(range.start, at.ch).toLowerCase();
+  const used = pathsInFile(at);
+  const out = [...used].filter(([p]) => p.toLowerCase().startsWith(typed)).map(([p, l], i) => item(at, {
+    label: p, kind: p.endsWith('/') ? CompletionItemKind.Folder : CompletionItemKind.File, range, newText: p, sortText: sortKey(rank, i),
+    detail: `used on line ${l + 1}`,
+  }));
   const paths = new Set<string>();
   for (const p of at.context.workspacePaths ?? []) {
     if (!p.startsWith('/')) continue;
     for (let i = p.indexOf('/', 1); i >= 0; i = p.indexOf('/', i + 1)) paths.add(p.slice(0, i + 1));
     paths.add(p);
   }
-  return [...paths].sort().map((p, i) => item(at, {
-    label: p, kind: p.endsWith('/') ? CompletionItemKind.Folder : CompletionItemKind.File, range, newText: p, sortText: sortKey(rank, i),
-  }));
+  return out.concat([...paths].filter((p) => !used.has(p)).sort().map((p, i) => item(at, {
+    label: p, kind: p.endsWith('/') ? CompletionItemKind.Folder : CompletionItemKind.File, range, newText: p, sortText: sortKey(rank, used.size + i),
+  })));
 }
 
 function resourceSetItems(at: Cursor, range: Span): CompletionItem[] {

@@ -34,13 +34,24 @@ export interface CompletionContextInfo {
   readonly workspacePaths?: readonly string[];
 }
 
-/** The completions at `position`; never throws, and the list is always complete. */
+/** The completions at `position`; never throws. Incomplete only while a field name is typed. */
 export function doComplete(doc: RobotsDocument, position: Position, context: CompletionContextInfo = {}): CompletionList {
   const line = doc.lines[position.line];
   if (!line) return { isIncomplete: false, items: [] };
   const ch = Math.max(0, Math.min(Number.isFinite(position.character) ? Math.floor(position.character) : 0, line.text.length));
   const at: Cursor = { doc, lineNo: position.line, line, ch, context, model: getModel(doc) };
-  return { isIncomplete: false, items: complete(at) };
+  return { isIncomplete: typingFieldName(line, ch), items: complete(at) };
+}
+
+/**
+ * While a field name is being typed the list changes with it (`ACAP-allow-` → usage types): the
+ * list is marked incomplete so that the client asks again on each keystroke. VS Code keeps an
+ * open list when a trigger character is typed inside a word, so `-` alone is not enough (issue 15).
+ */
+function typingFieldName(line: LineNode, ch: number): boolean {
+  const f = line.field;
+  if (f) return ch >= f.name.start && ch <= f.name.end && !/[ \t]/.test(line.text.slice(f.name.start, ch));
+  return /^[A-Za-z][A-Za-z-]*$/.test(line.text.slice(line.bom, ch).trimStart());
 }
 
 interface Cursor {

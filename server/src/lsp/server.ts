@@ -19,11 +19,12 @@ import {
   type NavigationContext, type RobotsDocument,
 } from '../service';
 import { ExplainRequest } from '../protocol';
+import { registerViewRequests } from './viewRequests';
 import { canRegisterAll, dynamicRegistrations, staticCapabilities } from './capabilities';
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { referenceResolver, referencedDocuments, referencingDocuments, resolveReferencePath, siteOfPage, sitePaths } from '../host/workspace';
-import { doHtmlComplete, doHtmlHover, getHtmlCodeActions, pageNotices, validateHtml } from '../service';
+import { doHtmlComplete, doHtmlHover, explainPage, formatExplanation, formatPageExplanation, getHtmlCodeActions, pageNotices, validateHtml } from '../service';
 
 const connection: Connection = createConnection(ProposedFeatures.all);
 const documents = new DocumentStore();
@@ -288,13 +289,23 @@ connection.onDocumentRangeFormatting(guard('textDocument/rangeFormatting', [], (
 }));
 
 connection.onRequest(ExplainRequest, guard('robotsAcap/explain', null, async (params, token) => {
-  const doc = documents.get(params.textDocument.uri);
-  if (!doc || token.isCancellationRequested) return null;
   const q = params.query;
   if (typeof q?.agent !== 'string' || typeof q.path !== 'string') throw new ResponseError(ErrorCodes.InvalidParams, 'query needs agent and path');
   if (q.usage !== undefined && !facts.USAGE_BY_NAME.has(q.usage.toLowerCase())) throw new ResponseError(ErrorCodes.InvalidParams, `unknown usage ‘${q.usage}’`);
-  const s = await settings.forDocument(doc.uri);
-  return explain(doc, { profile: s.profile, ...q }, engineContext);
+  const uri = params.textDocument.uri;
+  const s = await settings.forDocument(uri);
+  const page = documents.page(uri);
+  if (page && !token.isCancellationRequested) {
+    const site = siteOfPage(documents, uri, s.siteRoot);
+    const e = explainPage(site.robots, page, { ...q, path: q.path || site.path }, engineContext);
+    return { ...e, text: formatPageExplanation(e), ...(site.robots ? { robotsUri: site.robots.uri } : {}) };
+  }
+  const doc = documents.get(uri);
+  if (!doc || token.isCancellationRequested) return null;
+  const e = explain(doc, { profile: s.profile, ...q }, engineContext);
+  return { ...e, text: formatExplanation(e) };
 }));
+
+registerViewRequests(connection, { documents, settings, engineContext, guard, pagePath: (uri, root) => siteOfPage(documents, uri, root).path });
 
 connection.listen();

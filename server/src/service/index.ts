@@ -29,5 +29,6 @@ export { format } from './features/formatting';
 export { convertToAcap, convertToRep, verifyConversion, type ConversionResult, type ConvertOptions, type Verification, type BrokenVerdict, type BreakKind } from './convert/convert';
 export { getConversionActions } from './convert/actions';
 export { CRAWLERS, CRAWLER_BY_TOKEN, describeCrawler, type CrawlerFact } from './facts/crawlers';
-export { parseHtml, validateHtml, doHtmlHover, doHtmlComplete, explainPage, pageNotices, getHtmlCodeActions, pageTable, type HtmlHoverContext, type PageExplanation, type PageQuery } from './html/htmlService';
+export { parseHtml, validateHtml, doHtmlHover, doHtmlComplete, explainPage, formatPageExplanation, pageNotices, getHtmlCodeActions, pageTable, type HtmlHoverContext, type PageExplanation, type PageQuery } from './html/htmlService';
 export type { HtmlPage } from './html/types';
+export { permissionsView, getPermissionLenses, purposesNamed, type PermissionsView, type ViewSection, type ViewRow, type ViewCell, type ViewVerdict } from './features/permissionsView';

@@ -20,6 +20,7 @@ import {
 } from '../service';
 import { ExplainRequest } from '../protocol';
 import { registerViewRequests } from './viewRequests';
+import { linkDocs } from './docsLinks';
 import { canRegisterAll, dynamicRegistrations, staticCapabilities } from './capabilities';
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -37,6 +38,8 @@ function navigationContext(doc: RobotsDocument): NavigationContext {
 }
 
 let pullDiagnostics = false;
+/** Where docs/diagnostics.md is, for codeDescription links (the VS Code client says). */
+let docsUri: string | undefined;
 let canPullConfiguration = false;
 let canRegisterConfiguration = false;
 /** Register capabilities with document selectors after initialization (see capabilities.ts). */
@@ -71,8 +74,9 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
   canPullConfiguration = caps.workspace?.configuration === true;
   canRegisterConfiguration = caps.workspace?.didChangeConfiguration?.dynamicRegistration === true;
   settings.setCanPull(canPullConfiguration);
-  const initOptions = params.initializationOptions as { settings?: unknown } | undefined;
+  const initOptions = params.initializationOptions as { settings?: unknown; docsUri?: unknown } | undefined;
   if (initOptions?.settings !== undefined) settings.setPushed(initOptions.settings);
+  docsUri = typeof initOptions?.docsUri === 'string' ? initOptions.docsUri : undefined;
   registerLater = canRegisterAll(caps);
   return {
     capabilities: {
@@ -96,11 +100,11 @@ async function validate(uri: string): Promise<Diagnostic[] | undefined> {
   const page = documents.page(uri);
   if (page) {
     const site = siteOfPage(documents, uri, s.siteRoot);
-    return [...validateHtml(page, s), ...pageNotices(page, site.robots, site.path, s)];
+    return linkDocs([...validateHtml(page, s), ...pageNotices(page, site.robots, site.path, s)], docsUri);
   }
   const doc = documents.get(uri);
   // Files referring to this one are read only if a name is not defined here.
-  return doc ? doValidation(doc, { ...s, referencingDocuments: () => referencingDocuments(documents, doc) }) : undefined;
+  return doc ? linkDocs(doValidation(doc, { ...s, referencingDocuments: () => referencingDocuments(documents, doc) }), docsUri) : undefined;
 }
 
 // Push mode: validate after the latest change of a burst, never an outdated version. Small files

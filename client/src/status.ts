@@ -4,15 +4,8 @@
  */
 import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
-import { StatusRequest, type DocumentStatus } from '../../server/src/protocol';
-
-export function statusText(s: DocumentStatus): { text: string; detail: string } {
-  const reading = s.reading === 'acap' ? `ACAP ${s.acapVersion ?? '(no version)'}` : 'conventional';
-  return {
-    text: `robots.txt: ${reading} · ${s.profile}`,
-    detail: `${s.groups} conventional group${s.groups === 1 ? '' : 's'}, ${s.records} ACAP record${s.records === 1 ? '' : 's'}; conventional lines read as ${s.profile}`,
-  };
-}
+import { StatusRequest } from '../../server/src/protocol';
+import { statusText } from './statusText';
 
 export function registerStatus(context: vscode.ExtensionContext, client: BaseLanguageClient): void {
   const item = vscode.languages.createLanguageStatusItem('robotsAcap.status', { language: 'robots-txt' });

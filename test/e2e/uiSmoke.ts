@@ -6,7 +6,7 @@
  * show them). Every wait is on something appearing on screen.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { CODE_SERVER, launchChromium, ROOT, sandbox, startCodeServer } from './codeServer';
 
@@ -114,6 +114,46 @@ export async function runUiSmoke(): Promise<Tally> {
     await browser.close();
     server.stop();
   }
+  await webWorkerHost(vsix, check);
   const passed = results.filter(([, ok]) => ok).length;
   return { passed, failed: results.length - passed };
+}
+
+/**
+ * VS Code for the Web: code-server's web worker extension host runs the `browser` entry when the
+ * user setting `remote.extensionKind` asks for the web kind; the server then runs in a web worker
+ * (dist/browser/server.js). A diagnostic and a hover table must come from it.
+ */
+async function webWorkerHost(vsix: string, check: (name: string, ok: boolean) => void): Promise<void> {
+  const box = sandbox('web');
+  const settingsFile = path.join(box.userData, 'User/settings.json');
+  writeFileSync(settingsFile, JSON.stringify({ ...JSON.parse(readFileSync(settingsFile, 'utf8')), 'remote.extensionKind': { 'robots-acap.robots-acap': ['web'] } }));
+  execFileSync(CODE_SERVER, ['--install-extension', vsix, '--extensions-dir', box.extensions], { env: box.env, encoding: 'utf8' });
+  const server = await startCodeServer(box);
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const logs: string[] = [];
+    page.on('console', (m) => logs.push(m.text()));
+    await page.goto(`${server.url}/?folder=${encodeURIComponent(box.workspace)}`);
+    await page.locator('.monaco-workbench .part.editor').waitFor({ timeout: 60000 });
+    await page.keyboard.press('Control+P');
+    const quickOpen = page.locator('.quick-input-widget input');
+    await quickOpen.waitFor();
+    await quickOpen.fill('robots.txt');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'robots.txt' }).first().waitFor();
+    await page.keyboard.press('Enter');
+    const line = page.locator('.monaco-editor .view-line', { hasText: 'Disallow: /archive/' }).first();
+    await line.waitFor({ timeout: 30000 });
+    await page.locator('.monaco-editor .squiggly-warning').first().waitFor({ timeout: 60000 });
+    check('web worker extension host: the browser build reports diagnostics', logs.some((l) => /web worker extension host/i.test(l)));
+    await line.locator('span > span', { hasText: '/archive/' }).first().hover();
+    await page.locator('.monaco-hover', { hasText: 'Who may use' }).first().waitFor({ state: 'visible', timeout: 30000 });
+    check('web worker extension host: hover shows the crawler table', true);
+  } catch (err) {
+    check(`web worker extension host responds (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`, false);
+  } finally {
+    await browser.close();
+    server.stop();
+  }
 }

@@ -15,10 +15,15 @@ import type { LineNode } from '../syntax/syntax';
 
 /** Longest label, in characters, before it is cut with `… +N`. */
 const LABEL_MAX = 40;
+/** Longest label of a hint that also names the local usage it expands. */
+const NAMED_MAX = 54;
 
 function hint(lines: readonly LineNode[], line: number, character: number, def: Definition, named = ''): InlayHint {
   const items = definitionItems(lines[def.line]);
-  const label = `${named ? `${named} ` : ''}= ${brief(items, LABEL_MAX)}`;
+  // A hint after the value names what it expands; with the name it stays within NAMED_MAX
+  // (` = ` and a `… +N` tail take at most 9 more characters).
+  const name = named.length > 24 ? `${named.slice(0, 22)}…)` : named;
+  const label = name ? `${name} = ${brief(items, Math.max(8, NAMED_MAX - name.length - 9))}` : `= ${brief(items, LABEL_MAX)}`;
   const what = def.kind === 'resource-set' ? 'resource set' : def.kind === 'qualified-usage' ? 'qualified usage' : 'composite usage';
   return {
     position: { line, character },

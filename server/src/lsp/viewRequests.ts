@@ -6,7 +6,7 @@
 import { CodeLensRequest, type CancellationToken, type Connection } from 'vscode-languageserver';
 import {
   convertToAcap, convertToRep, DEFAULT_CRAWLERS, facts, getModel, getPermissionLenses, permissionsView, representativePath,
-  type EngineContext, type RobotsDocument,
+  type RobotsDocument,
 } from '../service';
 import { ConvertRequest, PermissionsRequest, QueryOptionsRequest, StatusRequest, type QueryOptions } from '../protocol';
 import type { DocumentStore } from './documentStore';
@@ -20,7 +20,7 @@ type Guard = <P, R>(name: string, fallback: R, handler: (params: P, token: Cance
 export interface ViewHost {
   readonly documents: DocumentStore;
   readonly settings: Settings;
-  readonly engineContext: EngineContext;
+  readonly engineContext: NonNullable<Parameters<typeof permissionsView>[3]>;
   readonly guard: Guard;
   /** The path of an HTML page on its site (the server's workspace knowledge). */
   readonly pagePath?: (uri: string, siteRoot: string | undefined) => string;

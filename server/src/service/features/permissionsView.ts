@@ -11,7 +11,10 @@
 import type { CodeLens } from 'vscode-languageserver-types';
 import type { RobotsDocument } from '../syntax/document';
 import { getModel } from '../model/model';
-import { explain, type EngineContext, type Explanation } from '../engine/permissions';
+import { explain, type Explanation } from '../engine/permissions';
+
+/** What the engine needs from outside the document (its context parameter, whatever its name). */
+type Context = NonNullable<Parameters<typeof explain>[2]>;
 import { crawlersNamed, DEFAULT_CRAWLERS, matrixUsages } from '../engine/matrix';
 import type { Profile } from '../engine/conventional';
 import { representativePath } from './hover';
@@ -74,7 +77,7 @@ export interface ViewOptions {
   readonly profile?: Profile;
 }
 
-export function permissionsView(doc: RobotsDocument, path: string, options: ViewOptions = {}, ctx: EngineContext = {}): PermissionsView {
+export function permissionsView(doc: RobotsDocument, path: string, options: ViewOptions = {}, ctx: Context = {}): PermissionsView {
   const profile = options.profile ?? 'rfc9309';
   const acap = getModel(doc).records.length > 0;
   const usages = acap ? matrixUsages(doc) : ['crawl'];

@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { doValidation, getPermissionLenses, parseDocument, permissionsView } from '../../server/src/service';
 import { linkDocs } from '../../server/src/lsp/docsLinks';
+import { pathAtCursor } from '../../server/src/lsp/viewRequests';
 import { diagnosticsDoc } from '../../scripts/diagnosticsDoc';
 import { bundledPackages, thirdPartyNotices } from '../../scripts/thirdPartyNotices';
 import { renderView } from '../../client/src/viewHtml';
@@ -62,6 +63,13 @@ suite('permissions view', () => {
     const lenses = getPermissionLenses(parseDocument(URI, 1, FILE), 'robotsAcap.showPermissions');
     assert.deepEqual(lenses.map((l) => [l.range.start.line, l.command?.arguments?.[1]]), [[0, '/search'], [3, '/search']]);
     assert.equal(lenses[0].command?.command, 'robotsAcap.showPermissions');
+  });
+
+  test('Check a URL and the view are pre-filled with a path the pattern under the cursor matches', () => {
+    const doc = parseDocument(URI, 1, 'User-agent: *\nDisallow: /*.pdf$\nACAP-crawler: *\nACAP-allow-index: /news/\n');
+    assert.equal(pathAtCursor(doc, 1, 12), '/x.pdf');
+    assert.equal(pathAtCursor(doc, 3, 20), '/news/');
+    assert.equal(pathAtCursor(doc, 0, 12), undefined, 'not on a pattern');
   });
 
   test('the language status says how the file is read', () => {

@@ -27,7 +27,7 @@ export interface ViewHost {
 }
 
 /** The pattern under the cursor, as a path it matches; undefined when the cursor is on none. */
-function pathAtCursor(doc: RobotsDocument, line: number, character: number): string | undefined {
+export function pathAtCursor(doc: RobotsDocument, line: number, character: number): string | undefined {
   const node = doc.lines[line];
   if (!node) return undefined;
   const d = node.directive;

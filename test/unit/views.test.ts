@@ -110,6 +110,26 @@ suite('a thin client', () => {
   });
 });
 
+suite('walkthrough and icons', () => {
+  test('every walkthrough step\'s media exists and its command links name contributed commands', () => {
+    const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+      icon: string; browser: string;
+      contributes: { commands: { command: string }[]; languages: { icon?: { light: string; dark: string } }[]; walkthroughs: { steps: { description: string; media: { image?: string; markdown?: string } }[] }[] };
+    };
+    const commands = new Set(pkg.contributes.commands.map((c) => c.command));
+    const steps = pkg.contributes.walkthroughs.flatMap((w) => w.steps);
+    assert.ok(steps.length >= 4);
+    for (const st of steps) {
+      const media = st.media.image ?? st.media.markdown;
+      assert.ok(media && readFileSync(path.join(ROOT, media)).length > 0, media);
+      for (const m of st.description.matchAll(/\(command:([\w.]+)/g)) assert.ok(m[1].startsWith('workbench.') || commands.has(m[1]), m[1]);
+    }
+    assert.ok(readFileSync(path.join(ROOT, pkg.icon)).subarray(1, 4).toString() === 'PNG', 'the extension icon is a PNG');
+    assert.ok(readFileSync(path.join(ROOT, pkg.contributes.languages[0].icon?.light ?? '')).toString().startsWith('<svg'));
+    assert.equal(pkg.browser, './dist/browser/extension.js');
+  });
+});
+
 suite('third-party notices', () => {
   test('ThirdPartyNotices.txt names every bundled package and is current', async () => {
     const text = readFileSync(path.join(ROOT, 'ThirdPartyNotices.txt'), 'utf8');

@@ -1,14 +1,84 @@
 /**
  * Custom LSP requests of this server, shared by the server and the VS Code client. Any client
- * can send them: they use plain JSON.
+ * can send them: they use plain JSON. The client imports this file only (never the language
+ * service), so it stays thin and the same client works with the browser build of the server;
+ * imports from the service here are types only, erased from the bundle.
  */
 import { RequestType } from 'vscode-languageserver-protocol';
-import type { Explanation, Query } from './service';
+import type { Explanation, PageExplanation, PermissionsView, Query } from './service';
 
-export interface ExplainParams {
+export type { PermissionsView, ViewCell, ViewRow, ViewSection, ViewVerdict } from './service';
+
+interface TextDocumentParams {
   readonly textDocument: { readonly uri: string };
+}
+
+export interface ExplainParams extends TextDocumentParams {
   readonly query: Query;
 }
 
-/** `robotsAcap/explain`: the engine's answer for one query about an open robots.txt (null if not open). */
-export const ExplainRequest = new RequestType<ExplainParams, Explanation | null, void>('robotsAcap/explain');
+/** The engine's answer, with the same answer as a few lines of text (what the CLI prints). */
+export type ExplainResult = (Explanation | PageExplanation) & {
+  readonly text: string;
+  /** For an HTML page: the robots.txt that applies, whose lines `decidedBy` may name. */
+  readonly robotsUri?: string;
+};
+
+/**
+ * `robotsAcap/explain`: the engine's answer for one query about an open robots.txt, or about an
+ * open HTML page combined with its site's robots.txt (null if the document is not open).
+ */
+export const ExplainRequest = new RequestType<ExplainParams, ExplainResult | null, void>('robotsAcap/explain');
+
+/** What "Check a URL" offers: the usage types, the configured crawlers, and a path from the cursor. */
+export interface QueryOptions {
+  readonly usages: readonly { readonly name: string; readonly summary: string }[];
+  readonly crawlers: readonly string[];
+  /** A path the pattern under the cursor matches, or the page's own path; '/' otherwise. */
+  readonly path: string;
+}
+
+export interface QueryOptionsParams extends TextDocumentParams {
+  readonly position?: { readonly line: number; readonly character: number };
+}
+
+/** `robotsAcap/queryOptions`: what to offer when asking a crawler, usage and path. */
+export const QueryOptionsRequest = new RequestType<QueryOptionsParams, QueryOptions | null, void>('robotsAcap/queryOptions');
+
+export interface PermissionsParams extends TextDocumentParams {
+  readonly path: string;
+}
+
+/** `robotsAcap/permissions`: crawlers × usages for one path, in both readings, per purpose. */
+export const PermissionsRequest = new RequestType<PermissionsParams, PermissionsView | null, void>('robotsAcap/permissions');
+
+/** What the language status item shows for a robots.txt. */
+export interface DocumentStatus {
+  readonly profile: string;
+  /** How the file is read: ACAP records and conventional groups, or conventional groups only. */
+  readonly reading: 'acap' | 'conventional';
+  /** The declared ACAP version (`##ACAP version=`), if any. */
+  readonly acapVersion: string | undefined;
+  readonly groups: number;
+  readonly records: number;
+}
+
+/** `robotsAcap/status`: the status of an open robots.txt (null if not open). */
+export const StatusRequest = new RequestType<TextDocumentParams, DocumentStatus | null, void>('robotsAcap/status');
+
+export interface ConvertParams extends TextDocumentParams {
+  readonly to: 'acap' | 'rep';
+  /** For `acap`: read Disallow as "do not crawl" (default) or as "do not index" (Part 1 §2.5.1 note). */
+  readonly reading?: 'crawl' | 'index';
+  readonly ignoreConventional?: boolean;
+}
+
+export interface ConvertResult {
+  readonly edits: readonly { readonly range: { readonly start: { line: number; character: number }; readonly end: { line: number; character: number } }; readonly newText: string }[];
+  readonly checked: number;
+  /** Verdicts that the conversion changes, each said in a line. */
+  readonly changed: readonly string[];
+}
+
+/** `robotsAcap/convert`: a whole-file conversion, its edits and the verdicts it changes. */
+export const ConvertRequest = new RequestType<ConvertParams, ConvertResult | null, void>('robotsAcap/convert');

@@ -21,14 +21,14 @@ suite('conversion code actions', () => {
   test('a Disallow line offers both readings (Part 1 §2.5.1 note), the group and the whole file', () => {
     const titles = actions(text, 1).map((a) => a.title);
     // Letters in the pattern mean upper-case probes change (interpretation §5): the title says so.
-    assert.ok(titles.some((t) => /^Convert this Disallow to ACAP-disallow-crawl \((keeps all \d+|changes \d+ of \d+) verdicts checked(: ACAP matches case-insensitively)?\)$/.test(t)), titles.join('\n'));
+    assert.ok(titles.some((t) => /^Convert this Disallow to ACAP-disallow-crawl \((keeps all \d+|changes \d+ of \d+) verdicts(: letter case)?\)$/.test(t)), titles.join('\n'));
     assert.ok(titles.some((t) => t.startsWith('Convert this Disallow to ACAP-disallow-index')));
     assert.ok(titles.some((t) => t.startsWith('Convert this group to ACAP')));
-    assert.ok(titles.some((t) => t.startsWith('Convert the whole file to ACAP (keeping the conventional records)')));
+    assert.ok(titles.some((t) => t.startsWith('Convert the file to ACAP, keeping conventional records')));
   });
 
   test('the whole-file conversion keeps the conventional records and adds ACAP records after them', () => {
-    const out = apply(text, 0, /^Convert the whole file to ACAP \(keeping/);
+    const out = apply(text, 0, /^Convert the file to ACAP, keeping/);
     assert.ok(out.startsWith('##ACAP version=1.0\n'), out);
     assert.ok(out.includes('User-agent: *\nDisallow: /private/\nAllow: /private/ok/\n'), 'conventional records kept');
     const acap = out.slice(out.indexOf('ACAP-crawler: *'));
@@ -38,18 +38,18 @@ suite('conversion code actions', () => {
   });
 
   test('with ACAP-ignore-conventional-records when asked', () => {
-    assert.match(apply(text, 0, /ignore the conventional records/), /ACAP-ignore-conventional-records\n/);
+    assert.match(apply(text, 0, /ignores conventional records/), /ACAP-ignore-conventional-records\n/);
   });
 
   test('a change of verdict is said in the title (ACAP matches case-insensitively, interpretation §5)', () => {
     const t = 'User-agent: *\nDisallow: /Private/\n';
     const titles = actions(t, 1).map((a) => a.title);
-    assert.ok(titles.some((x) => /changes \d+ of \d+ verdicts checked: ACAP matches case-insensitively/.test(x)), titles.join('\n'));
+    assert.ok(titles.some((x) => /changes \d+ of \d+ verdicts: letter case/.test(x)), titles.join('\n'));
   });
 
   test('on an ACAP record: add the conventional equivalent for crawlers that do not read ACAP', () => {
     const t = 'ACAP-crawler: *\nACAP-disallow-crawl: /private/\n';
-    const out = apply(t, 1, /^Add the conventional equivalent/);
+    const out = apply(t, 1, /^Add conventional lines for the ACAP crawl rules/);
     assert.match(out, /User-agent: \*\nDisallow: \/private\/\n/);
     assert.ok(out.indexOf('User-agent: *') < out.indexOf('ACAP-crawler: *'), 'conventional records go before the ACAP records');
   });

@@ -120,7 +120,7 @@ suite('hover and completion in pages', () => {
     const md = hoverAt(head('<meta name="rob|ots" content="noindex">'), { robots, path: '/news/a.html', crawlers: ['GPTBot'] }) ?? '';
     assert.match(md, /Addresses every crawler/);
     assert.match(md, /\*\*Who may use this page \(`\/news\/a\.html`\)\*\* — robots\.txt and this page's META tags/);
-    assert.match(md, /\| GPTBot, \\\* any other \| \[✓\]\(file:\/\/\/site\/robots\.txt#L5/);
+    assert.match(md, /\| GPTBot, \\\* any other \| ✓ \[5\]\(file:\/\/\/site\/robots\.txt#L5/);
   });
 
   test('hover explains values: usages, qualifiers, conventional values, classes', () => {

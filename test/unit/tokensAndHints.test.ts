@@ -127,8 +127,9 @@ suite('inlay hints', () => {
   test('after local usages and resource-set references: what they stand for', () => {
     assert.deepEqual(hints([...DEFS, 'ACAP-crawler: *', 'ACAP-allow-(basic): /news/', 'ACAP-allow-(short): the-acap:resource-set:images', 'ACAP-disallow-index: the-acap:resource-set:IMAGES']), [
       '4:47 = present-snippet max-length=20-words',
-      '6:18 = crawl index (short)',
-      '7:18 = present-snippet max-length=20-words', '7:48 = *.gif *.jpg *.png',
+      // After the value, never between the field name and its colon (issue 15, defect 10).
+      '6:26 (basic) = crawl index (short)',
+      '7:48 (short) = present-snippet max-length=20-words', '7:48 = *.gif *.jpg *.png',
       '8:49 = *.gif *.jpg *.png',
     ]);
   });
@@ -138,7 +139,7 @@ suite('inlay hints', () => {
     const hs = getInlayHints(d, ALL);
     assert.deepEqual(hs.map((h) => `${h.position.line}:${h.position.character} ${String(h.label)}`), [
       '4:47 = present-snippet max-length=20-words',
-      '6:17 = present-snippet max-length=200-chars … +1',
+      '6:45 (long) = present-snippet max-length=200-chars … +1',
       '6:45 = /a/ /b/ /c/ /d/ /e/ /f/ /g/ /h/ /i/ /j/ … +4',
     ]);
     assert.equal(hs[1].tooltip, 'qualified usage defined on line 4: present-snippet max-length=200-chars time-limit=until-recrawled');
@@ -150,7 +151,7 @@ suite('inlay hints', () => {
       'ACAP-resource-set: late /late/', 'ACAP-allow-crawl: the-acap:resource-set:late'];
     assert.deepEqual(hints(lines), []);
     const withDefs = [...DEFS, 'ACAP-crawler: *', 'ACAP-allow-(basic): /', 'ACAP-allow-(short): /'];
-    assert.deepEqual(hints(withDefs, { start: { line: 7, character: 0 }, end: { line: 7, character: 3 } }), ['7:18 = present-snippet max-length=20-words']);
-    assert.deepEqual(hints(withDefs, { start: { line: 500, character: 0 }, end: { line: 900, character: 0 } }), ['7:18 = present-snippet max-length=20-words']);
+    assert.deepEqual(hints(withDefs, { start: { line: 7, character: 0 }, end: { line: 7, character: 3 } }), ['7:21 (short) = present-snippet max-length=20-words']);
+    assert.deepEqual(hints(withDefs, { start: { line: 500, character: 0 }, end: { line: 900, character: 0 } }), ['7:21 (short) = present-snippet max-length=20-words']);
   });
 });

@@ -10,19 +10,9 @@
  */
 import { explain, facts, formatExplanation, PROFILES, type Profile, type Query, type Reading } from '../service';
 import * as path from 'node:path';
-import { explainPage, parseHtml, type PageExplanation } from '../service';
+import { explainPage, formatPageExplanation, parseHtml } from '../service';
 import { parseOptions, readDocument, readText, UsageError, workspaceOf, type CliIO } from './io';
 import { aiUseArgument, runExplainAi } from './explainAi';
-
-function formatPageExplanation(e: PageExplanation): string {
-  const out = [`${e.agent} ${e.allowed ? 'may' : 'may not'} ${e.usage} ${e.path}  (robots.txt and the page's META tags)`];
-  if (e.qualifiers.length) out.push(`  with: ${e.qualifiers.join(' ')}`);
-  for (const d of e.decidedBy) out.push(`  ${d.file} line ${d.line}: ${d.text}`);
-  out.push(`  ${e.decision.summary}`);
-  if (e.crawl) out.push(`  ${e.crawl.summary}`);
-  for (const n of e.notes) out.push(`  note: ${n}`);
-  return out.join('\n') + '\n';
-}
 
 function checkQuery(q: Query, where: string): void {
   if (typeof q.agent !== 'string' || q.agent.trim() === '') throw new UsageError(`${where}: an agent is required`);

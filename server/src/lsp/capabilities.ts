@@ -6,7 +6,7 @@
  * statically, for the documents they choose to send.
  */
 import {
-  BulkRegistration, CodeActionKind, CodeActionRequest, CompletionRequest, DefinitionRequest, DocumentDiagnosticRequest,
+  BulkRegistration, CodeActionKind, CodeActionRequest, CodeLensRequest, CompletionRequest, DefinitionRequest, DocumentDiagnosticRequest,
   DocumentFormattingRequest, DocumentHighlightRequest, DocumentLinkRequest, DocumentRangeFormattingRequest, DocumentSymbolRequest,
   FoldingRangeRequest, HoverRequest, InlayHintRequest, ReferencesRequest, RenameRequest, SelectionRangeRequest, SemanticTokensRegistrationType,
   type ClientCapabilities, type DocumentSelector, type ServerCapabilities,
@@ -43,6 +43,7 @@ export function staticCapabilities(pullDiagnostics: boolean): ServerCapabilities
     documentLinkProvider: { resolveProvider: false },
     semanticTokensProvider: { legend: semanticTokensLegend, full: { delta: true }, range: true },
     inlayHintProvider: true,
+    codeLensProvider: { resolveProvider: false },
     documentFormattingProvider: true,
     documentRangeFormattingProvider: true,
     ...(pullDiagnostics ? { diagnosticProvider: { interFileDependencies: false, workspaceDiagnostics: false } } : {}),
@@ -66,6 +67,7 @@ export function dynamicRegistrations(pullDiagnostics: boolean): BulkRegistration
   r.add(DocumentLinkRequest.type, { documentSelector: ROBOTS_SELECTOR, resolveProvider: false });
   r.add(SemanticTokensRegistrationType.type, { documentSelector: ROBOTS_SELECTOR, legend: semanticTokensLegend, full: { delta: true }, range: true });
   r.add(InlayHintRequest.type, { documentSelector: ROBOTS_SELECTOR });
+  r.add(CodeLensRequest.type, { documentSelector: ROBOTS_SELECTOR, resolveProvider: false });
   r.add(DocumentFormattingRequest.type, { documentSelector: ROBOTS_SELECTOR });
   r.add(DocumentRangeFormattingRequest.type, { documentSelector: ROBOTS_SELECTOR });
   return r;

@@ -27,11 +27,13 @@ import {
   folderOf, resolveLocator, severityOf, siteOfPage, SOURCE, type RobotsDocument,
 } from '../service';
 import { ExplainRequest } from '../protocol';
+import { registerViewRequests } from './viewRequests';
+import { linkDocs } from './docsLinks';
 import { canRegisterAll, dynamicRegistrations, staticCapabilities } from './capabilities';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { NodeWorkspace } from '../host/nodeWorkspace';
-import { doHtmlComplete, doHtmlHover, getHtmlCodeActions, pageNotices, validateHtml } from '../service';
+import { doHtmlComplete, doHtmlHover, explainPage, formatExplanation, formatPageExplanation, getHtmlCodeActions, pageNotices, validateHtml } from '../service';
 import { FramingFilter } from './framing';
 import { paramsProblem } from './validate';
 
@@ -88,6 +90,8 @@ const settings = new Settings(connection);
 const workspace = new NodeWorkspace({ get: (uri) => documents.get(uri), uris: () => documents.robotsUris() });
 
 let pullDiagnostics = false;
+/** Where docs/diagnostics.md is, for codeDescription links (the VS Code client says). */
+let docsUri: string | undefined;
 let canPullConfiguration = false;
 let canRegisterConfiguration = false;
 /** Register capabilities with document selectors after initialization (see capabilities.ts). */
@@ -166,8 +170,9 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
   canPullConfiguration = caps.workspace?.configuration === true;
   canRegisterConfiguration = caps.workspace?.didChangeConfiguration?.dynamicRegistration === true;
   settings.setCanPull(canPullConfiguration);
-  const initOptions = params.initializationOptions as { settings?: unknown } | undefined;
+  const initOptions = params.initializationOptions as { settings?: unknown; docsUri?: unknown } | undefined;
   if (initOptions?.settings !== undefined) settings.setPushed(initOptions.settings);
+  docsUri = typeof initOptions?.docsUri === 'string' ? initOptions.docsUri : undefined;
   registerLater = canRegisterAll(caps);
   return {
     capabilities: {
@@ -211,11 +216,11 @@ async function validate(uri: string): Promise<Diagnostic[] | undefined> {
   if (page) {
     const site = siteOfPage(workspace, uri, configuredRoot(s.siteRoot));
     if (site.problem) warnOnce(site.problem);
-    return [...validateHtml(page, s), ...pageNotices(page, site.robots, site.path, s, { workspace })];
+    return linkDocs([...validateHtml(page, s), ...pageNotices(page, site.robots, site.path, s, { workspace })], docsUri);
   }
   const doc = documents.get(uri);
   // Files referring to this one are read only if a name is not defined here.
-  return doc ? doValidation(doc, { ...s, workspace }) : undefined;
+  return doc ? linkDocs(doValidation(doc, { ...s, workspace }), docsUri) : undefined;
 }
 
 // Push mode: validate as soon as the event loop is free, with no debounce: analysis after an
@@ -477,14 +482,24 @@ connection.onDocumentRangeFormatting(guard('textDocument/rangeFormatting', [], (
   return doc ? format(doc, params.options, params.range) : [];
 }));
 
-connection.onRequest(ExplainRequest, guard('robotsAcap/explain', null, async (params) => {
-  const doc = documents.get(params.textDocument.uri);
-  if (!doc) return null;
+connection.onRequest(ExplainRequest, guard('robotsAcap/explain', null, async (params, token) => {
   const q = params.query;
   if (q.usage !== undefined && !facts.USAGE_BY_NAME.has(q.usage.toLowerCase())) throw new ResponseError(ErrorCodes.InvalidParams, `unknown usage ‘${q.usage}’`);
-  const s = await settings.forDocument(doc.uri);
-  return explain(doc, { profile: s.profile, ...q }, { workspace });
+  const uri = params.textDocument.uri;
+  const s = await settings.forDocument(uri);
+  const page = documents.page(uri);
+  if (page && !token.isCancellationRequested) {
+    const site = siteOfPage(workspace, uri, configuredRoot(s.siteRoot));
+    const e = explainPage(site.robots, page, { ...q, path: q.path || site.path }, { workspace });
+    return { ...e, text: formatPageExplanation(e), ...(site.robots ? { robotsUri: site.robots.uri } : {}) };
+  }
+  const doc = documents.get(uri);
+  if (!doc || token.isCancellationRequested) return null;
+  const e = explain(doc, { profile: s.profile, ...q }, { workspace });
+  return { ...e, text: formatExplanation(e) };
 }));
+
+registerViewRequests(connection, { documents, settings, engineContext: { workspace }, guard, pagePath: (uri, root) => siteOfPage(workspace, uri, configuredRoot(root)).path });
 
 /**
  * Memory figures for measurements (test/bench/serverLoad.ts): the heap after a full collection

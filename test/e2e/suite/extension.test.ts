@@ -81,7 +81,7 @@ suite('robots-acap in a real VS Code extension host', () => {
     assert.ok(line >= 0);
     const text = await hoverText(doc.uri, new vscode.Position(line, 12));
     assert.match(text, /Who may use `\/archive\/`/);
-    assert.match(text, /GPTBot, CCBot, Google-Extended \| \[✗\]/);
+    assert.match(text, /GPTBot, CCBot, Google-Extended \| ✗ \[\d+\]/);
   });
 
   test('hover on a crawler name shows its policy', async () => {
@@ -128,6 +128,40 @@ suite('robots-acap in a real VS Code extension host', () => {
     const undo = new vscode.WorkspaceEdit();
     undo.delete(doc.uri, new vscode.Range(line, 0, line + 1, 0));
     assert.ok(await vscode.workspace.applyEdit(undo));
+  });
+
+  test('diagnostic codes link to their documentation (codeDescription)', async () => {
+    const d = await diagnosticsWhere(doc.uri, (x) => x.some((y) => codeOf(y) === 'rep.invalid-product-token'), 'a product-token warning');
+    const w = d.find((y) => codeOf(y) === 'rep.invalid-product-token');
+    const target = typeof w?.code === 'object' ? w.code.target.toString() : '';
+    assert.match(target, /docs\/diagnostics\.md#rep\.invalid-product-token$/);
+  });
+
+  test('the permissions view opens for a path, both readings per cell', async () => {
+    const view = await vscode.commands.executeCommand<{ path: string; usages: string[]; sections: { rows: { crawlers: string[]; cells: { acap: { allowed: boolean }; conventional: { allowed: boolean } }[] }[] }[] }>(
+      'robotsAcap.showPermissions', doc.uri.toString(), '/archive/2019/a.html');
+    assert.ok(view, 'the view answered');
+    assert.equal(view.path, '/archive/2019/a.html');
+    assert.ok(view.usages.includes('index') && view.usages.includes('preserve'), view.usages.join(', '));
+    const gpt = view.sections[0].rows.find((r) => r.crawlers.includes('GPTBot'));
+    assert.ok(gpt, 'a row for GPTBot');
+    assert.equal(gpt.cells[view.usages.indexOf('index')].acap.allowed, false);
+  });
+
+  test('Check a URL answers on an HTML page too', async () => {
+    const page = await vscode.workspace.openTextDocument(siteFile('news/2026/story.html'));
+    const answer = await vscode.commands.executeCommand<{ allowed: boolean; text: string }>('robotsAcap.checkUrl', page.uri, { agent: 'GPTBot', path: '', usage: 'index' });
+    assert.equal(answer?.allowed, false);
+    assert.match(answer?.text ?? '', /robots\.txt and the page's META tags/);
+    await vscode.window.showTextDocument(doc);
+  });
+
+  test('a palette conversion converts the file to ACAP', async () => {
+    const scratch = await vscode.workspace.openTextDocument({ language: 'robots-txt', content: 'User-agent: *\nDisallow: /private/\n' });
+    await vscode.window.showTextDocument(scratch);
+    assert.equal(await vscode.commands.executeCommand('robotsAcap.convertToAcap', scratch.uri, true), true);
+    assert.match(scratch.getText(), /ACAP-crawler: \*\nACAP-disallow-crawl: \/private\//);
+    await vscode.window.showTextDocument(doc);
   });
 
   test('go to definition of a resource set', async () => {

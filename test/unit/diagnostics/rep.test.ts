@@ -99,6 +99,14 @@ suite('rep.path-not-absolute', () => {
   });
 });
 
+suite('syntax.scan-noise', () => {
+  test('RFC 9309 §2.2.3: /S where the end anchor /$ was meant (issue 15; didYouMean.test.ts has more)', () => {
+    const text = lines('User-agent: *', 'Disallow: /S');
+    const d = expectAt(text, '2:11 syntax.scan-noise');
+    assert.equal(fixedLine(text, d), 'Disallow: /$');
+  });
+});
+
 suite('rep.dollar-not-last', () => {
   test('RFC 9309 §2.2.3: $ inside a pattern', () => {
     expectDiagnostics(`

@@ -5,6 +5,8 @@
  */
 import { EXTRACT_KINDS, INCLUDE_ROLES, QUALIFIER_BY_NAME, type ValueGrammar } from '../facts/facts';
 import { closest } from '../facts/suggest';
+import type { Finding } from '../syntax/findings';
+import type { Span } from '../syntax/syntax';
 
 export interface ValueProblem {
   readonly message: string;
@@ -175,6 +177,29 @@ function valuesOf(qualifier: string): readonly string[] {
  */
 export function patternCharProblem(pattern: string): string | undefined {
   return uriCharProblem(pattern);
+}
+
+/**
+ * The pattern a scan or PDF copy most likely misread, or undefined: a capital `S` at the end where
+ * `$` (the end anchor, RFC 9309 §2.2.3, Part 1 §2.8) was meant — `/S`, `/news/S`, `/*.pdfS` —
+ * in a pattern with no other capital letter. O(pattern length).
+ */
+export function scanNoiseFix(pattern: string): string | undefined {
+  if (!pattern.endsWith('S')) return undefined;
+  const head = pattern.slice(0, -1);
+  if (/[A-Z]/.test(head)) return undefined;
+  // After a slash, or after a file extension in a wildcard pattern (`/*.pdfS`).
+  if (head.endsWith('/') || (head.includes('*') && /\.[a-z0-9]{1,5}$/.test(head))) return `${head}$`;
+  return undefined;
+}
+
+/** The scan-noise finding for a pattern at `span`, if any (see scanNoiseFix). */
+export function scanNoise(pattern: string, span: Span): Finding | undefined {
+  const fixed = scanNoiseFix(pattern);
+  return fixed === undefined ? undefined : {
+    code: 'syntax.scan-noise', span, replacement: fixed,
+    message: `‘${pattern}’ ends in a capital S where ‘$’ (end of the path) was most likely meant, as in text copied from a scan or a PDF. Did you mean ‘${fixed}’?`,
+  };
 }
 
 /** Offsets of `$` characters that are not the last character of the pattern. */

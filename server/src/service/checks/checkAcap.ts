@@ -9,10 +9,10 @@ import {
 import type { Directive, QualifierSyntax, UsageRef } from '../syntax/directives';
 import { classifyUsage, USAGE_NAMES } from '../acap/usageNames';
 import type { Finding } from '../syntax/findings';
-import { closest, didYouMean } from '../facts/suggest';
+import { closest, didYouMean, editDistance } from '../facts/suggest';
 import type { LineNode, Span } from '../syntax/syntax';
 import { checkQualifiers as checkAcapQualifiers, type QualifierPlace } from '../acap/qualifiers';
-import { innerDollars, isAcapName, looksLikeDirectory, patternCharProblem, uriCharProblem } from '../acap/values';
+import { innerDollars, isAcapName, looksLikeDirectory, patternCharProblem, scanNoise, uriCharProblem } from '../acap/values';
 
 type Out = Finding[];
 
@@ -97,6 +97,8 @@ export function checkPattern(line: LineNode, span: Span, out: Out): void {
   } else if (!value.startsWith('/') && !value.startsWith('*')) {
     out.push({ code: 'acap.pattern-not-absolute', span, message: `‘${value}’ starts with neither ‘/’ nor ‘*’; paths are matched from the site root (Part 1 §2.4.3). Did you mean ‘/${value}’?`, replacement: `/${value}` });
   }
+  const noise = scanNoise(value, span);
+  if (noise) out.push(noise);
   for (const at of innerDollars(value)) {
     out.push({ code: 'acap.dollar-not-last', span: { start: span.start + at, end: span.start + at + 1 }, message: '‘$’ may only be the last character of a pattern, where it anchors the end of the path (Part 1 §2.8).' });
   }
@@ -138,6 +140,18 @@ export function checkUnknownAcapField(line: LineNode, name: Span, out: Out): voi
       out.push({ code: 'acap.unknown-field', span: name, message: `‘${written}’ is not an ACAP field. Did you mean ‘${fixed}’?`, replacement: fixed });
       return;
     }
+  }
+  // ACAP-alow-index, ACAP-dissallow-present-snippet: a misspelt prefix before a known usage or
+  // action. Tries each hyphen as the end of the prefix: O(hyphens × prefixes) short distances.
+  for (let i = lower.indexOf('-'); i >= 0; i = lower.indexOf('-', i + 1)) {
+    const rest = lower.slice(i + 1);
+    if (!(rest.startsWith('(') || USAGE_NAMES.includes(rest) || ACTION_NAMES.includes(rest))) continue;
+    const head = lower.slice(0, i + 1);
+    const prefix = PREFIX_NAMES.find((p) => p.toLowerCase() !== head && editDistance(head, p.toLowerCase(), 2) <= 2);
+    if (!prefix) continue;
+    const fixed = prefix + written.slice(i + 1);
+    out.push({ code: 'acap.unknown-field', span: name, message: `‘${written}’ is not an ACAP field (Part 1 §3); crawlers ignore it. Did you mean ‘${fixed}’?`, replacement: fixed });
+    return;
   }
   const near = closest(written, ACAP_FIELD_NAMES);
   out.push({ code: 'acap.unknown-field', span: name, message: `‘${written}’ is not an ACAP field (Part 1 §3); crawlers ignore it.${didYouMean(near)}`, replacement: near });

@@ -8,7 +8,7 @@ import { checkAcapDirective, checkUnknownAcapField } from './checkAcap';
 import type { Finding } from '../syntax/findings';
 import { closest, didYouMean } from '../facts/suggest';
 import { DASH_LOOKALIKES, type LineNode, type Span } from '../syntax/syntax';
-import { innerDollars, isAbsoluteUri } from '../acap/values';
+import { innerDollars, isAbsoluteUri, scanNoise } from '../acap/values';
 import { checkContentSignal, checkContentUsage, checkExtensionField, checkPathHygiene } from './checkSignals';
 
 const cache = new WeakMap<LineNode, readonly Finding[]>();
@@ -156,6 +156,11 @@ const TIME = String.raw`(?:([01]?\d|2[0-3]):?([0-5]\d))`;
 const TIME_RANGE = new RegExp(String.raw`^${TIME}\s*[-\s]\s*${TIME}$`);
 const RATE = /^(\d+)\s*\/\s*(\d+)\s*([smhd]?)$/i;
 
+/** `/2.1`, `/5.0 (compatible)`: a version (and comment) after a product token, which crawlers never match on (RFC 9309 §2.2.1). */
+export function isVersionSuffix(rest: string): boolean {
+  return /^\/[0-9][0-9A-Za-z.+_-]*(\s*\([^()/]*\))?$/.test(rest);
+}
+
 /** Google's product-token reading: the longest prefix of [A-Za-z_-] (robots.cc ExtractUserAgent). */
 export function googleProductToken(agent: string): string {
   const m = /^[A-Za-z_-]*/.exec(agent);
@@ -180,12 +185,18 @@ function checkConventional(line: LineNode, out: Finding[]): void {
         out.push({ code: 'rep.product-token-digits', span: f.value, message: `RFC 9309 product tokens have no digits (§2.2.1), and Google's parser reads ‘${value}’ as ‘${googleProductToken(value)}’. Crawlers that compare whole names, usually including this one, still recognise it.` });
       } else if (value !== '*' && !/^[A-Za-z_-]+$/.test(value)) {
         const token = googleProductToken(value);
+        // Only dropping a version (`Googlebot/2.1`) keeps the crawler addressed; any other
+        // shortening (`Mail.RU_Bot` → `Mail`) names another crawler, so the quick fixes offer it
+        // as a choice, never as the fix (codeActions.ts).
+        const versionOnly = token !== '' && isVersionSuffix(value.slice(token.length));
         out.push({
           code: 'rep.invalid-product-token', span: f.value,
-          message: token
-            ? `‘${value}’ is not a product token (letters, ‘-’ and ‘_’ only, RFC 9309 §2.2.1). Google reads it as ‘${token}’, and crawlers that compare whole values may not match it at all; write ‘${token}’.`
-            : `‘${value}’ is not a product token (letters, ‘-’ and ‘_’ only, RFC 9309 §2.2.1); Google matches no crawler with it.`,
-          replacement: token || undefined,
+          message: !token
+            ? `‘${value}’ is not a product token (letters, ‘-’ and ‘_’ only, RFC 9309 §2.2.1); Google matches no crawler with it.`
+            : versionOnly
+              ? `‘${value}’ is a product token with a version (RFC 9309 §2.2.1 allows letters, ‘-’ and ‘_’ only). Crawlers send ‘${token}’ as their token; write ‘${token}’.`
+              : `‘${value}’ is not a product token (letters, ‘-’ and ‘_’ only, RFC 9309 §2.2.1). Google's parser reads ‘${token}’ and applies this group to a crawler whose token is ‘${token}’; crawlers that compare the whole value match only ‘${value}’. Keep it if the group is meant for ‘${value}’.`,
+          replacement: versionOnly ? token : undefined,
         });
       }
       return;
@@ -203,6 +214,8 @@ function checkConventional(line: LineNode, out: Finding[]): void {
       } else if (!value.startsWith('/') && !value.startsWith('*')) {
         out.push({ code: 'rep.path-not-absolute', span: f.value, message: `‘${value}’ starts with neither ‘/’ nor ‘*’, so it matches no URL path (RFC 9309 §2.2.2). Did you mean ‘/${value}’?`, replacement: `/${value}` });
       }
+      const noise = scanNoise(value, f.value);
+      if (noise) out.push(noise);
       for (const at of innerDollars(value)) {
         out.push({ code: 'rep.dollar-not-last', span: { start: f.value.start + at, end: f.value.start + at + 1 }, message: '‘$’ anchors the end of the path only as the last character; elsewhere Google reads it as a literal $ (RFC 9309 §2.2.3).' });
       }

@@ -4,6 +4,7 @@
  * comment (§2.9.3) and the 500 KiB parse limit (RFC 9309 §2.5).
  */
 import { PARSE_LIMIT_BYTES, RESOURCE_SET_PREFIX } from '../facts/facts';
+import { closest, didYouMean } from '../facts/suggest';
 import type { UsageRef } from '../syntax/directives';
 import type { LocatedFinding } from '../syntax/findings';
 import { getModel, modelLineage, nameSpan, type AcapRecord, type Group, type RobotsModel } from '../model/model';
@@ -43,11 +44,16 @@ function checkLocalRef(model: RobotsModel, lineNo: number, usage: UsageRef, inCo
   if (!def && !inComposite && elsewhere('usage', usage.name)) return;
   if (!def) {
     const late = model.definitions.find((d) => d.misplaced && d.kind !== 'resource-set' && d.name === usage.name);
+    // A typo of a name this file defines (O(names) short distances).
+    const near = late ? undefined : closest(usage.name, model.localUsages.keys());
     out.push({
+      ...(near ? { replacement: near } : {}),
       line: lineNo, code: 'acap.undefined-local-usage', span: usage.nameSpan,
       message: late
         ? `‘${usage.name}’ is defined on line ${late.line + 1}, after the first ACAP record, where crawlers ignore definitions (Part 1 §2.7). Move that definition above the records.`
-        : `No qualified or composite usage named ‘${usage.name}’ is defined in this file (Part 1 §2.4.1.3). Define it with ACAP-qualified-usage or ACAP-composite-usage above the first ACAP record.`,
+        : near
+          ? `No qualified or composite usage named ‘${usage.name}’ is defined in this file (Part 1 §2.4.1.3).${didYouMean(near)}`
+          : `No qualified or composite usage named ‘${usage.name}’ is defined in this file (Part 1 §2.4.1.3). Define it with ACAP-qualified-usage or ACAP-composite-usage above the first ACAP record.`,
       ...(late ? { related: [{ line: late.line, span: nameSpan(lines[late.line]), message: 'defined here, too late' }] } : {}),
     });
     return;
@@ -73,11 +79,15 @@ function checkReferences(model: RobotsModel, out: LocatedFinding[], elsewhere: E
           const name = spec.slice(RESOURCE_SET_PREFIX.length).toLowerCase();
           if (name && !model.resourceSets.has(name) && !elsewhere('set', name)) {
             const late = model.definitions.find((x) => x.misplaced && x.kind === 'resource-set' && x.name === name);
+            const near = late ? undefined : closest(name, model.resourceSets.keys());
             out.push({
+              ...(near ? { replacement: near } : {}),
               line: i, code: 'acap.undefined-resource-set', span: { start: d.resource.start + RESOURCE_SET_PREFIX.length, end: d.resource.end },
               message: late
                 ? `‘${name}’ is defined on line ${late.line + 1}, after the first ACAP record, where crawlers ignore definitions (Part 1 §2.7), so this field matches nothing. Move that definition above the records.`
-                : `No resource set named ‘${name}’ is defined in this file (Part 1 §2.4.4). Define it with ‘ACAP-resource-set: ${name} /path/ …’ above the first ACAP record.`,
+                : near
+                  ? `No resource set named ‘${name}’ is defined in this file (Part 1 §2.4.4).${didYouMean(near)}`
+                  : `No resource set named ‘${name}’ is defined in this file (Part 1 §2.4.4). Define it with ‘ACAP-resource-set: ${name} /path/ …’ above the first ACAP record.`,
               ...(late ? { related: [{ line: late.line, span: nameSpan(lines[late.line]), message: 'defined here, too late' }] } : {}),
             });
           }

@@ -215,7 +215,7 @@ export function capDiagnostics<F extends { readonly code: DiagnosticCode }>(find
       severity: noteSeverity,
       code: 'text.too-many-problems',
       source: SOURCE,
-      message: `${dropped} more problem${dropped === 1 ? '' : 's'} not shown: at most ${max} are reported per file, the most severe first (setting robotsAcap.maxProblems).`,
+      message: `${dropped} more problem${dropped === 1 ? '' : 's'} not shown: at most ${max} ${max === 1 ? 'is' : 'are'} reported per file, the most severe first (setting robotsAcap.maxProblems).`,
     });
   }
   return out;

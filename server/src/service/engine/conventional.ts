@@ -348,7 +348,8 @@ export function evaluateConventional(doc: RobotsDocument, token: string, rawPath
   const rules = (): readonly RuleLine[] => compiled;
   const groupLines = groups.flatMap((g) => g.agents);
   const base = { profile, groupLines, named, rules, substring, experimental };
-  const who = groups.length === 0 ? 'no group applies' : named ? `the group${groups.length > 1 ? 's' : ''} for this crawler` : 'the * group';
+  const who = named ? `the group${groups.length > 1 ? 's' : ''} for this crawler` : 'the * group';
+  const silent = groups.length === 0 ? 'no group applies to this crawler' : `no rule in ${who} matches`;
   const chosen = substring ? ` (Koster 1996 §3.2.1 picks it because line ${substring.line + 1}'s User-agent ‘${substring.value.trim()}’ contains ‘${token}’)` : '';
   if (groups.length && isVersion2(doc, groups[0])) {
     const v = version2Match(compiled, path);
@@ -358,12 +359,12 @@ export function evaluateConventional(doc: RobotsDocument, token: string, rawPath
     const best = longestMatch(matchingRules(doc, groups, path, false));
     return best
       ? { ...base, allowed: best.allow, line: best.line, version2: false, why: `line ${best.line + 1} is the longest matching rule in ${who}${best.allow ? ' (Allow wins ties)' : ''} (RFC 9309 §2.2.2)`, scope: best.pattern }
-      : { ...base, allowed: true, line: undefined, version2: false, why: `no rule in ${who} matches, so crawling is allowed (RFC 9309 §2.2.2)`, scope: undefined };
+      : { ...base, allowed: true, line: undefined, version2: false, why: `${silent}, so crawling is allowed (RFC 9309 §2.2.2)`, scope: undefined };
   }
   const first = firstMatch(matchingRules(doc, groups, path, true));
   return first
     ? { ...base, allowed: first.allow || first.pattern === '', line: first.line, version2: false, why: `line ${first.line + 1} is the first matching line of ${who}${chosen} (Koster 1996 §3.2.2)`, scope: first.pattern === '' ? '/' : first.pattern }
-    : { ...base, allowed: true, line: undefined, version2: false, why: `no line of ${who}${chosen} matches, so access is allowed (Koster 1996 §3.2.2)`, scope: undefined };
+    : { ...base, allowed: true, line: undefined, version2: false, why: `${groups.length === 0 ? 'no record applies to this crawler' : `no line of ${who}${chosen} matches`}, so access is allowed (Koster 1996 §3.2.2)`, scope: undefined };
 }
 
 /** Matching of a conventional rule under `profile`, for the ACAP reading (docs/decisions.md §3.6). */

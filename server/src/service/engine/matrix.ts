@@ -5,6 +5,8 @@
 import { PROFILES, type Profile } from './conventional';
 import type { RobotsDocument } from '../syntax/document';
 import { getModel } from '../model/model';
+import { USAGES } from '../facts/facts';
+import type { UsageRef } from '../syntax/directives';
 import { agentToken, explain, type Explanation } from './permissions';
 import type { WorkspaceContext } from '../syntax/workspace';
 
@@ -13,6 +15,33 @@ export const DEFAULT_CRAWLERS: readonly string[] = ['Googlebot', 'Bingbot', 'GPT
 
 /** The usages shown for an ACAP file; a conventional file speaks only about crawl. */
 export const MATRIX_USAGES: readonly string[] = ['crawl', 'follow', 'index', 'preserve', 'present', 'present-snippet'];
+
+/**
+ * The columns for `doc`: the usual six, and every other usage its ACAP fields speak about, local
+ * usages expanded (Part 1 §2.4.1.3, §2.7), in the facts' order. `other` is no column: it speaks
+ * through the other usages' cells (Part 1 §2.5.8). O(lines + members).
+ */
+export function matrixUsages(doc: RobotsDocument): string[] {
+  const model = getModel(doc);
+  const spoken = new Set(MATRIX_USAGES);
+  const add = (u: UsageRef | undefined, depth: number): void => {
+    if (!u) return;
+    if (!u.local) {
+      spoken.add(u.name);
+      return;
+    }
+    const def = model.localUsages.get(u.name);
+    if (!def || depth > 1) return;
+    const d = doc.lines[def.line].directive;
+    if (d.kind === 'acap-qualified-usage') add(d.usage, depth + 1);
+    else if (d.kind === 'acap-composite-usage') for (const m of d.members) add(m, depth + 1);
+  };
+  for (const line of doc.lines) {
+    const d = line.directive;
+    if (d.kind === 'acap-permission') add(d.usage, 0);
+  }
+  return USAGES.map((u) => u.name).filter((n) => n !== 'other' && spoken.has(n));
+}
 
 export interface MatrixCell {
   readonly allowed: boolean;
@@ -88,7 +117,7 @@ function key(cells: readonly MatrixCell[]): string {
 
 export function permissionMatrix(doc: RobotsDocument, path: string, crawlers: readonly string[], profile: Profile, ctx: WorkspaceContext = {}): Matrix {
   const acap = getModel(doc).records.length > 0;
-  const usages = acap ? MATRIX_USAGES : ['crawl'];
+  const usages = acap ? matrixUsages(doc) : ['crawl'];
   const rowOf = (agent: string): { cells: MatrixCell[]; disagree: boolean; profiles: Record<Profile, boolean> } => {
     const answers = usages.map((usage) => explain(doc, { agent, usage, path, profile }, ctx));
     const refused = !answers[0].allowed;

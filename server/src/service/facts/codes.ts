@@ -82,6 +82,7 @@ export const CODES = [
   // --- ACAP fields and structure (Part 1 §2.3 - §2.9, ABNF §3) ----------------------------------
   { code: 'acap.missing-colon', severity: 'error', spec: P1('3'), description: 'An ACAP field without the colon after its name.' },
   { code: 'acap.space-for-hyphen', severity: 'error', spec: P1('3'), description: 'Spaces where an ACAP field name has hyphens.' },
+  { code: 'syntax.scan-noise', severity: 'warning', spec: RFC('2.2.3'), description: 'A capital S at the end of a path where the end anchor $ was most likely meant (text copied from a scan or a PDF).' },
   { code: 'syntax.dash-lookalike', severity: 'error', spec: RFC('2.2'), description: 'A typographic dash where a field name has a hyphen; crawlers ignore the line.' },
   { code: 'acap.unknown-field', severity: 'warning', spec: P1('3'), description: 'A field starting ACAP- that ACAP does not define.' },
   { code: 'acap.unknown-usage', severity: 'error', spec: P1('2.5'), description: 'A usage type that ACAP does not define.' },

@@ -7,6 +7,7 @@ import { CodeActionKind, type CodeAction, type Diagnostic, type Range, type Text
 import { getModel } from '../model/model';
 import type { RobotsDocument } from '../syntax/document';
 import { SOURCE, type DiagnosticData } from '../checks/validation';
+import { googleProductToken } from '../checks/checkLine';
 
 /** What a fix does, by diagnostic code, when "Replace with …" would say less. */
 const TITLES: Readonly<Record<string, (replacement: string) => string>> = {
@@ -24,7 +25,36 @@ const TITLES: Readonly<Record<string, (replacement: string) => string>> = {
   'acap.version-malformed': (r) => `Write ‘${r}’`,
   'acap.version-unknown': (r) => `Declare ACAP version ${r}`,
   'acap.invalid-name': (r) => (r === '' ? 'Remove the text after the parenthesis' : `Write ‘${r}’`),
+  'rep.invalid-product-token': (r) => `Write the product token ‘${r}’ (drop the version)`,
 };
+
+/** Products of a User-Agent string that are browsers' or engines', never a crawler's own token. */
+const BROWSER_PRODUCTS = new Set(['mozilla', 'applewebkit', 'chrome', 'safari', 'gecko', 'khtml', 'version', 'mobile', 'firefox', 'edg', 'like']);
+
+/**
+ * The choices for a User-agent value that is not a product token and whose shortening would
+ * address another crawler (`Mail.RU_Bot`, `The Intraformant`): Google's reading, and the crawlers
+ * a whole User-Agent string names. None is preferred: which crawler the group is for is the
+ * publisher's choice (RFC 9309 §2.2.1). Linear in the value's length.
+ */
+function productTokenChoices(doc: RobotsDocument, d: Diagnostic): CodeAction[] {
+  const node = doc.lines[d.range.start.line];
+  const value = node.text.slice(d.range.start.character, d.range.end.character);
+  const out: CodeAction[] = [];
+  const seen = new Set<string>();
+  const offer = (token: string, title: string): void => {
+    if (!token || seen.has(token.toLowerCase())) return;
+    seen.add(token.toLowerCase());
+    out.push(action(title, doc, d, [{ range: d.range, newText: token }], false));
+  };
+  // A whole User-Agent string: `… (compatible; Googlebot/2.1; +http://…)` names Googlebot.
+  for (const m of value.matchAll(/(?:^|[\s;(])([A-Za-z][A-Za-z_-]*)\/\d/g)) {
+    if (!BROWSER_PRODUCTS.has(m[1].toLowerCase())) offer(m[1], `Write ‘${m[1]}’, the crawler this User-Agent string names`);
+  }
+  const google = googleProductToken(value);
+  if (!BROWSER_PRODUCTS.has(google.toLowerCase())) offer(google, `Write ‘${google}’ as Google reads it (another crawler's token)`);
+  return out;
+}
 
 function rangeContains(outer: Range, inner: Range): boolean {
   const before = (a: Range['start'], b: Range['start']): boolean => a.line < b.line || (a.line === b.line && a.character <= b.character);
@@ -89,6 +119,8 @@ function structuralFixes(doc: RobotsDocument, d: Diagnostic): CodeAction[] {
     case 'rep.rule-outside-group':
     case 'rep.field-outside-group':
       return [action('Add ‘User-agent: *’ above', doc, d, [{ range: { start: { line, character: 0 }, end: { line, character: 0 } }, newText: `User-agent: *${eol}` }], false)];
+    case 'rep.invalid-product-token':
+      return (d.data as DiagnosticData | undefined)?.replacement === undefined ? productTokenChoices(doc, d) : [];
     case 'acap.field-outside-record':
       return [action('Add ‘ACAP-crawler: *’ above', doc, d, [{ range: { start: { line, character: 0 }, end: { line, character: 0 } }, newText: `ACAP-crawler: *${eol}` }], false)];
     default:
@@ -117,5 +149,21 @@ export function getCodeActions(doc: RobotsDocument, range: Range, diagnostics: r
       edit: { changes: { [doc.uri]: [{ range: d.range, newText: data.replacement }] } },
     });
   }
-  return actions;
+  return onePreferred(actions);
+}
+
+/**
+ * At most one action preferred, the first: VS Code applies a preferred fix without showing the
+ * list only when it is the only one (auto-fix), so two would make neither automatic.
+ */
+export function onePreferred<T extends CodeAction>(actions: readonly T[]): T[] {
+  let seen = false;
+  return actions.map((a) => {
+    if (!a.isPreferred) return a;
+    if (!seen) {
+      seen = true;
+      return a;
+    }
+    return { ...a, isPreferred: false };
+  });
 }

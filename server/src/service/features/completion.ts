@@ -35,13 +35,24 @@ export interface CompletionContextInfo extends WorkspaceContext {
   readonly workspacePaths?: readonly string[];
 }
 
-/** The completions at `position`; never throws, and the list is always complete. */
+/** The completions at `position`; never throws. Incomplete only while a field name is typed. */
 export function doComplete(doc: RobotsDocument, position: Position, context: CompletionContextInfo = {}): CompletionList {
   const line = doc.lines[position.line];
   if (!line) return { isIncomplete: false, items: [] };
   const ch = Math.max(0, Math.min(Number.isFinite(position.character) ? Math.floor(position.character) : 0, line.text.length));
   const at: Cursor = { doc, lineNo: position.line, line, ch, context, model: getModel(doc) };
-  return { isIncomplete: false, items: complete(at) };
+  return { isIncomplete: typingFieldName(line, ch), items: complete(at) };
+}
+
+/**
+ * While a field name is being typed the list changes with it (`ACAP-allow-` → usage types): the
+ * list is marked incomplete so that the client asks again on each keystroke. VS Code keeps an
+ * open list when a trigger character is typed inside a word, so `-` alone is not enough (issue 15).
+ */
+function typingFieldName(line: LineNode, ch: number): boolean {
+  const f = line.field;
+  if (f) return ch >= f.name.start && ch <= f.name.end && !/[ \t]/.test(line.text.slice(f.name.start, ch));
+  return /^[A-Za-z][A-Za-z-]*$/.test(line.text.slice(line.bom, ch).trimStart());
 }
 
 interface Cursor {
@@ -408,17 +419,44 @@ function qualifierValueItems(at: Cursor, name: string, range: Span, usage: strin
 // ---------------------------------------------------------------------------------------------
 // Paths, resource sets, crawlers, purposes, versions
 
-/** The workspace's paths, with every folder above a file (robots.txt rules mostly name folders). */
+/** Patterns the file already uses (rules, ACAP resources, resource sets), first line of each, never the cursor's line. O(lines). */
+function pathsInFile(at: Cursor): Map<string, number> {
+  const used = new Map<string, number>();
+  const add = (l: number, span: Span | undefined): void => {
+    if (!span || span.end <= span.start) return;
+    const p = at.doc.lines[l].text.slice(span.start, span.end);
+    if ((p.startsWith('/') || p.startsWith('*')) && !used.has(p)) used.set(p, l);
+  };
+  at.doc.lines.forEach((node, l) => {
+    if (l === at.lineNo) return;
+    const d = node.directive;
+    if (d.kind === 'rule') add(l, d.pattern);
+    else if (d.kind === 'acap-permission') add(l, d.resource);
+    else if (d.kind === 'acap-resource-set') for (const p of d.patterns) add(l, p);
+  });
+  return used;
+}
+
+/**
+ * The paths the file already uses, then the workspace's, with every folder above a file
+ * (robots.txt rules mostly name folders).
+ */
 function pathItems(at: Cursor, range: Span, rank: number): CompletionItem[] {
+  const typed = at.line.text.slice(range.start, at.ch).toLowerCase();
+  const used = pathsInFile(at);
+  const out = [...used].filter(([p]) => p.toLowerCase().startsWith(typed)).map(([p, l], i) => item(at, {
+    label: p, kind: p.endsWith('/') ? CompletionItemKind.Folder : CompletionItemKind.File, range, newText: p, sortText: sortKey(rank, i),
+    detail: `used on line ${l + 1}`,
+  }));
   const paths = new Set<string>();
   for (const p of at.context.workspacePaths ?? sitePaths(at.context.workspace, at.doc)) {
     if (!p.startsWith('/')) continue;
     for (let i = p.indexOf('/', 1); i >= 0; i = p.indexOf('/', i + 1)) paths.add(p.slice(0, i + 1));
     paths.add(p);
   }
-  return [...paths].sort().map((p, i) => item(at, {
-    label: p, kind: p.endsWith('/') ? CompletionItemKind.Folder : CompletionItemKind.File, range, newText: p, sortText: sortKey(rank, i),
-  }));
+  return out.concat([...paths].filter((p) => !used.has(p)).sort().map((p, i) => item(at, {
+    label: p, kind: p.endsWith('/') ? CompletionItemKind.Folder : CompletionItemKind.File, range, newText: p, sortText: sortKey(rank, used.size + i),
+  })));
 }
 
 function resourceSetItems(at: Cursor, range: Span): CompletionItem[] {

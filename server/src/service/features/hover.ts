@@ -14,7 +14,7 @@ import { getModel } from '../model/model';
 import { agentToken, explain, type Explanation } from '../engine/permissions';
 import type { WorkspaceContext } from '../syntax/workspace';
 import { CRAWLER_BY_TOKEN, describeCrawler } from '../facts/crawlers';
-import { DEFAULT_CRAWLERS, MATRIX_USAGES, permissionMatrix, profileWords, type MatrixCell, type MatrixRow } from '../engine/matrix';
+import { DEFAULT_CRAWLERS, matrixUsages, permissionMatrix, profileWords, type MatrixCell, type MatrixRow } from '../engine/matrix';
 import type { Profile } from '../engine/conventional';
 import type { LineNode, Span } from '../syntax/syntax';
 import { acapAiNote, aiUseTable, signalHover } from './aiHover';
@@ -73,7 +73,8 @@ function markdownCell(c: MatrixCell, uri: string, notes: string[]): string {
     if (k < 0) k = notes.push(text) - 1;
     footnote = `⁽${k + 1}⁾`;
   }
-  return c.line !== undefined ? `[${mark}${footnote}](${uri}#L${c.line} "line ${c.line}")` : `${mark}${footnote}`;
+  // The mark stays plain text (link text renders in the link colour, ✓ and ✗ alike); the line number is the link.
+  return c.line !== undefined ? `${mark}${footnote} [${c.line}](${uri}#L${c.line} "line ${c.line}")` : `${mark}${footnote}`;
 }
 
 /** The crawlers × usages table for `path`, as Markdown. */
@@ -120,14 +121,14 @@ function crawlerPolicy(doc: RobotsDocument, name: string, settings: HoverSetting
   const profile = settings.profile ?? 'rfc9309';
   const model = getModel(doc);
   const acap = model.records.length > 0;
-  const usages = acap ? MATRIX_USAGES : ['crawl'];
+  const usages = acap ? matrixUsages(doc) : ['crawl'];
   const answers = usages.map((usage) => explain(doc, { agent: name, usage, path: '/', profile }, ctx));
   const first = answers[0];
   const parts: string[] = [];
   const known = CRAWLER_BY_TOKEN.get(name.toLowerCase());
   if (known) parts.push(describeCrawler(known));
   const conv = first.conventional;
-  parts.push(`**${name}** at \`/\`: ${answers.map((e) => `${COLUMN_TITLE[e.usage] ?? e.usage} ${e.allowed ? '✓' : '✗'}${e.decidedBy[0] ? ` ([line ${e.decidedBy[0].line}](${doc.uri}#L${e.decidedBy[0].line}))` : ''}`).join(' · ')}`);
+  parts.push(`**${name.replace(/[\\`*_[\]<>]/g, '\\$&')}** at \`/\`: ${answers.map((e) => `${COLUMN_TITLE[e.usage] ?? e.usage} ${e.allowed ? '✓' : '✗'}${e.decidedBy[0] ? ` ([line ${e.decidedBy[0].line}](${doc.uri}#L${e.decidedBy[0].line}))` : ''}`).join(' · ')}`);
   parts.push(`Conventional crawlers: ${conv.allowed ? 'may' : 'may not'} crawl \`/\` — ${conv.why}.`);
   if (acap) {
     const recs = first.records.map((r) => `line ${r.line}${r.file ? ` of ${r.file}` : ''}${r.named ? '' : ' (*)'}`);

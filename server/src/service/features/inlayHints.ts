@@ -15,10 +15,15 @@ import type { LineNode } from '../syntax/syntax';
 
 /** Longest label, in characters, before it is cut with `… +N`. */
 const LABEL_MAX = 40;
+/** Longest label of a hint that also names the local usage it expands. */
+const NAMED_MAX = 54;
 
-function hint(lines: readonly LineNode[], line: number, character: number, def: Definition): InlayHint {
+function hint(lines: readonly LineNode[], line: number, character: number, def: Definition, named = ''): InlayHint {
   const items = definitionItems(lines[def.line]);
-  const label = `= ${brief(items, LABEL_MAX)}`;
+  // A hint after the value names what it expands; with the name it stays within NAMED_MAX
+  // (` = ` and a `… +N` tail take at most 9 more characters).
+  const name = named.length > 24 ? `${named.slice(0, 22)}…)` : named;
+  const label = name ? `${name} = ${brief(items, Math.max(8, NAMED_MAX - name.length - 9))}` : `= ${brief(items, LABEL_MAX)}`;
   const what = def.kind === 'resource-set' ? 'resource set' : def.kind === 'qualified-usage' ? 'qualified usage' : 'composite usage';
   return {
     position: { line, character },
@@ -42,17 +47,22 @@ export function getInlayHints(doc: RobotsDocument, range: Range): InlayHint[] {
   const model = getModel(doc);
   const lines = doc.lines;
   const out: InlayHint[] = [];
-  const local = (line: number, u: UsageRef | undefined): void => {
+  const local = (line: number, u: UsageRef | undefined, inName = false): void => {
     if (!u?.local || u.unclosed) return;
     const def = model.localUsages.get(u.name);
-    if (def && def.line !== line) out.push(hint(lines, line, u.span.end, def));
+    if (!def || def.line === line) return;
+    // In a field name (`ACAP-allow-(cache):`) a hint would split the name from its colon: it goes
+    // after the value instead, and says which name it expands.
+    const f = lines[line].field;
+    if (inName && f) out.push(hint(lines, line, f.value.end, def, lines[line].text.slice(u.span.start, u.span.end)));
+    else out.push(hint(lines, line, u.span.end, def));
   };
   const [from, to] = lineSpan(doc, range);
   for (let i = from; i <= to; i++) {
     const line = lines[i];
     const d = line.directive;
     if (d.kind === 'acap-permission') {
-      local(i, d.usage);
+      local(i, d.usage, true);
       if (d.resource) {
         const written = line.text.slice(d.resource.start, d.resource.end);
         if (written.toLowerCase().startsWith(RESOURCE_SET_PREFIX)) {

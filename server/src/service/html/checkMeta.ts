@@ -124,7 +124,7 @@ function checkExtractTarget(page: HtmlPage, value: string, span: { start: number
     : kind === 'id' ? (page.ids ?? []).some((w) => w.text.toLowerCase() === name)
       : (page.classWords ?? []).some((w) => w.text.toLowerCase() === name);
   if (found) return;
-  const what = kind === 'meta' ? `a META tag named ‘${m[2]}’` : kind === 'id' ? `an element with id ‘${m[2]}’` : `an element of class ‘${m[2]}’`;
+  const what = kind === 'meta' ? `META tag named ‘${m[2]}’` : kind === 'id' ? `element with id ‘${m[2]}’` : `element of class ‘${m[2]}’`;
   out.push({ code: 'meta.extract-target-missing', span, message: `This page has no ${what}, so a crawler has nothing to use (Part 1 §2.5.3.2; Part 2 §2.2.3.2).` });
 }
 

@@ -8,9 +8,9 @@ import { CRAWLER_BY_TOKEN, describeCrawler } from '../facts/crawlers';
 import type { RobotsDocument } from '../syntax/document';
 import { QUALIFIER_BY_NAME } from '../facts/facts';
 import { qualifierDoc, usageDoc } from '../features/hover';
-import { DEFAULT_CRAWLERS, MATRIX_USAGES } from '../engine/matrix';
+import { DEFAULT_CRAWLERS, MATRIX_USAGES, matrixUsages } from '../engine/matrix';
 import type { WorkspaceContext } from '../syntax/workspace';
-import { CONVENTIONAL_BY_NAME } from '../facts/htmlFacts';
+import { CONVENTIONAL_BY_NAME, STANDARD_META_NAMES } from '../facts/htmlFacts';
 import { explainPage, type PageExplanation } from './pagePermissions';
 import type { HtmlPage, OffsetSpan } from './types';
 
@@ -55,15 +55,16 @@ function cell(e: PageExplanation, uri: string, robotsUri: string | undefined): s
   const at = e.decision.decidedBy[0];
   if (!at) return mark + q;
   const target = at.file === 'page' ? uri : robotsUri;
-  return target ? `[${mark}](${target}#L${at.line} "${at.file} line ${at.line}")${q}` : `${mark}${q}`;
+  return target ? `${mark} [${at.line}](${target}#L${at.line} "${at.file} line ${at.line}")${q}` : `${mark}${q}`;
 }
 
 /** The page's effective permission, crawlers × usages. */
 export function pageTable(page: HtmlPage, ctx: HtmlHoverContext): string {
   const path = ctx.path ?? '/';
-  const named = page.metas.map((m) => m.name.text).filter((n) => n.toLowerCase() !== 'robots' && /^[A-Za-z]/.test(n));
+  // META names such as tdm-reservation or description address no crawler: they are not rows.
+  const named = page.metas.map((m) => m.name.text).filter((n) => n.toLowerCase() !== 'robots' && /^[A-Za-z]/.test(n) && !STANDARD_META_NAMES.includes(n.toLowerCase()));
   const crawlers = [...new Map([...named, ...(ctx.crawlers ?? DEFAULT_CRAWLERS), '*'].map((c) => [c.toLowerCase(), c])).values()];
-  const usages = MATRIX_USAGES;
+  const usages = ctx.robots ? matrixUsages(ctx.robots) : MATRIX_USAGES;
   const rows = crawlers.map((agent) => {
     const cells = usages.map((usage) => cell(explainPage(ctx.robots, page, { agent, usage, path }, ctx), page.uri, ctx.robots?.uri));
     return { agent, cells };

@@ -15,6 +15,19 @@ export { validateHtml } from './htmlValidation';
 export { doHtmlHover, pageTable, type HtmlHoverContext } from './htmlHover';
 export { doHtmlComplete } from './htmlCompletion';
 export { explainPage, type PageExplanation, type PageQuery } from './pagePermissions';
+import type { PageExplanation } from './pagePermissions';
+
+/** A page's answer as a few lines of text (the CLI's output, the editor's details). */
+export function formatPageExplanation(e: PageExplanation): string {
+  const out = [`${e.agent} ${e.allowed ? 'may' : 'may not'} ${e.usage} ${e.path}  (robots.txt and the page's META tags)`];
+  if (e.qualifiers.length) out.push(`  with: ${e.qualifiers.join(' ')}`);
+  // One line may decide both the usage and crawl: name it once.
+  for (const d of new Map(e.decidedBy.map((x) => [`${x.file}:${x.line}`, x])).values()) out.push(`  ${d.file} line ${d.line}: ${d.text}`);
+  out.push(`  ${e.decision.summary}`);
+  if (e.crawl) out.push(`  ${e.crawl.summary}`);
+  for (const n of e.notes) out.push(`  note: ${n}`);
+  return out.join('\n') + '\n';
+}
 
 /**
  * A META tag addressed to crawlers that robots.txt forbids to crawl the page is never read

@@ -14,7 +14,7 @@
  *
  * Line numbers in explanations are 1-based, as people count them.
  */
-import { compileRecords, patternKey, type AcapField, type CompiledRecord, type DefinitionScope } from './acapRules';
+import { compileRecords, patternKey, recordIndex, type AcapField, type CompiledRecord, type DefinitionScope } from './acapRules';
 import { evaluateConventional, conventionalRuleMatches, PROFILES, type ConventionalVerdict, type Profile, type RuleLine } from './conventional';
 import type { RobotsDocument } from '../syntax/document';
 import { USAGE_BY_NAME } from '../facts/facts';
@@ -267,22 +267,21 @@ function summarise(usage: string, allowed: boolean, reason: Reason, tier: TierNa
 function applicableRecords(doc: RobotsDocument, token: string, ctx: EngineContext, notes: string[]): { named: CompiledRecord[]; star: CompiledRecord[] } {
   const t = token.toLowerCase();
   const named: CompiledRecord[] = [];
-  const star: CompiledRecord[] = [];
-  for (const r of compileRecords(doc)) {
-    if (r.star) star.push(r);
-    else if (r.crawlers.includes(t)) {
-      if (r.reference) {
-        // Part 1 §2.3.2: the referenced file's permissions apply to this record's crawlers.
-        const target = ctx.resolveReference?.(r.reference.locator, doc);
-        if (!target) {
-          notes.push(`Line ${r.reference.line + 1} refers this crawler to ${r.reference.locator}, which is not in the workspace (references are never fetched); its permissions are unknown here.`);
-          continue;
-        }
-        const scope: DefinitionScope = { model: getModel(doc) };
-        for (const rr of compileRecords(target, scope)) if (rr.star || rr.crawlers.includes(t)) named.push(rr);
-        notes.push(`Line ${r.reference.line + 1} refers this crawler to ${r.reference.locator}; its records for this crawler count as naming it.`);
-      } else named.push(r);
-    }
+  // Through the index (recordIndex): a look-up, not a scan of every record.
+  const index = recordIndex(compileRecords(doc));
+  const star: CompiledRecord[] = [...index.star];
+  for (const r of index.byCrawler.get(t) ?? []) {
+    if (r.reference) {
+      // Part 1 §2.3.2: the referenced file's permissions apply to this record's crawlers.
+      const target = ctx.resolveReference?.(r.reference.locator, doc);
+      if (!target) {
+        notes.push(`Line ${r.reference.line + 1} refers this crawler to ${r.reference.locator}, which is not in the workspace (references are never fetched); its permissions are unknown here.`);
+        continue;
+      }
+      const scope: DefinitionScope = { model: getModel(doc) };
+      for (const rr of compileRecords(target, scope)) if (rr.star || rr.crawlers.includes(t)) named.push(rr);
+      notes.push(`Line ${r.reference.line + 1} refers this crawler to ${r.reference.locator}; its records for this crawler count as naming it.`);
+    } else named.push(r);
   }
   return { named, star };
 }

@@ -147,7 +147,10 @@ function checkUnknownField(line: LineNode, out: Finding[]): void {
 
 const VERSION = /^(\d+)\.(\d+)\.(\d+)$/;
 const TIME = String.raw`(?:([01]?\d|2[0-3]):?([0-5]\d))`;
-const TIME_RANGE = new RegExp(String.raw`^${TIME}\s*[-\s]\s*${TIME}$`);
+// Two times separated by `-` (spaces around it allowed) or by spaces alone. The two
+// alternatives cannot both match one run of spaces in more than one way, so a failing value costs
+// O(n): the old `\s*[-\s]\s*` split a run of n spaces in O(n²) ways (100,000 spaces took 20 s).
+const TIME_RANGE = new RegExp(String.raw`^${TIME}(?:\s*-\s*|\s+)${TIME}$`);
 const RATE = /^(\d+)\s*\/\s*(\d+)\s*([smhd]?)$/i;
 
 /** Google's product-token reading: the longest prefix of [A-Za-z_-] (robots.cc ExtractUserAgent). */

@@ -108,13 +108,14 @@ export function manyResourceSets(sets: number): WorstCase {
   return {
     name: `completion among ${sets} resource sets`, reported: sets >= 100_000 ? '16 s' : '',
     languageId: 'robots-txt', text: '##ACAP version=1.0\n' + lines(sets, (i) => `ACAP-resource-set: s${i} /p${i}/`) + '\nACAP-crawler: *\nACAP-allow-crawl: \n',
-    method: 'textDocument/completion', line: sets + 2, character: 17,
+    method: 'textDocument/completion', line: sets + 2, character: 18,
   };
 }
 
 /** One element with `classes` `the-acap:` class values, diagnosed. */
 export function manyClasses(classes: number): WorstCase {
-  const words = Array.from({ length: classes }, (_, i) => (i % 2 ? 'the-acap:allow-index' : `the-acap:disallow-present${i % 3 ? '' : '-snippet'}`)).join(' ');
+  // Allow and disallow of index alternate: every word but the first contradicts an earlier one.
+  const words = Array.from({ length: classes }, (_, i) => (i % 2 ? 'the-acap:allow-index' : 'the-acap:disallow-index')).join(' ');
   return {
     name: `${classes} the-acap: classes on one element`, reported: classes >= 20_000 ? '11 s' : '',
     languageId: 'html', text: `<!doctype html><html><head><title>t</title></head><body><div class="${words}">x</div></body></html>\n`,

@@ -76,6 +76,7 @@ export function permissionMatrix(doc: RobotsDocument, path: string, crawlers: re
   const starKey = key(star.cells);
   const rows: { crawlers: string[]; cells: MatrixCell[]; profilesDisagree: boolean }[] = [];
   const likeStar: string[] = [];
+  const rowByKey = new Map<string, (typeof rows)[number]>();
   const all = [...new Map([...crawlersNamed(doc), ...crawlers].map((c) => [c.toLowerCase(), c])).values()];
   for (const c of all) {
     const r = rowOf(c);
@@ -84,9 +85,14 @@ export function permissionMatrix(doc: RobotsDocument, path: string, crawlers: re
       likeStar.push(c);
       continue;
     }
-    const same = rows.find((x) => key(x.cells) === k && x.profilesDisagree === r.disagree);
+    // Rows by their key, so that grouping is O(crawlers), not a search of every row per crawler.
+    const same = rowByKey.get(`${k}|${r.disagree}`);
     if (same) same.crawlers.push(c);
-    else rows.push({ crawlers: [c], cells: r.cells, profilesDisagree: r.disagree });
+    else {
+      const row = { crawlers: [c], cells: r.cells, profilesDisagree: r.disagree };
+      rows.push(row);
+      rowByKey.set(`${k}|${r.disagree}`, row);
+    }
   }
   return {
     path, acap, profile, usages, rows,

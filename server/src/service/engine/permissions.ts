@@ -353,10 +353,10 @@ export function explain(doc: RobotsDocument, query: Query, ctx: EngineContext = 
     add(decision);
     add(crawl);
   }
-  const unknown = [...new Set(decision.winners.flatMap((w) => {
-    const field = tiers.flatMap((t) => t.fields).find((f) => f.line + 1 === w.line && f.doc === doc);
-    return field?.unknownQualifiers ?? [];
-  }))];
+  // Each winner's field by its line, through one map: O(fields + winners), not a search per winner.
+  const fieldAt = new Map<number, AcapField>();
+  for (const t of tiers) for (const f of t.fields) if (f.doc === doc && !fieldAt.has(f.line + 1)) fieldAt.set(f.line + 1, f);
+  const unknown = [...new Set(decision.winners.flatMap((w) => fieldAt.get(w.line)?.unknownQualifiers ?? []))];
   if (allowed && unknown.length) notes.push(`The permission carries ${unknown.join(', ')}, which ACAP 1.0 does not define: a crawler that does not understand a qualifier treats the permission as a prohibition (interpretation §3.7).`);
   if (crawl && !crawl.allowed) notes.push(`${usage} depends on crawl, which is prohibited (guide §2.4).`);
   if (!ignored && conventional.allowed !== (crawl ?? decision).allowed && conventional.line !== undefined && usage === 'crawl') {

@@ -140,10 +140,10 @@ suite('bounds: generated worst cases (issue 12)', () => {
     assert.deepEqual(labels.filter((l) => l.startsWith('the-acap:')), [typed]);
   });
 
-  test('20,000 the-acap: classes on one element (was 11 s)', function () {
+  test('40,000 the-acap: classes on one element (20,000 took 11 s)', function () {
     this.timeout(BOUND);
-    const page = parseHtml('file:///site/page.html', manyClasses(20_000).text);
+    const page = parseHtml('file:///site/page.html', manyClasses(40_000).text);
     const contradictions = validateHtml(page, { maxProblems: 1e6 }).filter((d) => d.code === 'meta.contradictory');
-    assert.equal(contradictions.length, 19_999);
+    assert.equal(contradictions.length, 1);
   });
 });

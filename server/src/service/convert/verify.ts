@@ -55,25 +55,40 @@ function subsumes(general: string, specific: string): boolean {
 }
 
 const MAX_RESULTS = 12;
+/** Steps of the search below; past it the pair is reported rather than settled. */
+const MAX_STEPS = 1500;
+/** Characters of the two globs after their common literal head; longer pairs are reported, not settled. */
+export const MAX_INTERSECT_TAIL = 256;
 
 /**
  * Full globs whose union is the set of paths both full globs match, or `undefined` when there
- * would be more than a handful (the caller then reports the pair instead of guessing).
+ * would be more than a handful, or the globs are too long to compare within the bounds (the
+ * caller then reports the pair instead of guessing).
  * *X ∩ *Y = *(X ∩ *Y) ∪ *(*X ∩ Y); a star against a character either stays empty or eats it.
+ *
+ * Cost: the common literal head (h characters) is compared once and set aside; what remains (at
+ * most MAX_INTERSECT_TAIL = t characters) is searched with a memo over positions (i, j), at most
+ * MAX_STEPS steps, each building at most 2·MAX_RESULTS strings of at most t characters: O(h + t)
+ * to start, O(MAX_STEPS · MAX_RESULTS · t) at most for the search, then O(MAX_RESULTS² · (h + t)²)
+ * to drop covered results (subsumes). Memory O(MAX_STEPS · MAX_RESULTS · t), never (a·b).
  */
 export function intersect(a: string, b: string): string[] | undefined {
   const ha = head(a);
   const hb = head(b);
   const n = Math.min(ha.length, hb.length);
   if (ha.slice(0, n) !== hb.slice(0, n)) return [];
+  // The common literal head matches itself: set it aside and prefix it to every result.
+  const common = a.slice(0, n);
+  a = a.slice(n);
+  b = b.slice(n);
+  if (a.length + b.length > MAX_INTERSECT_TAIL) return undefined;
   const width = b.length + 1;
-  const memo: (string[] | undefined | null)[] = new Array((a.length + 1) * width).fill(null);
+  const memo = new Map<number, string[] | undefined>();
   let work = 0; // bounded: beyond it the pair is reported rather than settled
   function go(i: number, j: number): string[] | undefined {
     const key = i * width + j;
-    const hit = memo[key];
-    if (hit !== null) return hit;
-    if (++work > 1500) return undefined;
+    if (memo.has(key)) return memo.get(key);
+    if (++work > MAX_STEPS) return undefined;
     let out: string[] | undefined;
     if (i === a.length) out = allStars(b, j) ? [''] : NONE;
     else if (j === b.length) out = allStars(a, i) ? [''] : NONE;
@@ -89,11 +104,12 @@ export function intersect(a: string, b: string): string[] | undefined {
       work += out.length;
       if (out.length > MAX_RESULTS * 2) out = undefined;
     }
-    memo[key] = out;
+    memo.set(key, out);
     return out;
   }
-  const all = go(0, 0);
-  if (!all) return undefined;
+  const tails = go(0, 0);
+  if (!tails) return undefined;
+  const all = common === '' ? tails : tails.map((s) => common + s);
   // Drop results another one covers (and later duplicates of equal ones).
   const kept = all.filter((s, k) => !all.some((t, m) => m !== k && subsumes(t, s) && (!subsumes(s, t) || m < k)));
   return kept.length > MAX_RESULTS ? undefined : kept;

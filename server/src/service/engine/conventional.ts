@@ -13,7 +13,7 @@ import type { LineNode } from '../syntax/syntax';
 import { googleEvaluate } from './google';
 import { getModel, type Group } from '../model/model';
 import { encodeNonAscii, googleEscapePattern, matchPattern, normalizePercent } from '../syntax/paths';
-import { PatternIndex } from './patternIndex';
+import { firstOccurrences, PatternIndex } from './patternIndex';
 
 export type Profile = 'rfc9309' | 'google' | 'koster1996';
 export const PROFILES: readonly Profile[] = ['rfc9309', 'google', 'koster1996'];
@@ -150,33 +150,128 @@ export function valueToken(value: string): string {
 }
 
 /**
+ * The groups by the product tokens they name, the `*` groups, and for Koster's reading the named
+ * agent values lower-cased and joined (one `\n` after each), with where each starts and its group.
+ * Groups with an experimental Robot-version (2.1.0...) are left out: crawlers ignore them.
+ * Built once per model in O(total agent length), so that finding a crawler's groups is a map
+ * look-up (rfc9309) or one substring search of the joined values (koster1996), never a scan of
+ * every group per query (hover among 10,000 groups asks for 10,000 crawlers).
+ */
+interface GroupLookup {
+  readonly byToken: ReadonlyMap<string, readonly Group[]>;
+  readonly star: readonly Group[];
+  readonly joined: string;
+  readonly starts: readonly number[];
+  readonly owners: readonly Group[];
+  /** Where each token the file names first occurs in `joined` (firstOccurrences), on first use. */
+  firsts?: Map<string, number>;
+  /** Koster's answer for other tokens already asked for (bounded). */
+  readonly koster: Map<string, Group | undefined>;
+}
+
+/** Every product token the file names (User-agent and ACAP-crawler values), lower-cased. O(file). */
+function namedTokens(doc: RobotsDocument): Set<string> {
+  const out = new Set<string>();
+  for (const node of doc.lines) {
+    const d = node.directive;
+    const span = d.kind === 'user-agent' ? d.agent : d.kind === 'acap-crawler' ? d.name : undefined;
+    if (span) out.add(valueToken(node.text.slice(span.start, span.end).trim()).toLowerCase());
+  }
+  return out;
+}
+
+const groupLookups = new WeakMap<readonly Group[], GroupLookup>();
+
+function groupLookup(doc: RobotsDocument): GroupLookup {
+  const groups = getModel(doc).groups;
+  let out = groupLookups.get(groups);
+  if (out) return out;
+  const byToken = new Map<string, Group[]>();
+  const star: Group[] = [];
+  const parts: string[] = [];
+  const starts: number[] = [];
+  const owners: Group[] = [];
+  let at = 0;
+  for (const g of groups) {
+    if (isExperimental(doc, g)) continue;
+    let isStarGroup = false;
+    for (const a of g.agents) {
+      const v = agentValue(doc, a);
+      if (isStar(v)) { isStarGroup = true; continue; }
+      // RFC 9309 §2.2.1: the value names its product token (`AB42bot` names `AB`).
+      const t = productToken(v).toLowerCase();
+      if (t.length > 0) {
+        const list = byToken.get(t);
+        if (!list) byToken.set(t, [g]);
+        else if (list[list.length - 1] !== g) list.push(g);
+      }
+      const lower = v.toLowerCase();
+      starts.push(at);
+      owners.push(g);
+      parts.push(lower);
+      at += lower.length + 1;
+    }
+    if (isStarGroup) star.push(g);
+  }
+  out = { byToken, star, joined: parts.join('\n') + '\n', starts, owners, koster: new Map() };
+  groupLookups.set(groups, out);
+  return out;
+}
+
+/**
  * Groups that apply to `token` under rfc9309: all groups whose product token equals it
  * (case-insensitively), else all `*` groups; groups with an experimental Robot-version are
- * ignored. O(groups).
+ * ignored. O(1) per query after groupLookup.
  */
 function rfcGroups(doc: RobotsDocument, token: string): { groups: Group[]; named: boolean } {
   const t = token.toLowerCase();
-  const groups = getModel(doc).groups.filter((g) => !isExperimental(doc, g));
-  const named = groups.filter((g) => g.agents.some((a) => {
-    const v = agentValue(doc, a);
-    return !isStar(v) && t.length > 0 && productToken(v).toLowerCase() === t;
-  }));
-  if (named.length) return { groups: named, named: true };
-  return { groups: groups.filter((g) => g.agents.some((a) => isStar(agentValue(doc, a)))), named: false };
+  const lookup = groupLookup(doc);
+  const named = t.length > 0 ? lookup.byToken.get(t) : undefined;
+  if (named?.length) return { groups: [...named], named: true };
+  return { groups: [...lookup.star], named: false };
 }
 
-/** Koster 1996 §3.2.1: the first record whose User-agent value contains the token, else the first `*` record. */
+/**
+ * Koster 1996 §3.2.1: the first record whose User-agent value contains the token, else the first
+ * `*` record. The tokens the file names are all located in one pass (firstOccurrences,
+ * O(total agent length + total token length)); any other token costs one indexOf over the joined
+ * values, O(total agent length), remembered.
+ */
 function kosterGroup(doc: RobotsDocument, token: string): { group: Group | undefined; named: boolean; substring: ConventionalVerdict['substring'] } {
   const t = token.toLowerCase();
-  const groups = getModel(doc).groups.filter((g) => !isExperimental(doc, g));
-  const contains = (a: number): boolean => !isStar(agentValue(doc, a)) && agentValue(doc, a).toLowerCase().includes(t);
-  const named = t ? groups.find((g) => g.agents.some(contains)) : undefined;
+  const lookup = groupLookup(doc);
+  let named: Group | undefined;
+  if (t && !t.includes('\n')) {
+    lookup.firsts ??= firstOccurrences(lookup.joined, namedTokens(doc));
+    let hit = lookup.firsts.get(t);
+    if (hit === undefined && lookup.koster.has(t)) named = lookup.koster.get(t);
+    else {
+      if (hit === undefined) hit = lookup.joined.indexOf(t);
+      if (hit >= 0) {
+        // The value that holds the hit: the last one starting at or before it.
+        let lo = 0;
+        let hi = lookup.starts.length - 1;
+        while (lo < hi) {
+          const mid = (lo + hi + 1) >> 1;
+          if (lookup.starts[mid] <= hit) lo = mid;
+          else hi = mid - 1;
+        }
+        named = lookup.owners[lo];
+      }
+      if (!lookup.firsts.has(t)) {
+        if (lookup.koster.size >= 10_000) lookup.koster.clear();
+        lookup.koster.set(t, named);
+      }
+    }
+  }
   if (named) {
+    // Which of its values holds the token, for the answer (O(agents of the group)).
+    const contains = (a: number): boolean => !isStar(agentValue(doc, a)) && agentValue(doc, a).toLowerCase().includes(t);
     const line = named.agents.find(contains) ?? named.startLine;
     const value = agentValue(doc, line);
     return { group: named, named: true, substring: value.trim().toLowerCase() !== t ? { line, value } : undefined };
   }
-  return { group: groups.find((g) => g.agents.some((a) => isStar(agentValue(doc, a)))), named: false, substring: undefined };
+  return { group: lookup.star[0], named: false, substring: undefined };
 }
 
 interface GroupRules {

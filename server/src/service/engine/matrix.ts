@@ -131,6 +131,7 @@ export function permissionMatrix(doc: RobotsDocument, path: string, crawlers: re
   const likeStar: string[] = [];
   // A crawler named only in ACAP records keeps a row of its own: the publisher wrote a record for it.
   const ownRow = acap ? acapCrawlers(doc) : new Set<string>();
+  const rowByKey = new Map<string, (typeof rows)[number]>();
   const all = [...new Map([...crawlersNamed(doc), ...crawlers].map((c) => [c.toLowerCase(), c])).values()];
   for (const c of all) {
     const r = rowOf(c);
@@ -139,9 +140,15 @@ export function permissionMatrix(doc: RobotsDocument, path: string, crawlers: re
       likeStar.push(c);
       continue;
     }
-    const same = rows.find((x) => key(x.cells) + pkey(x.profiles) === k);
+    // Rows by their key, so that grouping is O(crawlers), not a search of every row per crawler.
+    const rk = k + pkey(r.profiles);
+    const same = rowByKey.get(rk);
     if (same) same.crawlers.push(c);
-    else rows.push({ crawlers: [c], cells: r.cells, profilesDisagree: r.disagree, profiles: r.profiles });
+    else {
+      const row = { crawlers: [c], cells: r.cells, profilesDisagree: r.disagree, profiles: r.profiles };
+      rows.push(row);
+      rowByKey.set(rk, row);
+    }
   }
   const model = getModel(doc);
   const purposes = [...new Set(model.records.flatMap((r) => r.subRecords.flatMap((s) => s.purposes.map((l) => {

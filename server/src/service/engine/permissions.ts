@@ -14,13 +14,13 @@
  *
  * Line numbers in explanations are 1-based, as people count them.
  */
-import { compileRecords, patternKey, type AcapField, type CompiledRecord, type DefinitionScope } from './acapRules';
+import { compileRecords, patternKey, recordIndex, type AcapField, type CompiledRecord, type DefinitionScope } from './acapRules';
 import { conventionalView, evaluateConventional, PROFILES, type ConventionalVerdict, type Profile } from './conventional';
 import { CRAWLER_BY_TOKEN } from '../facts/crawlers';
 import type { RobotsDocument } from '../syntax/document';
 import { USAGE_BY_NAME } from '../facts/facts';
 import { getModel } from '../model/model';
-import { compareScope, matchPattern, normalizePercent, pathOfUrl } from '../syntax/paths';
+import { compareScope, matchPattern, narrowestOf, normalizePercent, pathOfUrl } from '../syntax/paths';
 import { resolveReference, type WorkspaceContext } from '../syntax/workspace';
 
 export type Reading = 'acap' | 'conventional';
@@ -217,9 +217,10 @@ interface Resolved {
   readonly overridden: readonly Scored[];
 }
 
-/** Part 1 §2.4.5 and interpretation §3.3: the winners among the candidates of one tier. O(n²) in the tier's matching candidates. */
+/** Part 1 §2.4.5 and interpretation §3.3: the winners among the candidates of one tier. */
 function resolve(scored: readonly Scored[], usage: string): Resolved {
-  let top = scored.filter((c) => !scored.some((d) => d !== c && compareScope(d.key, c.key) < 0));
+  // Those no other candidate is narrower than (Part 1 §2.4.5), in O(total key length): narrowestOf.
+  let top = narrowestOf(scored, (c) => c.key);
   const agree = (list: readonly Scored[]): boolean => list.every((c) => c.candidate.allow === list[0].candidate.allow);
   if (agree(top)) {
     const acapFirst = [...top].sort((a, b) => (a.candidate.source === 'acap' ? 0 : 1) - (b.candidate.source === 'acap' ? 0 : 1));
@@ -374,22 +375,21 @@ function summarise(usage: string, allowed: boolean, reason: Reason, tier: TierNa
 function applicableRecords(doc: RobotsDocument, token: string, ctx: WorkspaceContext, notes: string[]): { named: CompiledRecord[]; star: CompiledRecord[] } {
   const t = token.toLowerCase();
   const named: CompiledRecord[] = [];
-  const star: CompiledRecord[] = [];
-  for (const r of compileRecords(doc)) {
-    if (r.star) star.push(r);
-    else if (r.crawlers.includes(t)) {
-      if (r.reference) {
-        // Part 1 §2.3.2: the referenced file's permissions apply to this record's crawlers.
-        const { document: target, problem } = resolveReference(ctx.workspace, r.reference.locator, doc);
-        if (!target) {
-          notes.push(`Line ${r.reference.line + 1} refers this crawler to ${r.reference.locator}, which is not in the workspace (${problem}; references are never fetched); its permissions are unknown here.`);
-          continue;
-        }
-        const scope: DefinitionScope = { model: getModel(doc) };
-        for (const rr of compileRecords(target, scope)) if (rr.star || rr.crawlers.includes(t)) named.push(rr);
-        notes.push(`Line ${r.reference.line + 1} refers this crawler to ${r.reference.locator}; its records for this crawler count as naming it.`);
-      } else named.push(r);
-    }
+  // Through the index (recordIndex): a look-up, not a scan of every record.
+  const index = recordIndex(compileRecords(doc));
+  const star: CompiledRecord[] = [...index.star];
+  for (const r of index.byCrawler.get(t) ?? []) {
+    if (r.reference) {
+      // Part 1 §2.3.2: the referenced file's permissions apply to this record's crawlers.
+      const { document: target, problem } = resolveReference(ctx.workspace, r.reference.locator, doc);
+      if (!target) {
+        notes.push(`Line ${r.reference.line + 1} refers this crawler to ${r.reference.locator}, which is not in the workspace (${problem}; references are never fetched); its permissions are unknown here.`);
+        continue;
+      }
+      const scope: DefinitionScope = { model: getModel(doc) };
+      for (const rr of compileRecords(target, scope)) if (rr.star || rr.crawlers.includes(t)) named.push(rr);
+      notes.push(`Line ${r.reference.line + 1} refers this crawler to ${r.reference.locator}; its records for this crawler count as naming it.`);
+    } else named.push(r);
   }
   return { named, star };
 }
@@ -480,7 +480,16 @@ export function explain(doc: RobotsDocument, query: Query, ctx: WorkspaceContext
     add(decision);
     add(crawl);
   }
-  const winnerFields = tiers.flatMap((t) => t.fields).filter((f) => decision.winners.some((w) => w.source === 'acap' && w.line === f.line + 1 && (w.file ?? doc.uri) === f.doc.uri));
+  // Each winner's field by its file and line, through one map: O(fields + winners), not a search per winner.
+  const fieldAt = new Map<string, AcapField>();
+  for (const t of tiers) for (const f of t.fields) {
+    const k = `${f.doc.uri}#${f.line + 1}`;
+    if (!fieldAt.has(k)) fieldAt.set(k, f);
+  }
+  const winnerFields = decision.winners.flatMap((w) => {
+    const field = w.source === 'acap' ? fieldAt.get(`${w.file ?? doc.uri}#${w.line}`) : undefined;
+    return field ? [field] : [];
+  });
   const unknown = [...new Set(winnerFields.flatMap((f) => f.unknownQualifiers))];
   if (allowed && unknown.length) notes.push(`The permission carries ${unknown.join(', ')}, which ACAP 1.0 does not define: a crawler that does not understand a qualifier treats the permission as a prohibition (interpretation §3.7).`);
   for (const w of decision.winners) if (allowed && w.via) notes.push(`Line ${w.line} names the local usage ${w.via.split(' → ')[0]}, which expands to ${w.usage} through ${w.via}${w.qualifiers.length ? ` with ${w.qualifiers.join(' ')}` : ''} (Part 1 §2.7).`);

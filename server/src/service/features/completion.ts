@@ -35,13 +35,14 @@ export interface CompletionContextInfo extends WorkspaceContext {
   readonly workspacePaths?: readonly string[];
 }
 
-/** The completions at `position`; never throws. Incomplete only while a field name is typed. */
+/** The completions at `position`; never throws. Incomplete while a field name is typed, and where a long list is cut (resourceSetItems). */
 export function doComplete(doc: RobotsDocument, position: Position, context: CompletionContextInfo = {}): CompletionList {
   const line = doc.lines[position.line];
   if (!line) return { isIncomplete: false, items: [] };
   const ch = Math.max(0, Math.min(Number.isFinite(position.character) ? Math.floor(position.character) : 0, line.text.length));
   const at: Cursor = { doc, lineNo: position.line, line, ch, context, model: getModel(doc) };
-  return { isIncomplete: typingFieldName(line, ch), items: complete(at) };
+  const items = complete(at);
+  return { isIncomplete: typingFieldName(line, ch) || at.incomplete === true, items };
 }
 
 /**
@@ -62,6 +63,8 @@ interface Cursor {
   readonly ch: number;
   readonly context: CompletionContextInfo;
   readonly model: RobotsModel;
+  /** Set when a list was cut short (resourceSetItems): the client asks again as the user types. */
+  incomplete?: boolean;
 }
 
 /** The client asks again once an item is inserted, so the next part (a usage, a value) is offered at once. */
@@ -459,13 +462,30 @@ function pathItems(at: Cursor, range: Span, rank: number): CompletionItem[] {
   })));
 }
 
+/** At most this many resource sets are listed at once; past it the list says it is incomplete. */
+const MAX_RESOURCE_SETS = 200;
+
+/**
+ * The resource sets defined (Part 1 §2.4.4). A file may define 100,000 of them: past
+ * MAX_RESOURCE_SETS only those whose name starts with what is typed (after the prefix) are
+ * listed, at most MAX_RESOURCE_SETS, and the list is marked incomplete so the client asks again
+ * as the user types. O(sets) per request, and O(MAX_RESOURCE_SETS) items built.
+ */
 function resourceSetItems(at: Cursor, range: Span): CompletionItem[] {
   const out: CompletionItem[] = [];
+  const many = at.model.resourceSets.size > MAX_RESOURCE_SETS;
+  // The list depends on what is typed: the client must ask again as it changes.
+  if (many) at.incomplete = true;
+  const typed = at.line.text.slice(range.start, at.ch).toLowerCase();
+  // What is typed of the name: nothing while the prefix itself is typed.
+  const wanted = RESOURCE_SET_PREFIX.startsWith(typed) ? '' : typed.startsWith(RESOURCE_SET_PREFIX) ? typed.slice(RESOURCE_SET_PREFIX.length) : typed;
   let i = 0;
   for (const def of at.model.resourceSets.values()) {
     const node = at.doc.lines[def.line];
     const d = node.directive;
     const name = d.kind === 'acap-resource-set' && d.name ? node.text.slice(d.name.start, d.name.end) : def.name;
+    if (many && !name.toLowerCase().startsWith(wanted)) continue;
+    if (out.length === MAX_RESOURCE_SETS) break;
     out.push(item(at, {
       label: RESOURCE_SET_PREFIX + name, kind: CompletionItemKind.Reference, range, newText: RESOURCE_SET_PREFIX + name,
       sortText: sortKey(1, i++), detail: `resource set, line ${def.line + 1}`,

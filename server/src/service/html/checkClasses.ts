@@ -50,9 +50,15 @@ export function checkClasses(page: HtmlPage, out: Out): void {
     list.push(c);
     byElement.set(c.tag.start, list);
   }
+  // Each word against the first one of the opposite kind for the same usage on its element:
+  // one pass per element with a map, O(classes), not a search of the element's list per word
+  // (20,000 classes on one element took 11 s).
+  const keyOf = (c: ClassPermission, allow: boolean): string => `${allow} ${c.usage?.local} ${c.usage?.name}`;
   for (const list of byElement.values()) {
+    const first = new Map<string, ClassPermission>();
+    for (const c of list) if (!first.has(keyOf(c, c.allow))) first.set(keyOf(c, c.allow), c);
     for (const c of list) {
-      const other = list.find((o) => o.allow !== c.allow && o.usage?.name === c.usage?.name && o.usage?.local === c.usage?.local);
+      const other = first.get(keyOf(c, !c.allow));
       if (other && c.word.span.start > other.word.span.start) {
         out.push({
           code: 'meta.contradictory', span: c.word.span,

@@ -84,38 +84,74 @@ function percentForm(s: string, decodeUnreserved: boolean): string {
 }
 
 /**
+ * A path pattern prepared for matching: the literal runs between its `*`s (consecutive `*`s are
+ * one), and whether a final `$` anchors the end. Built in O(p) for a pattern of p characters.
+ */
+export interface CompiledPattern {
+  /** Literal runs: the first must start the path; with `*`s, the last must end it when anchored. */
+  readonly segments: readonly string[];
+  /** The pattern has at least one `*`. */
+  readonly wild: boolean;
+  /** A final `$`: the path must end where the pattern does. */
+  readonly anchored: boolean;
+}
+
+/** Split `pattern` into its literal runs once, so that matching many paths never re-reads it. O(p). */
+export function compilePattern(pattern: string): CompiledPattern {
+  const anchored = pattern.endsWith('$');
+  const body = anchored ? pattern.slice(0, -1) : pattern;
+  if (!body.includes('*')) return { segments: [body], wild: false, anchored };
+  const parts = body.split('*');
+  // Empty runs between stars (`**`) change nothing: keep only the first and the last run.
+  const segments = parts.filter((s, k) => s !== '' || k === 0 || k === parts.length - 1);
+  return { segments, wild: true, anchored };
+}
+
+/**
+ * Does a compiled pattern match `path`? The first run must be a prefix of the path; every
+ * further run is found at its leftmost place after the previous one (leftmost is always safe,
+ * since a `*` before it absorbs anything, and it leaves the most room for the rest); the last run
+ * of an anchored pattern must end the path. No backtracking: each run is searched once, from
+ * where the previous one ended, so the cost is O(n·p) at worst for a path of n and a pattern of
+ * p characters (the worst case of the string search itself), and O(n + p) for ordinary patterns.
+ */
+export function matchCompiled(c: CompiledPattern, path: string): boolean {
+  const seg = c.segments;
+  const first = seg[0];
+  if (!c.wild) return c.anchored ? path === first : path.startsWith(first);
+  if (!path.startsWith(first)) return false;
+  let pos = first.length;
+  const last = seg.length - 1;
+  for (let k = 1; k < last; k++) {
+    const at = path.indexOf(seg[k], pos);
+    if (at < 0) return false;
+    pos = at + seg[k].length;
+  }
+  const tail = seg[last];
+  if (c.anchored) return path.length - tail.length >= pos && path.endsWith(tail);
+  return tail === '' || path.indexOf(tail, pos) >= 0;
+}
+
+/**
  * Does `pattern` match `path`? `*` matches any run of characters; `$` at the very end anchors
  * the end of the path (elsewhere it is literal); everything else matches itself. Without `*`
  * or `$` this is a prefix test. Both arguments must already be normalised alike (and lower-cased
- * alike for the case-insensitive ACAP reading, Part 1 §2.8).
- *
- * The general case keeps the set of path positions the pattern so far can reach, as Google's
- * matcher does: linear in pattern length times path length, never exponential.
+ * alike for the case-insensitive ACAP reading, Part 1 §2.8). Callers that match one pattern
+ * against many paths compile it once with compilePattern. O(p + n·p) at worst, see matchCompiled.
  */
 export function matchPattern(pattern: string, path: string): boolean {
-  const star = pattern.indexOf('*');
-  const anchored = pattern.endsWith('$');
-  if (star < 0) {
-    return anchored ? path === pattern.slice(0, -1) : path.startsWith(pattern);
+  let c = compiled.get(pattern);
+  if (!c) {
+    if (compiled.size >= MAX_COMPILED) compiled.clear();
+    c = compilePattern(pattern);
+    compiled.set(pattern, c);
   }
-  const n = path.length;
-  let pos: number[] = [0];
-  for (let k = 0; k < pattern.length; k++) {
-    const c = pattern[k];
-    if (c === '$' && k === pattern.length - 1) return pos[pos.length - 1] === n;
-    if (c === '*') {
-      const from = pos[0];
-      pos = [];
-      for (let p = from; p <= n; p++) pos.push(p);
-    } else {
-      const next: number[] = [];
-      for (const p of pos) if (p < n && path[p] === c) next.push(p + 1);
-      if (next.length === 0) return false;
-      pos = next;
-    }
-  }
-  return true;
+  return matchCompiled(c, path);
 }
+
+/** Patterns compiled by matchPattern, remembered (a memo, bounded: emptied when full). */
+const compiled = new Map<string, CompiledPattern>();
+const MAX_COMPILED = 4096;
 
 /**
  * Part 1 §2.4.5: which of two patterns has the narrower scope, compared character by character.
@@ -140,4 +176,50 @@ export function compareScope(a: string, b: string): number {
   }
   // "If one pattern has run out of characters, the other pattern has the narrower scope."
   return b.length - a.length;
+}
+
+/**
+ * The items that no other item beats under compareScope (Part 1 §2.4.5: the narrowest patterns;
+ * several when they cannot be told apart), in their order. The same as keeping each item that no
+ * other's key is narrower than, without comparing every pair: keys are deduplicated, a few are
+ * compared pairwise, many are put in a trie (O(total key length)), where a key is beaten exactly
+ * when, along its path, it ends at a node with children (a longer key extends it), or it has `$`
+ * where another key goes on with any other character, or `*` where another has a literal one.
+ */
+export function narrowestOf<T>(items: readonly T[], key: (item: T) => string): T[] {
+  const keys = [...new Set(items.map(key))];
+  let beaten: (k: string) => boolean;
+  if (keys.length <= 32) {
+    beaten = (k) => keys.some((d) => d !== k && compareScope(d, k) < 0);
+  } else {
+    // Goto as one map from (node, UTF-16 unit) to node; per node: 1 any child, 2 a child other
+    // than `$`, 4 a literal child (neither `$` nor `*`).
+    const go = new Map<number, number>();
+    const flags: number[] = [0];
+    const edge = (node: number, c: number): number => node * 65536 + c;
+    for (const k of keys) {
+      let node = 0;
+      for (let i = 0; i < k.length; i++) {
+        const c = k.charCodeAt(i);
+        flags[node] |= 1 | (c !== 36 ? 2 : 0) | (c !== 36 && c !== 42 ? 4 : 0);
+        let next = go.get(edge(node, c));
+        if (next === undefined) {
+          next = flags.push(0) - 1;
+          go.set(edge(node, c), next);
+        }
+        node = next;
+      }
+    }
+    beaten = (k) => {
+      let node = 0;
+      for (let i = 0; i < k.length; i++) {
+        const c = k.charCodeAt(i);
+        if ((c === 36 && flags[node] & 2) || (c === 42 && flags[node] & 4)) return true;
+        node = go.get(edge(node, c)) as number;
+      }
+      return (flags[node] & 1) !== 0;
+    };
+  }
+  const lost = new Set(keys.filter(beaten));
+  return items.filter((item) => !lost.has(key(item)));
 }

@@ -1,0 +1,136 @@
+/**
+ * Generated worst cases (issue 12): small files that made one request take seconds to minutes.
+ * The benchmark (worstCases.ts) sends each to the built server and times the answer; the unit
+ * tests (test/unit/bounds.test.ts) call the language service on the same files; the fuzzer
+ * (scripts/fuzz.ts) mixes them into its random documents.
+ */
+
+export type Method = 'textDocument/hover' | 'textDocument/completion' | 'textDocument/codeAction' | 'textDocument/diagnostic';
+
+export interface WorstCase {
+  readonly name: string;
+  /** What issue 12 measured before the fix, for the printout. */
+  readonly reported: string;
+  readonly languageId: 'robots-txt' | 'html';
+  readonly text: string;
+  readonly method: Method;
+  /** Where the request points (hover, completion, code actions). */
+  readonly line: number;
+  readonly character: number;
+}
+
+const lines = (n: number, f: (i: number) => string): string => Array.from({ length: n }, (_, i) => f(i)).join('\n');
+
+/** `Disallow: /***…` with `stars` stars, hovered. */
+export function starsHover(stars: number): WorstCase {
+  return {
+    name: `hover on Disallow of ${stars} *`, reported: stars >= 30_000 ? '> 3 min' : stars >= 10_000 ? '50 s' : '',
+    languageId: 'robots-txt', text: `User-agent: *\nDisallow: /${'*'.repeat(stars)}\n`,
+    method: 'textDocument/hover', line: 1, character: 12,
+  };
+}
+
+/** `rules` Allow/Disallow lines of `stars` stars each (with letters between), refactorings asked for. */
+export function manyStarRules(rules: number, stars: number): WorstCase {
+  const rule = (i: number): string => `${i % 2 ? 'Allow' : 'Disallow'}: /${Array.from({ length: stars }, (_, k) => 'abc'[(i + k) % 3]).join('*')}*`;
+  return {
+    name: `code actions on ${rules} rules of ${stars} *`, reported: rules >= 100 && stars >= 100 ? 'minutes, GBs' : '',
+    languageId: 'robots-txt', text: `User-agent: *\n${lines(rules, rule)}\n`,
+    method: 'textDocument/codeAction', line: 1, character: 0,
+  };
+}
+
+/** Two patterns of `length` characters with one literal head, refactorings asked for. */
+export function longPatternPair(length: number): WorstCase {
+  const half = Math.floor(length / 2);
+  return {
+    name: `code actions on two ${length}-char patterns with one head`, reported: length >= 4000 ? 'minutes, GBs' : '',
+    languageId: 'robots-txt',
+    text: `User-agent: *\nDisallow: /${'a'.repeat(half)}${'*a'.repeat(half / 2)}\nAllow: /${'a'.repeat(half)}${'a*'.repeat(half / 2)}$\n`,
+    method: 'textDocument/codeAction', line: 1, character: 0,
+  };
+}
+
+/** A Visit-time value padded with `spaces` spaces, diagnosed. */
+export function paddedVisitTime(spaces: number): WorstCase {
+  return {
+    name: `Visit-time padded with ${spaces} spaces`, reported: spaces >= 100_000 ? '14–28 s' : '',
+    languageId: 'robots-txt', text: `User-agent: *\nVisit-time: 0100${' '.repeat(spaces)}x\n`,
+    method: 'textDocument/diagnostic', line: 0, character: 0,
+  };
+}
+
+/** Every value field padded: Request-rate, Content-Usage, Clean-param, Crawl-delay, qualifiers. */
+export function paddedValues(spaces: number): WorstCase {
+  const pad = ' '.repeat(spaces);
+  return {
+    name: `every value padded with ${spaces} spaces`, reported: '',
+    languageId: 'robots-txt',
+    text: [
+      'User-agent: *',
+      `Request-rate: 1/5s 0100${pad}x`,
+      `Request-rate: 1${pad}/${pad}5${pad}x`,
+      `Content-Usage: a${pad}b`,
+      `Content-Signal: /x${pad}a=yes${pad},${pad}b`,
+      `Clean-param: a${pad}&${pad}b`,
+      `Crawl-delay: 1${pad}x`,
+      `Host: a${pad}b`,
+      `Sitemap: http://a${pad}b`,
+      'ACAP-crawler: *',
+      `ACAP-allow-present: /x time-limit=1${pad}x`,
+      `ACAP-allow-present-snippet: /x max-length=1${pad}x`,
+      '',
+    ].join('\n'),
+    method: 'textDocument/diagnostic', line: 0, character: 0,
+  };
+}
+
+/** `groups` groups, each naming its own crawler, a Disallow hovered. */
+export function manyGroupsHover(groups: number): WorstCase {
+  return {
+    name: `hover among ${groups} groups`, reported: groups >= 10_000 ? '3 min' : groups >= 3000 ? '17 s' : '',
+    languageId: 'robots-txt', text: lines(groups, (i) => `User-agent: bot${i}\nDisallow: /p${i}/\n`) + '\n',
+    method: 'textDocument/hover', line: 1, character: 12,
+  };
+}
+
+/** `records` ACAP records, each naming its own crawler, a field hovered. */
+export function manyRecordsHover(records: number): WorstCase {
+  return {
+    name: `hover among ${records} ACAP records`, reported: '',
+    languageId: 'robots-txt', text: '##ACAP version=1.0\n' + lines(records, (i) => `ACAP-crawler: bot${i}\nACAP-disallow-crawl: /p${i}/\n`) + '\n',
+    method: 'textDocument/hover', line: 2, character: 23,
+  };
+}
+
+/** `sets` resource sets, completion of a resource specification. */
+export function manyResourceSets(sets: number): WorstCase {
+  return {
+    name: `completion among ${sets} resource sets`, reported: sets >= 100_000 ? '16 s' : '',
+    languageId: 'robots-txt', text: '##ACAP version=1.0\n' + lines(sets, (i) => `ACAP-resource-set: s${i} /p${i}/`) + '\nACAP-crawler: *\nACAP-allow-crawl: \n',
+    method: 'textDocument/completion', line: sets + 2, character: 18,
+  };
+}
+
+/** One element with `classes` `the-acap:` class values, diagnosed. */
+export function manyClasses(classes: number): WorstCase {
+  // Allows of index, then one disallow at the end: a search of the element's words for the
+  // opposite of each word runs to the end every time; only the last word contradicts.
+  const words = Array.from({ length: classes }, (_, i) => (i < classes - 1 ? 'the-acap:allow-index' : 'the-acap:disallow-index')).join(' ');
+  return {
+    name: `${classes} the-acap: classes on one element`, reported: classes >= 20_000 ? '11 s' : '',
+    languageId: 'html', text: `<!doctype html><html><head><title>t</title></head><body><div class="${words}">x</div></body></html>\n`,
+    method: 'textDocument/diagnostic', line: 0, character: 0,
+  };
+}
+
+/** The cases issue 12 reported, at the sizes it reported them (plus a few neighbours). */
+export function reportedCases(): WorstCase[] {
+  return [
+    starsHover(10_000), starsHover(30_000),
+    manyStarRules(100, 100), longPatternPair(4000),
+    paddedVisitTime(100_000), paddedValues(100_000),
+    manyGroupsHover(3000), manyGroupsHover(10_000), manyRecordsHover(3000),
+    manyResourceSets(100_000), manyClasses(20_000),
+  ];
+}

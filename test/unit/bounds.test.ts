@@ -1,0 +1,149 @@
+/**
+ * Issue 12: a cost bound for every algorithm, held on generated worst cases. Each test runs one
+ * request on a file that took tens of seconds to minutes before (the figure is in its name) and
+ * checks that the answer is sane. The explicit 10 s timeout is the bound: the old behaviour
+ * fails it by far, the bounded one needs a fraction of it (test/bench/worstCases.ts prints the
+ * figures through the real server).
+ */
+import * as assert from 'node:assert/strict';
+import {
+  doComplete, doHover, doValidation, explain, getConversionActions, matchPattern, parseDocument, parseHtml, validateHtml,
+  type RobotsDocument,
+} from '../../server/src/service';
+import { intersect, toFull, MAX_INTERSECT_TAIL } from '../../server/src/service/convert/verify';
+import {
+  longPatternPair, manyClasses, manyGroupsHover, manyRecordsHover, manyResourceSets, manyStarRules, paddedValues, paddedVisitTime, starsHover,
+  type WorstCase,
+} from '../bench/pathological';
+
+const BOUND = 10_000;
+
+function docOf(c: WorstCase): RobotsDocument {
+  return parseDocument('file:///site/robots.txt', 1, c.text);
+}
+
+function hoverText(c: WorstCase): string {
+  const h = doHover(docOf(c), { line: c.line, character: c.character });
+  const contents = h?.contents;
+  return contents && typeof contents === 'object' && 'value' in contents ? contents.value : '';
+}
+
+function codeActions(c: WorstCase): string[] {
+  const at = { line: c.line, character: c.character };
+  return getConversionActions(docOf(c), { start: at, end: at }).map((a) => a.title);
+}
+
+suite('bounds: generated worst cases (issue 12)', () => {
+  test('hover on a Disallow of 10,000 * (was 50 s)', function () {
+    this.timeout(BOUND);
+    const text = hoverText(starsHover(10_000));
+    assert.match(text, /Who may use `\/x{10000}`/);
+    assert.match(text, /\| \\\* any other/);
+  });
+
+  test('hover on a Disallow of 30,000 * (was over 3 minutes)', function () {
+    this.timeout(BOUND);
+    assert.match(hoverText(starsHover(30_000)), /Who may use/);
+  });
+
+  test('matching: 5,000 stars against 100,000 characters, no backtracking', function () {
+    this.timeout(BOUND);
+    const path = '/' + 'a'.repeat(100_000);
+    const stars = '/' + 'a*'.repeat(5000);
+    assert.equal(matchPattern(stars, path), true);
+    assert.equal(matchPattern(stars + 'b', path), false);
+    assert.equal(matchPattern(stars + 'a$', path), true);
+    assert.equal(matchPattern('/' + '*a'.repeat(5000) + 'b$', path), false);
+  });
+
+  test('code actions on 100 rules of 100 * each (was minutes and GBs)', function () {
+    this.timeout(BOUND);
+    const titles = codeActions(manyStarRules(100, 100));
+    assert.ok(titles.some((t) => t.startsWith('Convert the whole file to ACAP')), titles.join('\n'));
+  });
+
+  test('code actions on two 4,000-character patterns with one head (was minutes and GBs)', function () {
+    this.timeout(BOUND);
+    const titles = codeActions(longPatternPair(4000));
+    assert.ok(titles.some((t) => t.startsWith('Convert this Disallow to ACAP-disallow-crawl')), titles.join('\n'));
+  });
+
+  test('intersection: past its bound a pair is reported (undefined), never computed at length', function () {
+    this.timeout(BOUND);
+    const head = '/' + 'h'.repeat(4000);
+    // The common head is set aside: long heads with short tails are still settled.
+    assert.deepEqual(intersect(toFull(head + 'a*z'), toFull(head + 'ab')), [head + 'ab*z*']);
+    const tail = 'a*'.repeat(MAX_INTERSECT_TAIL);
+    assert.equal(intersect(toFull(head + tail), toFull(head + 'a' + 'b*'.repeat(MAX_INTERSECT_TAIL))), undefined);
+    assert.equal(intersect(toFull('/' + 'a'.repeat(4000) + '*'), toFull('/' + 'a*'.repeat(2000))), undefined);
+  });
+
+  test('Visit-time padded with 100,000 spaces (was 14–28 s)', function () {
+    this.timeout(BOUND);
+    const codes = doValidation(docOf(paddedVisitTime(100_000))).map((d) => String(d.code));
+    assert.deepEqual(codes, ['rep.visit-time-invalid']);
+  });
+
+  test('every value field padded with 100,000 spaces', function () {
+    this.timeout(BOUND);
+    const codes = doValidation(docOf(paddedValues(100_000)), { maxProblems: 1e6 }).map((d) => String(d.code));
+    for (const code of ['rep.request-rate-invalid', 'rep.invalid-preference']) assert.ok(codes.includes(code), codes.join(' '));
+  });
+
+  test('hover among 3,000 groups with their own agents (was 17 s)', function () {
+    this.timeout(BOUND);
+    const text = hoverText(manyGroupsHover(3000));
+    // bot0 is the one crawler its line refuses (Google reads every group as `bot`, hence †); the
+    // 2,999 others and the 8 default crawlers answer like `*`.
+    assert.match(text, /\| bot0 † \| \[✗\]/);
+    assert.match(text, /any other \(and 3007 others\)/);
+  });
+
+  test('hover among 3,000 groups that each decide for their own crawler (rows grouped by key)', function () {
+    this.timeout(BOUND);
+    const c: WorstCase = { ...manyGroupsHover(3000), character: 10, text: Array.from({ length: 3000 }, (_, i) => `User-agent: bot${i}\nDisallow: /\n`).join('\n') };
+    assert.match(hoverText(c), /2990 more groups of crawlers not shown/);
+  });
+
+  test('hover among 5,000 ACAP records with their own crawlers', function () {
+    this.timeout(BOUND);
+    const text = hoverText(manyRecordsHover(5000));
+    assert.match(text, /\| bot0 \| \[✗\]/);
+  });
+
+  test('explain with 20,000 candidates of one pattern (narrowest and their fields without comparing every pair)', function () {
+    this.timeout(BOUND);
+    const doc = parseDocument('file:///site/robots.txt', 1, '##ACAP version=1.0\nACAP-crawler: *\n' + 'ACAP-disallow-crawl: /\n'.repeat(20_000) + 'ACAP-allow-crawl: /a\n');
+    assert.equal(explain(doc, { agent: 'x', path: '/b' }).decision.winners.length, 20_000);
+    assert.equal(explain(doc, { agent: 'x', path: '/a' }).allowed, true);
+  });
+
+  test('explain on a path of 100,000 characters (prefix look-ups only at lengths some pattern has)', function () {
+    this.timeout(BOUND);
+    const doc = parseDocument('file:///site/robots.txt', 1, 'User-agent: *\nDisallow: /a\nAllow: /ab\n');
+    for (const profile of ['rfc9309', 'google', 'koster1996'] as const) {
+      assert.equal(explain(doc, { agent: 'x', path: '/a' + 'x'.repeat(100_000), profile }).allowed, false, profile);
+      // The longest match allows; Koster's first match in file order disallows.
+      assert.equal(explain(doc, { agent: 'x', path: '/ab' + 'x'.repeat(100_000), profile }).allowed, profile !== 'koster1996', profile);
+    }
+  });
+
+  test('completion among 30,000 resource sets: at most 200, incomplete, filtered by what is typed (100,000 took 16 s)', function () {
+    this.timeout(BOUND);
+    const c = manyResourceSets(30_000);
+    const typed = 'the-acap:resource-set:s29999';
+    const doc = parseDocument('file:///site/robots.txt', 1, `${c.text}ACAP-allow-crawl: ${typed}\n`);
+    const all = doComplete(doc, { line: c.line, character: c.character });
+    assert.equal(all.isIncomplete, true);
+    assert.ok(all.items.length <= 200 + 10, `${all.items.length} items`);
+    const labels = doComplete(doc, { line: c.line + 1, character: c.character + typed.length }).items.map((i) => i.label);
+    assert.deepEqual(labels.filter((l) => l.startsWith('the-acap:')), [typed]);
+  });
+
+  test('40,000 the-acap: classes on one element (20,000 took 11 s)', function () {
+    this.timeout(BOUND);
+    const page = parseHtml('file:///site/page.html', manyClasses(40_000).text);
+    const contradictions = validateHtml(page, { maxProblems: 1e6 }).filter((d) => d.code === 'meta.contradictory');
+    assert.equal(contradictions.length, 1);
+  });
+});

@@ -85,11 +85,25 @@ export function paddedValues(spaces: number): WorstCase {
   };
 }
 
+/**
+ * Distinct crawler names made of letters only: `a`, `b`, … `z`, `ba`, … (RFC 9309 §2.2.1 reads a
+ * User-agent value up to its first character that is not a letter, `-` or `_`, so `bot1` and
+ * `bot2` would both name `bot`).
+ */
+export function letters(i: number): string {
+  let out = '';
+  do {
+    out = String.fromCharCode(97 + (i % 26)) + out;
+    i = Math.floor(i / 26);
+  } while (i > 0);
+  return out;
+}
+
 /** `groups` groups, each naming its own crawler, a Disallow hovered. */
 export function manyGroupsHover(groups: number): WorstCase {
   return {
     name: `hover among ${groups} groups`, reported: groups >= 10_000 ? '3 min' : groups >= 3000 ? '17 s' : '',
-    languageId: 'robots-txt', text: lines(groups, (i) => `User-agent: bot${i}\nDisallow: /p${i}/\n`) + '\n',
+    languageId: 'robots-txt', text: lines(groups, (i) => `User-agent: bot${letters(i)}\nDisallow: /p${i}/\n`) + '\n',
     method: 'textDocument/hover', line: 1, character: 12,
   };
 }
@@ -98,7 +112,7 @@ export function manyGroupsHover(groups: number): WorstCase {
 export function manyRecordsHover(records: number): WorstCase {
   return {
     name: `hover among ${records} ACAP records`, reported: '',
-    languageId: 'robots-txt', text: '##ACAP version=1.0\n' + lines(records, (i) => `ACAP-crawler: bot${i}\nACAP-disallow-crawl: /p${i}/\n`) + '\n',
+    languageId: 'robots-txt', text: '##ACAP version=1.0\n' + lines(records, (i) => `ACAP-crawler: bot${letters(i)}\nACAP-disallow-crawl: /p${i}/\n`) + '\n',
     method: 'textDocument/hover', line: 2, character: 23,
   };
 }

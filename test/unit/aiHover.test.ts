@@ -19,8 +19,8 @@ suite('hover: AI uses', () => {
     const md = hoverAt(BLOG.replace('Allow: /blog/', 'Allow: /bl|og/'), { crawlers: ['GPTBot', 'Bingbot'] });
     assert.match(md, /\*\*AI uses of `\/blog\/`\*\*/);
     assert.match(md, /\| crawler \| ai-train \| ai-input \| search \|/);
-    assert.match(md, /\| GPTBot \| \[✗\]\(file:\/\/\/site\/robots\.txt#L6 "line 6"\) \| \[✗\]\(file:\/\/\/site\/robots\.txt#L6 "line 6"\) \| \[✗\]/);
-    assert.match(md, /\| \\\* any other \(and Bingbot\) \| \[✗\]\(file:\/\/\/site\/robots\.txt#L2 "line 2"\) \| \? \| \[✓\]\(file:\/\/\/site\/robots\.txt#L2 "line 2"\) \|/);
+    assert.match(md, /\| GPTBot \| ✗ \[6\]\(file:\/\/\/site\/robots\.txt#L6 "line 6"\) \| ✗ \[6\]\(file:\/\/\/site\/robots\.txt#L6 "line 6"\) \| ✗ \[6\]/);
+    assert.match(md, /\| \\\* any other \(and Bingbot\) \| ✗ \[2\]\(file:\/\/\/site\/robots\.txt#L2 "line 2"\) \| \? \| ✓ \[2\]\(file:\/\/\/site\/robots\.txt#L2 "line 2"\) \|/);
   });
   test('a contradiction is marked ‡', () => {
     const md = hoverAt(['User-agent: *', 'Content-Usage: train-ai=y', 'Content-Signal: ai-train=no', 'Disallow: /pr|ivate/'].join('\n'), { crawlers: [] });

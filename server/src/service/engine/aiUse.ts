@@ -88,15 +88,26 @@ function lineRef(doc: RobotsDocument, i: number): LineRef {
   return { line: i + 1, text: doc.lines[i].text.trim() };
 }
 
-/** The lines of each group: from its first User-agent line to the next group or ACAP record. */
+const spansCache = new WeakMap<object, Map<Group, { start: number; end: number }>>();
+
+/**
+ * The lines of each group: from its first User-agent line to the next group or ACAP record.
+ * Once per model, O(n log n) in groups and records (one sort, then a moving pointer): every AI-use
+ * answer asks, and a hover asks for every crawler.
+ */
 function groupSpans(doc: RobotsDocument): Map<Group, { start: number; end: number }> {
   const model = getModel(doc);
+  let out = spansCache.get(model);
+  if (out) return out;
   const starts = [...model.groups.map((g) => g.startLine), ...model.records.map((r) => r.startLine)].sort((a, b) => a - b);
-  const out = new Map<Group, { start: number; end: number }>();
-  for (const g of model.groups) {
-    const next = starts.find((s) => s > g.endLine) ?? doc.lines.length;
-    out.set(g, { start: g.startLine, end: next });
+  out = new Map();
+  const byEnd = [...model.groups].sort((a, b) => a.endLine - b.endLine);
+  let k = 0;
+  for (const g of byEnd) {
+    while (k < starts.length && starts[k] <= g.endLine) k++;
+    out.set(g, { start: g.startLine, end: k < starts.length ? starts[k] : doc.lines.length });
   }
+  spansCache.set(model, out);
   return out;
 }
 

@@ -104,6 +104,19 @@ export function isExperimental(doc: RobotsDocument, g: Group): boolean {
   return v !== undefined && v.major >= 2 && v.minor % 2 === 1;
 }
 
+const experimentalCache = new WeakMap<readonly Group[], readonly number[]>();
+
+/** The first lines of the groups crawlers ignore for their experimental Robot-version, once per model: O(groups). */
+function experimentalGroups(doc: RobotsDocument): readonly number[] {
+  const groups = getModel(doc).groups;
+  let out = experimentalCache.get(groups);
+  if (!out) {
+    out = groups.filter((g) => isExperimental(doc, g)).map((g) => g.startLine);
+    experimentalCache.set(groups, out);
+  }
+  return out;
+}
+
 /**
  * RFC 9309 §2.2.1: a User-agent value names its product token, the leading run of letters,
  * `-` and `_` (`AB42bot` names `AB`, `barbarbot*` names `barbarbot`), as the REP conformance
@@ -398,7 +411,7 @@ function version2Decide(rules: readonly CompiledRule[], explicit: (r: RuleLine) 
  * patterns × path length) through the pattern indexes.
  */
 export function evaluateConventional(doc: RobotsDocument, token: string, rawPath: string, profile: Profile): ConventionalVerdict {
-  const experimental = getModel(doc).groups.filter((g) => isExperimental(doc, g)).map((g) => g.startLine);
+  const experimental = experimentalGroups(doc);
   if (profile === 'google') {
     const path = encodeNonAscii(rawPath);
     const v = googleEvaluate(doc, token, path);

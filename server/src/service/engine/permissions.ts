@@ -19,7 +19,7 @@ import { conventionalView, evaluateConventional, PROFILES, type ConventionalVerd
 import { CRAWLER_BY_TOKEN } from '../facts/crawlers';
 import type { RobotsDocument } from '../syntax/document';
 import { USAGE_BY_NAME } from '../facts/facts';
-import { getModel } from '../model/model';
+import { getModel, type AcapRecord, type RobotsModel } from '../model/model';
 import { compareScope, matchPattern, narrowestOf, normalizePercent, pathOfUrl } from '../syntax/paths';
 import { resolveReference, type WorkspaceContext } from '../syntax/workspace';
 
@@ -398,6 +398,22 @@ function conventionalSummary(v: ConventionalVerdict, ignored: boolean): Explanat
   return { allowed: v.allowed, line: v.line === undefined ? undefined : v.line + 1, why: v.why, ignored };
 }
 
+const holders = new WeakMap<RobotsModel, Map<number, AcapRecord>>();
+
+/**
+ * The ACAP record each conventional line inside a record stands in (Part 1 §2.3: a record runs to
+ * the next ACAP-crawler line), built once per model in O(lines): explain asks for every query.
+ */
+function recordHolding(model: RobotsModel): Map<number, AcapRecord> {
+  let out = holders.get(model);
+  if (!out) {
+    out = new Map();
+    for (const r of model.records) for (const line of r.conventional) out.set(line, r);
+    holders.set(model, out);
+  }
+  return out;
+}
+
 /** Answer a query about a document. */
 export function explain(doc: RobotsDocument, query: Query, ctx: WorkspaceContext = {}): Explanation {
   const model = getModel(doc);
@@ -417,9 +433,8 @@ export function explain(doc: RobotsDocument, query: Query, ctx: WorkspaceContext
   const profiles = Object.fromEntries(PROFILES.map((p) => [p, p === profile ? conventional.allowed : evaluateConventional(convDoc, token, rawPath, p).allowed])) as Record<Profile, boolean>;
   const ignored = model.ignoreConventional.length > 0;
   if (conventional.substring) notes.push(`koster1996: line ${conventional.substring.line + 1}'s User-agent ‘${conventional.substring.value.trim()}’ contains ‘${token}’, so its group applies (Koster 1996 §3.2.1 matches a substring; rfc9309 needs the exact token).`);
-  for (const g of model.groups) {
-    if (!conventional.experimental.includes(g.startLine)) continue;
-    notes.push(`The group of line ${g.startLine + 1} has an experimental Robot-version (odd minor), so crawlers ignore it and use the default (robots.txt 2.0.0 proposal).`);
+  for (const start of [...conventional.experimental].sort((a, b) => a - b)) {
+    notes.push(`The group of line ${start + 1} has an experimental Robot-version (odd minor), so crawlers ignore it and use the default (robots.txt 2.0.0 proposal).`);
   }
 
   if (reading === 'conventional') {
@@ -458,9 +473,8 @@ export function explain(doc: RobotsDocument, query: Query, ctx: WorkspaceContext
     const candidate: Candidate = { ...lineRef(doc, forAcap.line), source: 'conventional', allow: forAcap.allowed, usage: 'crawl', tier, pattern: forAcap.scope, qualifiers: [] };
     conventionalCandidate = { tier, scored: { candidate, key: patternKey(forAcap.scope) } };
   }
-  const hidden = new Set(model.records.flatMap((r) => r.conventional));
-  if (!ignored && conventional.line !== undefined && hidden.has(conventional.line)) {
-    const record = model.records.find((r) => r.conventional.includes(conventional.line ?? -1));
+  const record = conventional.line === undefined ? undefined : recordHolding(model).get(conventional.line);
+  if (!ignored && conventional.line !== undefined && record) {
     notes.push(`Line ${conventional.line + 1} (${doc.lines[conventional.line].text.trim()}) would ${conventional.allowed ? 'allow' : 'prohibit'} crawling here, but it stands inside the ACAP record of line ${(record?.startLine ?? 0) + 1} (a record runs to the next ACAP-crawler line, Part 1 §2.3), so crawlers that read ACAP ignore it (Part 1 §2.9.2).`);
   }
   const setting: Setting = { doc, path: path.toLowerCase(), tiers, notes: new Set(), conventional: conventionalCandidate };

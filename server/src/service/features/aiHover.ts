@@ -2,7 +2,9 @@
  * Hover for the AI-era signals: the AI-use table under a path's permission table (crawlers ×
  * ai-train, ai-input, search, each cell linked to its deciding line), the meaning of a
  * Content-Usage label or Content-Signal key, and how an ACAP usage bears on the AI uses.
- * Cost: one explainAiUse per crawler and use (3 × crawlers), each O(L + R).
+ * Cost: one explainAiUse per crawler and use, each O(L + R), for at most MAX_CRAWLERS crawlers
+ * (the ones asked for first, then those the file names): a hover stays bounded on a file that
+ * names thousands (issue 12); `robots-acap table` and the permissions view list them all.
  */
 import { AI_USES, type AiUse } from '../facts/crawlers';
 import { ACAP_AI_MAPPING, CONTENT_SIGNAL_ALIASES, CONTENT_SIGNAL_KEY_BY_NAME, CONTENT_USAGE_LABEL_BY_NAME, OBSOLETE_USAGE_LABELS } from '../facts/signalFacts';
@@ -16,21 +18,29 @@ import type { Profile } from '../engine/conventional';
 
 const MARK = { allowed: '✓', prohibited: '✗', unknown: '?' } as const;
 const MAX_ROWS = 10;
+/** Crawlers answered in a hover's AI table, besides `*`. */
+const MAX_CRAWLERS = 24;
+/** Names written in one row before the rest are counted. */
+const MAX_NAMES = 12;
 
 function cell(a: AiUseAnswer, uri: string): string {
   const line = a.decidedBy[0]?.line;
-  return line !== undefined ? `[${MARK[a.verdict]}](${uri}#L${line} "line ${line}")` : MARK[a.verdict];
+  // The mark is plain text and the line number the link, as in the permission table: a linked ✓
+  // and a linked ✗ would render alike.
+  return line !== undefined ? `${MARK[a.verdict]} [${line}](${uri}#L${line} "line ${line}")` : MARK[a.verdict];
 }
 
 /** The AI-use table for `path`: the file's crawlers and `crawlers`, rows that answer alike merged. */
 export function aiUseTable(doc: RobotsDocument, path: string, crawlers: readonly string[], profile: Profile, ctx: WorkspaceContext): string {
-  const all = [...new Map([...crawlersNamed(doc), ...crawlers].map((c) => [c.toLowerCase(), c])).values()];
+  const every = [...new Map([...crawlers, ...crawlersNamed(doc)].map((c) => [c.toLowerCase(), c])).values()];
+  const all = every.slice(0, MAX_CRAWLERS);
   const rowOf = (agent: string): { cells: string[]; contradictions: number } => {
     const answers = AI_USES.map((use: AiUse) => explainAiUse(doc, { agent, path, use, profile }, ctx));
     return { cells: answers.map((a) => cell(a, doc.uri)), contradictions: answers.reduce((n, a) => n + a.contradictions.length, 0) };
   };
   const star = rowOf('*');
   const rows: { names: string[]; cells: string[]; contradictions: number }[] = [];
+  const rowByKey = new Map<string, (typeof rows)[number]>();
   const likeStar: string[] = [];
   for (const c of all) {
     const r = rowOf(c);
@@ -39,19 +49,25 @@ export function aiUseTable(doc: RobotsDocument, path: string, crawlers: readonly
       likeStar.push(c);
       continue;
     }
-    const same = rows.find((x) => x.cells.join('|') === key);
+    const same = rowByKey.get(key);
     if (same) same.names.push(c);
-    else rows.push({ names: [c], ...r });
+    else {
+      const row = { names: [c], ...r };
+      rows.push(row);
+      rowByKey.set(key, row);
+    }
   }
   const line = (names: string, r: { cells: string[]; contradictions: number }): string => `| ${names}${r.contradictions ? ' ‡' : ''} | ${r.cells.join(' | ')} |`;
   const others = likeStar.length ? ` (and ${likeStar.length > 4 ? `${likeStar.length} others` : likeStar.join(', ')})` : '';
-  const body = [...rows.slice(0, MAX_ROWS).map((r) => line(r.names.join(', '), r)), line(`\\* any other${others}`, star)];
+  const names = (list: readonly string[]): string => (list.length > MAX_NAMES ? `${list.slice(0, MAX_NAMES).join(', ')} and ${list.length - MAX_NAMES} more` : list.join(', '));
+  const body = [...rows.slice(0, MAX_ROWS).map((r) => line(names(r.names), r)), line(`\\* any other${others}`, star)];
   const parts = [
     `**AI uses of \`${path}\`** — Content-Usage, Content-Signal, control tokens (Google-Extended, Applebot-Extended) and ACAP, most restrictive first`,
     `| crawler | ${AI_USES.join(' | ')} |\n|---|${AI_USES.map(() => ':-:').join('|')}|\n${body.join('\n')}`,
     '✓ allowed · ✗ prohibited · ? no line speaks on it' + (rows.some((r) => r.contradictions) || star.contradictions ? ' · ‡ the file contradicts itself here (`explain --usage` names the lines)' : ''),
   ];
   if (rows.length > MAX_ROWS) parts.push(`${rows.length - MAX_ROWS} more groups of crawlers not shown.`);
+  if (every.length > all.length) parts.push(`${every.length - all.length} more crawlers the file names are not answered here: \`robots-acap table --agent NAME\` or the permissions view answers for each.`);
   return parts.join('\n\n');
 }
 

@@ -310,7 +310,11 @@ function valueItems(at: Cursor, f: FieldSyntax): CompletionItem[] {
     case 'acap-purpose':
       return index === 0 ? purposeItems(at, word) : [];
     case 'acap-permission':
-      if (index === 0) return [...pathItems(at, word, 0), ...resourceSetItems(at, word)];
+      if (index === 0) {
+        // One bound for the whole list: resource sets first, paths in the room they leave.
+        const sets = resourceSetItems(at, word);
+        return [...pathItems(at, word, 0, MAX_PATHS - Math.min(MAX_PATHS, sets.length)), ...sets];
+      }
       // No qualifiers on prohibitions (§2.4.2) nor on local usages (§2.4.1.3).
       if (!d.allow || !d.usage || d.usage.local) return [];
       return qualifierPosition(at, word, before, d.usage.name, d.qualifiers);
@@ -440,14 +444,21 @@ function pathsInFile(at: Cursor): Map<string, number> {
   return used;
 }
 
+/** At most this many paths are listed at once; past it the list says it is incomplete. */
+const MAX_PATHS = 200;
+
 /**
  * The paths the file already uses, then the workspace's, with every folder above a file
- * (robots.txt rules mostly name folders).
+ * (robots.txt rules mostly name folders). At most MAX_PATHS of each, those starting with what is
+ * typed; past that the list is marked incomplete so the client asks again as the user types.
+ * O(patterns + site paths) per request, O(MAX_PATHS) items built.
  */
-function pathItems(at: Cursor, range: Span, rank: number): CompletionItem[] {
+function pathItems(at: Cursor, range: Span, rank: number, room = MAX_PATHS): CompletionItem[] {
   const typed = at.line.text.slice(range.start, at.ch).toLowerCase();
   const used = pathsInFile(at);
-  const out = [...used].filter(([p]) => p.toLowerCase().startsWith(typed)).map(([p, l], i) => item(at, {
+  const matching = [...used].filter(([p]) => p.toLowerCase().startsWith(typed));
+  if (matching.length > room) at.incomplete = true;
+  const out = matching.slice(0, room).map(([p, l], i) => item(at, {
     label: p, kind: p.endsWith('/') ? CompletionItemKind.Folder : CompletionItemKind.File, range, newText: p, sortText: sortKey(rank, i),
     detail: `used on line ${l + 1}`,
   }));
@@ -457,7 +468,10 @@ function pathItems(at: Cursor, range: Span, rank: number): CompletionItem[] {
     for (let i = p.indexOf('/', 1); i >= 0; i = p.indexOf('/', i + 1)) paths.add(p.slice(0, i + 1));
     paths.add(p);
   }
-  return out.concat([...paths].filter((p) => !used.has(p)).sort().map((p, i) => item(at, {
+  const site = [...paths].filter((p) => !used.has(p)).sort();
+  const left = Math.max(0, room - out.length);
+  if (site.length > left) at.incomplete = true;
+  return out.concat(site.slice(0, left).map((p, i) => item(at, {
     label: p, kind: p.endsWith('/') ? CompletionItemKind.Folder : CompletionItemKind.File, range, newText: p, sortText: sortKey(rank, used.size + i),
   })));
 }

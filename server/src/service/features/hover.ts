@@ -62,6 +62,12 @@ export function representativePath(pattern: string): string {
 
 const COLUMN_TITLE: Readonly<Record<string, string>> = { 'present-snippet': 'snippet' };
 const MAX_ROWS = 10;
+/** Names written in one row before the rest are counted (a row can gather thousands). */
+const MAX_NAMES = 12;
+
+function crawlerNames(list: readonly string[]): string {
+  return list.length > MAX_NAMES ? `${list.slice(0, MAX_NAMES).join(', ')} and ${list.length - MAX_NAMES} more` : list.join(', ');
+}
 
 function markdownCell(c: MatrixCell, uri: string, notes: string[]): string {
   if (c.needsCrawl) return '–';
@@ -83,7 +89,7 @@ export function permissionTable(doc: RobotsDocument, path: string, settings: Hov
   const notes: string[] = [];
   const header = `| crawler | ${m.usages.map((c) => COLUMN_TITLE[c] ?? c).join(' | ')} |\n|---|${m.usages.map(() => ':-:').join('|')}|`;
   const line = (names: string, r: MatrixRow): string => `| ${names}${r.profilesDisagree ? ' †' : ''} | ${r.cells.map((c) => markdownCell(c, doc.uri, notes)).join(' | ')} |`;
-  const lines = m.rows.slice(0, MAX_ROWS).map((r) => line(r.crawlers.join(', '), r));
+  const lines = m.rows.slice(0, MAX_ROWS).map((r) => line(crawlerNames(r.crawlers), r));
   const others = m.star.crawlers.length ? ` (and ${m.star.crawlers.length > 4 ? `${m.star.crawlers.length} others` : m.star.crawlers.join(', ')})` : '';
   lines.push(line(`\\* any other${others}`, m.star));
   const all = [...m.rows, m.star];
@@ -94,7 +100,7 @@ export function permissionTable(doc: RobotsDocument, path: string, settings: Hov
   if (m.rows.length > MAX_ROWS) parts.push(`${m.rows.length - MAX_ROWS} more groups of crawlers not shown.`);
   if (notes.length) parts.push(notes.map((n, i) => `⁽${i + 1}⁾ ${n}`).join('  \n'));
   if (all.some((r) => r.cells.some((c) => c.needsCrawl))) parts.push('– needs crawl, which is refused.');
-  const disagree = all.filter((r) => r.profilesDisagree).map((r) => `${r === m.star ? '\\* any other' : r.crawlers.join(', ')}: ${profileWords(r.profiles)}`);
+  const disagree = all.filter((r) => r.profilesDisagree).map((r) => `${r === m.star ? '\\* any other' : crawlerNames(r.crawlers)}: ${profileWords(r.profiles)}`);
   if (disagree.length) parts.push(`† conventional readings disagree on crawling here — ${disagree.join('; ')}.`);
   // What a publisher needs to see beside the table: lines that lost and why, lines crawlers cannot read.
   const why = explanationBullets(explain(doc, { agent: '*', path, profile: m.profile }, ctx), doc.uri);

@@ -20,7 +20,7 @@
  */
 import type { TextEdit } from 'vscode-languageserver-types';
 import { compileRecords, patternKey, type AcapField, type CompiledRecord } from '../engine/acapRules';
-import { isVersion2, valueToken } from '../engine/conventional';
+import { isExperimental, isVersion2, productToken } from '../engine/conventional';
 import { documentText, updateDocument, type RobotsDocument } from '../syntax/document';
 import { GOOGLE_ACCEPTED_TYPOS } from '../facts/facts';
 import { getModel, type Group } from '../model/model';
@@ -233,24 +233,42 @@ interface Target {
   readonly groups: Group[];
 }
 
-/** The crawlers of the groups, by the set of groups each reads (RFC 9309 §2.2.1). */
+/**
+ * The crawler a User-agent value addresses, as the engine reads it (conventional.ts): its RFC 9309
+ * §2.2.1 product token, the leading run of letters, `-` and `_` (`MJ12bot` names `MJ`,
+ * interpretation §1); empty when it names none. O(length).
+ */
+function crawlerOf(value: string): string {
+  return productToken(value);
+}
+
+/**
+ * The crawlers of the groups, by the set of groups each reads (RFC 9309 §2.2.1), as the engine
+ * reads them: product tokens, experimental Robot-version groups ignored (interpretation §2).
+ * O(agent lines + groups).
+ */
 function targetsOf(doc: RobotsDocument, groups: readonly Group[], warnings: string[]): { star: Target | undefined; named: Target[] } {
   const tokens = new Map<string, { name: string; groups: Group[] }>();
   const star: Group[] = [];
   for (const g of groups) {
+    if (isExperimental(doc, g)) {
+      warnings.push(`The group of line ${g.startLine + 1} has an experimental Robot-version (an odd minor number), so crawlers ignore it and use the default (robots.txt 2.0.0 proposal; interpretation §2); it is not converted.`);
+      continue;
+    }
     let any = false;
     for (const a of g.agents) {
       const value = agentValue(doc, a);
       if (value === undefined) continue;
       if (isStarValue(value)) { if (!star.includes(g)) star.push(g); any = true; continue; }
-      const token = valueToken(value);
+      const token = crawlerOf(value);
+      if (token && token !== value.trim()) warnings.push(`Line ${a + 1}: the User-agent ‘${value.trim()}’ names the crawler ‘${token}’ (its product token, RFC 9309 §2.2.1), so its ACAP record names ${token}.`);
       if (!token) continue;
       any = true;
       const t = tokens.get(token.toLowerCase()) ?? { name: token, groups: [] };
       if (!t.groups.includes(g)) t.groups.push(g);
       tokens.set(token.toLowerCase(), t);
     }
-    if (!any) warnings.push(`The group of line ${g.startLine + 1} names no crawler (an empty User-agent), so no crawler follows it; it is not converted.`);
+    if (!any) warnings.push(`The group of line ${g.startLine + 1} names no crawler (its User-agent values have no product token, RFC 9309 §2.2.1), so no crawler follows it; it is not converted.`);
   }
   const bySignature = new Map<string, Target>();
   for (const t of tokens.values()) {
@@ -397,7 +415,7 @@ export function convertToAcap(doc: RobotsDocument, options: ConvertOptions = {})
   const { star, named } = targetsOf(doc, groups, warnings);
   if (options.lines) {
     for (const t of named) {
-      const rest = model.groups.filter((g) => !groups.includes(g) && g.agents.some((a) => valueToken(agentValue(doc, a) ?? '').toLowerCase() === t.names[0].toLowerCase()));
+      const rest = model.groups.filter((g) => !groups.includes(g) && !isExperimental(doc, g) && g.agents.some((a) => crawlerOf(agentValue(doc, a) ?? '').toLowerCase() === t.names[0].toLowerCase()));
       if (rest.length) warnings.push(`${t.names[0]} is also named in the group of line ${rest[0].startLine + 1}, which RFC 9309 merges with this one; convert it too.`);
     }
   }
@@ -549,20 +567,25 @@ export function convertToRep(doc: RobotsDocument, options: Pick<ConvertOptions, 
     const d = doc.lines[c].directive;
     const name = d.kind === 'acap-crawler' ? slice(doc, c, d.name) : '*';
     if (/[\s/]/.test(name)) warnings.push(`ACAP-crawler ‘${name}’ (line ${c + 1}) is not a product token: crawlers compare their token with it exactly (interpretation §1), so it addresses none, and it is not converted.`);
-    else if (name !== '*' && !names.has(name.toLowerCase())) names.set(name.toLowerCase(), name);
+    else if (name !== '*' && !names.has(name.toLowerCase())) {
+      if (crawlerOf(name) !== name) warnings.push(`ACAP-crawler ‘${name}’ (line ${c + 1}): a User-agent line with this value names the crawler ‘${crawlerOf(name)}’ (its product token, RFC 9309 §2.2.1), so conventional crawlers called ${name} cannot be addressed by name.`);
+      names.set(name.toLowerCase(), name);
+    }
   }
   // Converting twice must not add the groups twice.
   if (used.length) {
     const self = verifyConversion(doc, doc, { ...options.verify, direction: 'to-rep' });
     if (self.broken.every((b) => b.kind === 'case')) return upToDate(doc, 'its conventional groups already give conventional crawlers the crawl verdicts of its ACAP records', self, warnings);
   }
-  const starGroups = model.groups.filter((g) => g.agents.some((a) => isStarValue(agentValue(doc, a) ?? '')));
-  for (const g of model.groups) for (const a of g.agents) { const t = valueToken(agentValue(doc, a) ?? ''); if (t && t !== '*' && !names.has(t.toLowerCase())) names.set(t.toLowerCase(), t); }
+  // The groups as the engine reads them: experimental Robot-version groups ignored, values as product tokens.
+  const groupsRead = model.groups.filter((g) => !isExperimental(doc, g));
+  const starGroups = groupsRead.filter((g) => g.agents.some((a) => isStarValue(agentValue(doc, a) ?? '')));
+  for (const g of groupsRead) for (const a of g.agents) { const t = crawlerOf(agentValue(doc, a) ?? ''); if (t && !names.has(t.toLowerCase())) names.set(t.toLowerCase(), t); }
   const starRecords = used.filter((r) => r.star);
   const bySig = new Map<string, { names: string[]; recs: CompiledRecord[]; groups: Group[] }>();
   for (const [lower, name] of names) {
     const recs = used.filter((r) => !r.star && r.crawlers.includes(lower));
-    const groups = model.groups.filter((g) => g.agents.some((a) => valueToken(agentValue(doc, a) ?? '').toLowerCase() === lower));
+    const groups = groupsRead.filter((g) => g.agents.some((a) => crawlerOf(agentValue(doc, a) ?? '').toLowerCase() === lower));
     const sig = `${recs.map((r) => r.record.startLine).join(',')}|${groups.map((g) => g.startLine).join(',')}`;
     bySig.set(sig, { names: [...(bySig.get(sig)?.names ?? []), name], recs, groups });
   }

@@ -322,7 +322,7 @@ function acapRecord(doc: RobotsDocument, target: Target, rules: readonly RuleLin
   const notes = new Map<number, string>();
   const items = acapItems(rules, v2, notes, warnings, ln);
   const out = [`# From the ${target.groups.length > 1 ? `groups of ${linesList(target.groups.map((g) => g.startLine), ln)}, which RFC 9309 merges` : `group of line ${ln(target.groups[0].startLine)}`}`, ...target.names.map((n) => `ACAP-crawler: ${n}`)];
-  if (v2) warnings.push(`The group of line ${target.groups[0].startLine + 1} follows robots.txt 2.0.0: its exact paths become \`$\` patterns and its precedence is emulated, but ACAP crawlers that also read the conventional records take its lines as RFC 9309 prefixes (interpretation §3.6), so some verdicts may differ.`);
+  if (v2) warnings.push(`The group of line ${target.groups[0].startLine + 1} follows robots.txt 2.0.0: its exact paths become \`$\` patterns and its precedence is emulated with ACAP patterns (ACAP crawlers that also read the conventional records decide the group by its 2.0.0 rules, interpretation §3.6); where no ACAP pattern can rank a pair as 2.0.0 does, verdicts may differ.`);
   // robots.txt 2.0.0: with wildcard Allows, or only Allows, what no line names is disallowed.
   const v2Closed = v2 && (rules.some((r) => r.allow && r.pattern.includes('*')) || (rules.some((r) => r.allow) && !rules.some((r) => !r.allow)));
   const needBase = v2Closed || items.length === 0 || (target.names[0] !== '*' && starRestricts && !items.some((i) => matchesAll(normalizePercent(i.pattern))));

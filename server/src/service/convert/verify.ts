@@ -517,14 +517,15 @@ function attribute(before: RobotsDocument, agent: string, path: string, directio
   const conv = conventionalVerdict(before, agent, path);
   if (direction === 'to-acap') {
     const line = conv.line === undefined ? undefined : conv.line + 1;
-    if (conv.version2) return { kind: 'robot-version-2', line, why: `the group for ${agent} follows robots.txt 2.0.0, whose precedence ACAP cannot express exactly (${conv.why})` };
     const decider = conv.line === undefined ? undefined : before.lines[conv.line];
     const pattern = decider?.directive.kind === 'rule' ? decider.text.slice(decider.directive.pattern.start, decider.directive.pattern.end) : '';
     if (/\s/.test(pattern)) return { kind: 'space', line, why: `line ${line} has a space in its pattern, which no ACAP value can hold, so it was not converted` };
     const variants = [path.toLowerCase(), path.toUpperCase(), ...(byLower.get(path.toLowerCase()) ?? [])];
     const differs = variants.some((v) => conventionalAllowed(before, agent, v) !== conv.allowed);
     const acap = e ? decisionOf(e).summary : '';
+    // Letter case first: no conversion can change it, in a 2.0.0 group or any other.
     if (differs || (e && caseOnly(e, path))) return { kind: 'case', line, why: `ACAP matches patterns case-insensitively (Part 1 §2.8), conventional crawlers do not: ${conv.why}; ACAP: ${acap}` };
+    if (conv.version2) return { kind: 'robot-version-2', line, why: `the group for ${agent} follows robots.txt 2.0.0, whose precedence the ACAP fields written for it do not express here (${conv.why}; ACAP: ${acap})` };
     const t = agent.toLowerCase();
     if (compileRecords(before).some((r) => r.star || r.crawlers.includes(t))) return { kind: 'existing-acap', line, why: `the ACAP records already in the file take part: ${acap}` };
     return { kind: 'ranking', line, why: `conventional: ${conv.why}; ACAP: ${acap}` };

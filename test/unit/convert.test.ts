@@ -222,6 +222,18 @@ suite('convert to ACAP: meaning kept where the readings differ', () => {
   });
 });
 
+suite('convert to ACAP: groups as the engine reads them (issue 10)', () => {
+  test('a User-agent value names its product token (MJ12bot names MJ), and an experimental Robot-version group is not converted', () => {
+    const text = 'User-agent: MJ12bot\nDisallow: /x\n\nUser-agent: Lycos\nRobot-version: 2.1.0\nDisallow: /private/\n';
+    const r = toAcap(text);
+    assert.match(r.text, /\nACAP-crawler: MJ\n/);
+    assert.doesNotMatch(r.text, /ACAP-crawler: (MJ12bot|Lycos)/);
+    assert.ok(r.warnings.some((w) => w.startsWith('The group of line 4 has an experimental Robot-version')), r.warnings.join('\n'));
+    assert.deepEqual(changed(r).filter((c) => !c.endsWith(' case')), []);
+    for (const [agent, p] of [['MJ', '/x'], ['MJ12bot', '/x'], ['Lycos', '/private/']] as const) assert.equal(allowed(r.text, agent, p), allowed(text, agent, p, 'conventional'), `${agent} ${p}`);
+  });
+});
+
 suite('convert to ACAP: one line, one group', () => {
   const text = 'User-agent: *\nDisallow: /a/\nDisallow: /b/\n\nUser-agent: Googlebot\nDisallow: /c/\n';
 

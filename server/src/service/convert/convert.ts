@@ -496,8 +496,13 @@ function fieldRules(records: readonly CompiledRecord[], tier: number, usage: str
     .flatMap((f) => f.patterns.map((p) => ({ pattern: p.text, allow: f.allow, id: { tier, key: p.key, source: 'acap' as const, line: f.line }, kind: 'rule' as const })));
 }
 
-function convRules(doc: RobotsDocument, groups: readonly Group[], tier: number, kind: 'rule' | 'existing'): Rule<AcapId>[] {
-  return rulesOf(doc, groups).filter((r) => r.pattern !== '').map((r) => ({ pattern: r.pattern, allow: r.allow, id: { tier, key: patternKey(r.pattern), source: 'conventional' as const, line: r.line }, kind }));
+/**
+ * The conventional rules of `groups` as crawl candidates at `tier`; a line inside an ACAP record
+ * (`hidden`: a record runs to the next ACAP-crawler line, Part 1 §2.3) is not read by ACAP
+ * crawlers (Part 1 §2.9.2), so it gets tier 9. O(rules).
+ */
+function convRules(doc: RobotsDocument, groups: readonly Group[], tier: number, kind: 'rule' | 'existing', hidden: ReadonlySet<number> = new Set()): Rule<AcapId>[] {
+  return rulesOf(doc, groups).filter((r) => r.pattern !== '').map((r) => ({ pattern: r.pattern, allow: r.allow, id: { tier: hidden.has(r.line) ? 9 : tier, key: patternKey(r.pattern), source: 'conventional' as const, line: r.line }, kind }));
 }
 
 /** Does `general` match every path `specific` matches? A sufficient test on full globs, O(|general|·|specific|). */
@@ -580,6 +585,9 @@ export function convertToRep(doc: RobotsDocument, options: Pick<ConvertOptions, 
   // The groups as the engine reads them: experimental Robot-version groups ignored, values as product tokens.
   const groupsRead = model.groups.filter((g) => !isExperimental(doc, g));
   const starGroups = groupsRead.filter((g) => g.agents.some((a) => isStarValue(agentValue(doc, a) ?? '')));
+  // Conventional lines inside ACAP records: ACAP crawlers ignore them (Part 1 §2.3, §2.9.2).
+  const hidden = new Set(model.records.flatMap((r) => r.conventional));
+  const starForAcap = starGroups.filter((g) => !hidden.has(g.startLine));
   for (const g of groupsRead) for (const a of g.agents) { const t = crawlerOf(agentValue(doc, a) ?? ''); if (t && !names.has(t.toLowerCase())) names.set(t.toLowerCase(), t); }
   const starRecords = used.filter((r) => r.star);
   const bySig = new Map<string, { names: string[]; recs: CompiledRecord[]; groups: Group[] }>();
@@ -595,14 +603,17 @@ export function convertToRep(doc: RobotsDocument, options: Pick<ConvertOptions, 
   const readAlongside = !ignored && !addIgnore;
   const solved = targets.map((t) => {
     const namedConv = t.groups.length > 0;
+    // ACAP crawlers read only the groups outside ACAP records (interpretation §3.6): with none of
+    // its own there, a crawler's conventional candidate comes from the `*` groups they read.
+    const namedForAcap = t.groups.some((g) => !hidden.has(g.startLine));
     const desired = [
       ...fieldRules(t.recs, 0, 'crawl'), ...fieldRules(starRecords, 1, 'crawl'),
-      ...(!ignored && !namedConv && !t.star ? convRules(doc, starGroups, 1, 'rule') : []),
+      ...(!ignored && !namedForAcap && !t.star ? convRules(doc, starForAcap, 1, 'rule') : []),
       ...fieldRules(t.recs, 2, 'other', false), ...fieldRules(starRecords, 3, 'other', false),
     ];
     // What the crawler's conventional reading keeps after the conversion: its own groups, or `*`'s.
     // A line already there with a wanted pattern and verdict stands for the wanted rule.
-    const existing = (namedConv ? convRules(doc, t.groups, ignored ? 9 : 0, 'existing') : t.star ? convRules(doc, starGroups, ignored ? 9 : 1, 'existing') : []).map((x) => {
+    const existing = (namedConv ? convRules(doc, t.groups, ignored ? 9 : 0, 'existing', hidden) : t.star ? convRules(doc, starGroups, ignored ? 9 : 1, 'existing', hidden) : []).map((x) => {
       const same = desired.filter((r) => r.allow === x.allow && normalizePercent(r.pattern) === normalizePercent(x.pattern)).sort((a, b) => a.id.tier - b.id.tier)[0];
       return same && same.id.tier < x.id.tier ? { ...x, id: same.id } : x;
     });

@@ -253,6 +253,17 @@ suite('convert to ACAP: one line, one group', () => {
 });
 
 suite('convert to REP', () => {
+  // rsc.org's layout (corpus/real): a group after an ACAP record is, for ACAP crawlers, conventional
+  // lines inside that record (Part 1 §2.3; decisions §3.6), so they take the * group's verdict;
+  // the groups written for them must keep it.
+  test('a group after an ACAP record is ignored by ACAP crawlers: its crawler keeps the * group\'s verdict after the conversion', () => {
+    const text = '##ACAP version=1.0\nUser-agent: *\nDisallow: /a/\n\nACAP-crawler: *\nACAP-disallow-crawl: /b/\n\nUser-agent: Slurp\nCrawl-delay: 30\nDisallow: /c/\n';
+    const r = convertToRep(doc(text));
+    assert.deepEqual(changed(r).filter((c) => !c.endsWith(' case')), []);
+    for (const p of ['/a/x', '/b/x', '/c/x', '/d']) assert.equal(allowed(r.text, 'Slurp', p), allowed(text, 'Slurp', p), p);
+    assert.equal(allowed(text, 'Slurp', '/a/x'), false);
+  });
+
   test('an ACAP-only file gets the conventional groups before its records, one line per resource-set pattern', () => {
     const text = '##ACAP version=1.0\nACAP-resource-set: open /public/ /news/\n\nACAP-crawler: *\nACAP-disallow-crawl: /\n\nACAP-crawler: SearchBot\nACAP-allow-crawl: the-acap:resource-set:open\nACAP-allow-index: /public/\n';
     const r = convertToRep(doc(text));

@@ -257,7 +257,7 @@ suite('convert to REP', () => {
   // lines inside that record (Part 1 §2.3; decisions §3.6), so they take the * group's verdict;
   // the groups written for them must keep it.
   test('a group after an ACAP record is ignored by ACAP crawlers: its crawler keeps the * group\'s verdict after the conversion', () => {
-    const text = '##ACAP version=1.0\nUser-agent: *\nDisallow: /a/\n\nACAP-crawler: *\nACAP-disallow-crawl: /b/\n\nUser-agent: Slurp\nCrawl-delay: 30\nDisallow: /c/\n';
+    const text = '##ACAP version=1.0\nUser-agent: *\nDisallow: /a/\n\nACAP-crawler: *\nACAP-disallow-crawl: /b/\n\nUser-agent: Slurp\nCrawl-delay: 30\nDisallow: /\n';
     const r = convertToRep(doc(text));
     assert.deepEqual(changed(r).filter((c) => !c.endsWith(' case')), []);
     for (const p of ['/a/x', '/b/x', '/c/x', '/d']) assert.equal(allowed(r.text, 'Slurp', p), allowed(text, 'Slurp', p), p);

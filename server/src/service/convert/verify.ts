@@ -227,7 +227,8 @@ export function refine<Id>(start: readonly Rule<Id>[], p: Precedence<Id>): Refin
         const rule: Rule<Id> | undefined = pattern === undefined ? undefined : { pattern, allow: w.allow, id: w.id, kind: 'added', over: l, depth };
         if (!rule || /\s/.test(rule.pattern) || (opposite && !p.beats(rule, opposite))) { failures.push([w, l]); break; }
         const present = spelled.get(`${w.allow} ${rule.pattern}`);
-        if (present && present.kind !== 'existing') continue; // a conventional line is no field
+        // A conventional line is no field, and silence (virtual) is no line: neither stands for the rule.
+        if (present && present.kind !== 'existing' && present.kind !== 'virtual') continue;
         if (added >= (p.maxAdded ?? 400)) { exhausted = true; break; }
         spelled.set(`${w.allow} ${rule.pattern}`, rule);
         rules.push(rule);

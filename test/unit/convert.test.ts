@@ -61,11 +61,15 @@ suite('convert to ACAP: the text of each rule', () => {
     assert.equal(explain(doc(r.text), { agent: 'x', path: '/a/b', usage: 'index' }).allowed, true);
   });
 
-  test('--reading index: where ACAP crawlers reading the conventional lines would rank a Disallow above an Allow, crawling is allowed', () => {
+  // Before issue 10 ACAP crawlers ranked the group's lines one by one, so `Disallow: /` beat
+  // `Allow: /` (a tie prohibits, Part 1 §2.4.5) and the conversion added `ACAP-allow-crawl: /`.
+  // Now they take the group's own verdict (Allow wins the tie, decisions §3.6): no field is needed.
+  test('--reading index: ACAP crawlers reading the conventional lines take the group\'s crawl verdict, so no crawl field is added', () => {
     const text = 'User-agent: *\nDisallow: /\nAllow: /\n';
     const r = toAcap(text, { reading: 'index' });
-    assert.match(added(text, r), /ACAP-allow-index: \/\n# Conventional crawlers may crawl these paths; ACAP crawlers reading the conventional lines would not \(Part 1 §2\.4\.5\)\nACAP-allow-crawl: \/\n$/);
+    assert.match(added(text, r), /ACAP-crawler: \*\n# Line 2 \(Disallow of the same pattern\) is not converted: [^\n]*\nACAP-allow-index: \/\n$/);
     assert.equal(explain(doc(r.text), { agent: 'x', path: '/a', usage: 'index' }).allowed, true);
+    assert.equal(explain(doc(r.text), { agent: 'x', path: '/a', usage: 'crawl', reading: 'acap' }).allowed, true);
     assert.deepEqual(changed(r), []);
   });
 
@@ -204,12 +208,13 @@ suite('convert to ACAP: meaning kept where the readings differ', () => {
   });
 
   // `v2bot` names the crawler `v` under RFC 9309 §2.2.1 (issue 10), so the group is named `vbot`.
-  // ACAP crawlers now decide a 2.0.0 group by its 2.0.0 rules (decisions §3.6), and the emulation
-  // keeps every verdict but letter case, which is still reported.
+  // ACAP crawlers now decide a 2.0.0 group by its 2.0.0 rules (decisions §3.6), so the field that
+  // kept them from reading `Allow: /pub/index.html` as a prefix is no longer added, and the
+  // emulation keeps every verdict but letter case, which is still reported.
   test('a robots.txt 2.0.0 group: exact paths become $ patterns, its precedence is emulated, and only letter case differs', () => {
     const text = 'User-agent: vbot\nRobot-version: 2.0.0\nAllow: /pub/index.html\nDisallow: /pub\nAllow: /docs*\n';
     const r = toAcap(text);
-    assert.match(added(text, r), /ACAP-crawler: vbot\n# robots.txt 2\.0\.0: what no line of the group allows is disallowed\nACAP-disallow-crawl: \/\nACAP-allow-crawl: \/pub\/index\.html\$\nACAP-disallow-crawl: \/pub\$\nACAP-allow-crawl: \/docs\*\n# Where the \/ line above and line 3 both match, conventional crawlers follow the group's default \(robots\.txt 2\.0\.0\),\n.*\nACAP-disallow-crawl: \/pub\/index\.html\n$/);
+    assert.match(added(text, r), /ACAP-crawler: vbot\n# robots.txt 2\.0\.0: what no line of the group allows is disallowed\nACAP-disallow-crawl: \/\nACAP-allow-crawl: \/pub\/index\.html\$\nACAP-disallow-crawl: \/pub\$\nACAP-allow-crawl: \/docs\*\n$/);
     assert.ok(r.warnings.some((w) => w.startsWith('The group of line 1 follows robots.txt 2.0.0')));
     assert.ok(r.verification.broken.length > 0);
     assert.ok(r.verification.broken.every((b) => b.kind === 'case' && b.path !== b.path.toLowerCase()), JSON.stringify(r.verification.broken));

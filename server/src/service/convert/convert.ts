@@ -330,7 +330,12 @@ function acapRecord(doc: RobotsDocument, target: Target, rules: readonly RuleLin
   // The conventional lines themselves, as ACAP crawlers that read both see them (interpretation
   // §3.6); in a 2.0.0 group they stand for nothing 2.0.0 says, so they rank lowest.
   const twins: Rule<ConvId>[] = all.filter((r) => r.pattern !== '' && !/\s/.test(r.pattern)).map((r) => ({ pattern: r.pattern, allow: r.allow, id: { rank: v2 ? -1 : rankOf(r, false), line: r.line }, kind: 'existing' }));
-  const refined = refineRecord([...base, ...items], twins);
+  // Beside the groups, an ACAP crawler takes the group's one verdict, with its deciding line's
+  // pattern, as a crawl candidate (interpretation §3.6): when the fields stand for every rule of the
+  // group, that candidate agrees with them wherever they decide right, so the lines need not be
+  // settled one by one. Only when some lines are converted do the others compete with the fields.
+  const partial = rules.length < all.length;
+  const refined = refineRecord([...base, ...items], partial ? twins : []);
   const field = (r: Rule<ConvId>): string => `ACAP-${r.allow ? 'allow' : 'disallow'}-${usage}: ${r.pattern}`;
   for (const r of refined.rules) {
     if (r.kind === 'baseline') {
@@ -366,10 +371,12 @@ function acapRecord(doc: RobotsDocument, target: Target, rules: readonly RuleLin
   };
   report(refined.alone, 'ACAP crawlers');
   report(refined.beside, 'ACAP crawlers that also read the conventional records');
-  if (usage === 'index' && !v2) {
-    // Read as "do not index", the lines still decide crawling for ACAP crawlers that read them,
-    // ranked by ACAP (interpretation §3.6): where that would prohibit what conventional crawlers
-    // may crawl, allow crawling (the index fields above already prohibit what they may not).
+  if (usage === 'index' && !v2 && partial) {
+    // Read as "do not index", the lines still decide crawling for ACAP crawlers that read them
+    // (interpretation §3.6); with only some lines converted, the others may compete one by one:
+    // where that would prohibit what conventional crawlers may crawl, allow crawling (the index
+    // fields above already prohibit what they may not). With the whole group converted, its own
+    // verdict decides crawling for them, as for conventional crawlers.
     const crawl = refine(twins, ACAP_PRECEDENCE);
     const allows = crawl.rules.filter((r) => r.kind === 'added' && r.allow);
     if (allows.length) out.push('# Conventional crawlers may crawl these paths; ACAP crawlers reading the conventional lines would not (Part 1 §2.4.5)');

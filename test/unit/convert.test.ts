@@ -61,11 +61,15 @@ suite('convert to ACAP: the text of each rule', () => {
     assert.equal(explain(doc(r.text), { agent: 'x', path: '/a/b', usage: 'index' }).allowed, true);
   });
 
-  test('--reading index: where ACAP crawlers reading the conventional lines would rank a Disallow above an Allow, crawling is allowed', () => {
+  // Before issue 10 ACAP crawlers ranked the group's lines one by one, so `Disallow: /` beat
+  // `Allow: /` (a tie prohibits, Part 1 §2.4.5) and the conversion added `ACAP-allow-crawl: /`.
+  // Now they take the group's own verdict (Allow wins the tie, decisions §3.6): no field is needed.
+  test('--reading index: ACAP crawlers reading the conventional lines take the group\'s crawl verdict, so no crawl field is added', () => {
     const text = 'User-agent: *\nDisallow: /\nAllow: /\n';
     const r = toAcap(text, { reading: 'index' });
-    assert.match(added(text, r), /ACAP-allow-index: \/\n# Conventional crawlers may crawl these paths; ACAP crawlers reading the conventional lines would not \(Part 1 §2\.4\.5\)\nACAP-allow-crawl: \/\n$/);
+    assert.match(added(text, r), /ACAP-crawler: \*\n# Line 2 \(Disallow of the same pattern\) is not converted: [^\n]*\nACAP-allow-index: \/\n$/);
     assert.equal(explain(doc(r.text), { agent: 'x', path: '/a', usage: 'index' }).allowed, true);
+    assert.equal(explain(doc(r.text), { agent: 'x', path: '/a', usage: 'crawl', reading: 'acap' }).allowed, true);
     assert.deepEqual(changed(r), []);
   });
 
@@ -164,12 +168,18 @@ suite('convert to ACAP: meaning kept where the readings differ', () => {
     assert.equal(allowed(r.text, 'a', '/doc/x.html'), true);
   });
 
-  test('$ against *: /a/$ beats /a/* conventionally (equal length, Allow); ACAP needs /a/ and cannot do it beside the conventional line', () => {
+  // Under issue 10's engine ACAP crawlers that read the conventional group take its one verdict
+  // (decisions §3.6), so `Disallow: /a/*` no longer beats `/a/$` beside the record: this conversion
+  // is now lossless and must not be reported as lossy. A change the conversion cannot avoid (a
+  // space, which no ACAP value holds) is still reported.
+  test('$ against *: /a/$ beats /a/* conventionally (equal length, Allow); ACAP needs /a/, and beside the group ACAP crawlers take its verdict, so nothing changes', () => {
     const text = 'User-agent: *\nAllow: /a/$\nDisallow: /a/*\n';
     const r = toAcap(text);
     assert.match(r.text, /ACAP-allow-crawl: \/a\/\$\nACAP-disallow-crawl: \/a\/\n$/);
-    assert.deepEqual(changed(r).filter((c) => !c.endsWith(' case')), ['unnamed-crawler /a/ acap ranking']);
-    assert.ok(r.warnings.some((w) => w.startsWith('Line 2 decides over line 3 for conventional crawlers where both match, but no ACAP pattern ranks it so (Part 1 §2.4.5): verdicts there may change for ACAP crawlers that also read the conventional records')), r.warnings.join('\n'));
+    assert.deepEqual(changed(r).filter((c) => !c.endsWith(' case')), []);
+    for (const p of ['/a/', '/a/x']) assert.equal(allowed(r.text, 'x', p), allowed(text, 'x', p, 'conventional'), p);
+    const lossy = toAcap('User-agent: *\nAllow: /a/$\nDisallow: /a/*\nDisallow: /b c\n');
+    assert.deepEqual(changed(lossy).filter((c) => !c.endsWith(' case')), ['unnamed-crawler /b c acap-ignoring-conventional space', 'unnamed-crawler /b c/extra acap-ignoring-conventional space']);
   });
 
   test('Allow and Disallow of the same pattern: Allow wins conventionally, a tie prohibits in ACAP, so the Disallow goes', () => {
@@ -197,18 +207,35 @@ suite('convert to ACAP: meaning kept where the readings differ', () => {
     assert.deepEqual(changed(r).filter((c) => !c.endsWith(' case')), []);
   });
 
-  test('a robots.txt 2.0.0 group: exact paths become $ patterns, its precedence is emulated, and the result says it cannot be exact', () => {
-    const text = 'User-agent: v2bot\nRobot-version: 2.0.0\nAllow: /pub/index.html\nDisallow: /pub\nAllow: /docs*\n';
+  // `v2bot` names the crawler `v` under RFC 9309 §2.2.1 (issue 10), so the group is named `vbot`.
+  // ACAP crawlers now decide a 2.0.0 group by its 2.0.0 rules (decisions §3.6), so the field that
+  // kept them from reading `Allow: /pub/index.html` as a prefix is no longer added, and the
+  // emulation keeps every verdict but letter case, which is still reported.
+  test('a robots.txt 2.0.0 group: exact paths become $ patterns, its precedence is emulated, and only letter case differs', () => {
+    const text = 'User-agent: vbot\nRobot-version: 2.0.0\nAllow: /pub/index.html\nDisallow: /pub\nAllow: /docs*\n';
     const r = toAcap(text);
-    assert.match(added(text, r), /ACAP-crawler: v2bot\n# robots.txt 2\.0\.0: what no line of the group allows is disallowed\nACAP-disallow-crawl: \/\nACAP-allow-crawl: \/pub\/index\.html\$\nACAP-disallow-crawl: \/pub\$\nACAP-allow-crawl: \/docs\*\n# Where the \/ line above and line 3 both match, conventional crawlers follow the group's default \(robots\.txt 2\.0\.0\),\n.*\nACAP-disallow-crawl: \/pub\/index\.html\n$/);
+    assert.match(added(text, r), /ACAP-crawler: vbot\n# robots.txt 2\.0\.0: what no line of the group allows is disallowed\nACAP-disallow-crawl: \/\nACAP-allow-crawl: \/pub\/index\.html\$\nACAP-disallow-crawl: \/pub\$\nACAP-allow-crawl: \/docs\*\n$/);
     assert.ok(r.warnings.some((w) => w.startsWith('The group of line 1 follows robots.txt 2.0.0')));
     assert.ok(r.verification.broken.length > 0);
-    assert.ok(r.verification.broken.every((b) => b.kind === 'robot-version-2'));
-    const ignoring = r.text.replace('ACAP-crawler: v2bot', 'ACAP-ignore-conventional-records\nACAP-crawler: v2bot');
+    assert.ok(r.verification.broken.every((b) => b.kind === 'case' && b.path !== b.path.toLowerCase()), JSON.stringify(r.verification.broken));
+    const ignoring = r.text.replace('ACAP-crawler: vbot', 'ACAP-ignore-conventional-records\nACAP-crawler: vbot');
     for (const [path, ok] of [['/pub/index.html', true], ['/pub', false], ['/docs/a', true], ['/other', false]] as const) {
-      assert.equal(allowed(text, 'v2bot', path, 'conventional'), ok, path);
-      assert.equal(allowed(ignoring, 'v2bot', path), ok, path);
+      assert.equal(allowed(text, 'vbot', path, 'conventional'), ok, path);
+      assert.equal(allowed(r.text, 'vbot', path), ok, path);
+      assert.equal(allowed(ignoring, 'vbot', path), ok, path);
     }
+  });
+});
+
+suite('convert to ACAP: groups as the engine reads them (issue 10)', () => {
+  test('a User-agent value names its product token (MJ12bot names MJ), and an experimental Robot-version group is not converted', () => {
+    const text = 'User-agent: MJ12bot\nDisallow: /x\n\nUser-agent: Lycos\nRobot-version: 2.1.0\nDisallow: /private/\n';
+    const r = toAcap(text);
+    assert.match(r.text, /\nACAP-crawler: MJ\n/);
+    assert.doesNotMatch(r.text, /ACAP-crawler: (MJ12bot|Lycos)/);
+    assert.ok(r.warnings.some((w) => w.startsWith('The group of line 4 has an experimental Robot-version')), r.warnings.join('\n'));
+    assert.deepEqual(changed(r).filter((c) => !c.endsWith(' case')), []);
+    for (const [agent, p] of [['MJ', '/x'], ['MJ12bot', '/x'], ['Lycos', '/private/']] as const) assert.equal(allowed(r.text, agent, p), allowed(text, agent, p, 'conventional'), `${agent} ${p}`);
   });
 });
 
@@ -231,6 +258,17 @@ suite('convert to ACAP: one line, one group', () => {
 });
 
 suite('convert to REP', () => {
+  // rsc.org's layout (corpus/real): a group after an ACAP record is, for ACAP crawlers, conventional
+  // lines inside that record (Part 1 §2.3; decisions §3.6), so they take the * group's verdict;
+  // the groups written for them must keep it.
+  test('a group after an ACAP record is ignored by ACAP crawlers: its crawler keeps the * group\'s verdict after the conversion', () => {
+    const text = '##ACAP version=1.0\nUser-agent: *\nDisallow: /a/\n\nACAP-crawler: *\nACAP-disallow-crawl: /b/\n\nUser-agent: Slurp\nCrawl-delay: 30\nDisallow: /\n';
+    const r = convertToRep(doc(text));
+    assert.deepEqual(changed(r).filter((c) => !c.endsWith(' case')), []);
+    for (const p of ['/a/x', '/b/x', '/c/x', '/d']) assert.equal(allowed(r.text, 'Slurp', p), allowed(text, 'Slurp', p), p);
+    assert.equal(allowed(text, 'Slurp', '/a/x'), false);
+  });
+
   test('an ACAP-only file gets the conventional groups before its records, one line per resource-set pattern', () => {
     const text = '##ACAP version=1.0\nACAP-resource-set: open /public/ /news/\n\nACAP-crawler: *\nACAP-disallow-crawl: /\n\nACAP-crawler: SearchBot\nACAP-allow-crawl: the-acap:resource-set:open\nACAP-allow-index: /public/\n';
     const r = convertToRep(doc(text));

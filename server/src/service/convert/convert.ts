@@ -20,7 +20,7 @@
  */
 import type { TextEdit } from 'vscode-languageserver-types';
 import { compileRecords, patternKey, type AcapField, type CompiledRecord } from '../engine/acapRules';
-import { isVersion2, valueToken } from '../engine/conventional';
+import { isExperimental, isVersion2, productToken } from '../engine/conventional';
 import { documentText, updateDocument, type RobotsDocument } from '../syntax/document';
 import { GOOGLE_ACCEPTED_TYPOS } from '../facts/facts';
 import { getModel, type Group } from '../model/model';
@@ -233,24 +233,42 @@ interface Target {
   readonly groups: Group[];
 }
 
-/** The crawlers of the groups, by the set of groups each reads (RFC 9309 §2.2.1). */
+/**
+ * The crawler a User-agent value addresses, as the engine reads it (conventional.ts): its RFC 9309
+ * §2.2.1 product token, the leading run of letters, `-` and `_` (`MJ12bot` names `MJ`,
+ * interpretation §1); empty when it names none. O(length).
+ */
+function crawlerOf(value: string): string {
+  return productToken(value);
+}
+
+/**
+ * The crawlers of the groups, by the set of groups each reads (RFC 9309 §2.2.1), as the engine
+ * reads them: product tokens, experimental Robot-version groups ignored (interpretation §2).
+ * O(agent lines + groups).
+ */
 function targetsOf(doc: RobotsDocument, groups: readonly Group[], warnings: string[]): { star: Target | undefined; named: Target[] } {
   const tokens = new Map<string, { name: string; groups: Group[] }>();
   const star: Group[] = [];
   for (const g of groups) {
+    if (isExperimental(doc, g)) {
+      warnings.push(`The group of line ${g.startLine + 1} has an experimental Robot-version (an odd minor number), so crawlers ignore it and use the default (robots.txt 2.0.0 proposal; interpretation §2); it is not converted.`);
+      continue;
+    }
     let any = false;
     for (const a of g.agents) {
       const value = agentValue(doc, a);
       if (value === undefined) continue;
       if (isStarValue(value)) { if (!star.includes(g)) star.push(g); any = true; continue; }
-      const token = valueToken(value);
+      const token = crawlerOf(value);
+      if (token && token !== value.trim()) warnings.push(`Line ${a + 1}: the User-agent ‘${value.trim()}’ names the crawler ‘${token}’ (its product token, RFC 9309 §2.2.1), so its ACAP record names ${token}.`);
       if (!token) continue;
       any = true;
       const t = tokens.get(token.toLowerCase()) ?? { name: token, groups: [] };
       if (!t.groups.includes(g)) t.groups.push(g);
       tokens.set(token.toLowerCase(), t);
     }
-    if (!any) warnings.push(`The group of line ${g.startLine + 1} names no crawler (an empty User-agent), so no crawler follows it; it is not converted.`);
+    if (!any) warnings.push(`The group of line ${g.startLine + 1} names no crawler (its User-agent values have no product token, RFC 9309 §2.2.1), so no crawler follows it; it is not converted.`);
   }
   const bySignature = new Map<string, Target>();
   for (const t of tokens.values()) {
@@ -304,7 +322,7 @@ function acapRecord(doc: RobotsDocument, target: Target, rules: readonly RuleLin
   const notes = new Map<number, string>();
   const items = acapItems(rules, v2, notes, warnings, ln);
   const out = [`# From the ${target.groups.length > 1 ? `groups of ${linesList(target.groups.map((g) => g.startLine), ln)}, which RFC 9309 merges` : `group of line ${ln(target.groups[0].startLine)}`}`, ...target.names.map((n) => `ACAP-crawler: ${n}`)];
-  if (v2) warnings.push(`The group of line ${target.groups[0].startLine + 1} follows robots.txt 2.0.0: its exact paths become \`$\` patterns and its precedence is emulated, but ACAP crawlers that also read the conventional records take its lines as RFC 9309 prefixes (interpretation §3.6), so some verdicts may differ.`);
+  if (v2) warnings.push(`The group of line ${target.groups[0].startLine + 1} follows robots.txt 2.0.0: its exact paths become \`$\` patterns and its precedence is emulated with ACAP patterns (ACAP crawlers that also read the conventional records decide the group by its 2.0.0 rules, interpretation §3.6); where no ACAP pattern can rank a pair as 2.0.0 does, verdicts may differ.`);
   // robots.txt 2.0.0: with wildcard Allows, or only Allows, what no line names is disallowed.
   const v2Closed = v2 && (rules.some((r) => r.allow && r.pattern.includes('*')) || (rules.some((r) => r.allow) && !rules.some((r) => !r.allow)));
   const needBase = v2Closed || items.length === 0 || (target.names[0] !== '*' && starRestricts && !items.some((i) => matchesAll(normalizePercent(i.pattern))));
@@ -312,7 +330,12 @@ function acapRecord(doc: RobotsDocument, target: Target, rules: readonly RuleLin
   // The conventional lines themselves, as ACAP crawlers that read both see them (interpretation
   // §3.6); in a 2.0.0 group they stand for nothing 2.0.0 says, so they rank lowest.
   const twins: Rule<ConvId>[] = all.filter((r) => r.pattern !== '' && !/\s/.test(r.pattern)).map((r) => ({ pattern: r.pattern, allow: r.allow, id: { rank: v2 ? -1 : rankOf(r, false), line: r.line }, kind: 'existing' }));
-  const refined = refineRecord([...base, ...items], twins);
+  // Beside the groups, an ACAP crawler takes the group's one verdict, with its deciding line's
+  // pattern, as a crawl candidate (interpretation §3.6): when the fields stand for every rule of the
+  // group, that candidate agrees with them wherever they decide right, so the lines need not be
+  // settled one by one. Only when some lines are converted do the others compete with the fields.
+  const partial = rules.length < all.length;
+  const refined = refineRecord([...base, ...items], partial ? twins : []);
   const field = (r: Rule<ConvId>): string => `ACAP-${r.allow ? 'allow' : 'disallow'}-${usage}: ${r.pattern}`;
   for (const r of refined.rules) {
     if (r.kind === 'baseline') {
@@ -348,10 +371,12 @@ function acapRecord(doc: RobotsDocument, target: Target, rules: readonly RuleLin
   };
   report(refined.alone, 'ACAP crawlers');
   report(refined.beside, 'ACAP crawlers that also read the conventional records');
-  if (usage === 'index' && !v2) {
-    // Read as "do not index", the lines still decide crawling for ACAP crawlers that read them,
-    // ranked by ACAP (interpretation §3.6): where that would prohibit what conventional crawlers
-    // may crawl, allow crawling (the index fields above already prohibit what they may not).
+  if (usage === 'index' && !v2 && partial) {
+    // Read as "do not index", the lines still decide crawling for ACAP crawlers that read them
+    // (interpretation §3.6); with only some lines converted, the others may compete one by one:
+    // where that would prohibit what conventional crawlers may crawl, allow crawling (the index
+    // fields above already prohibit what they may not). With the whole group converted, its own
+    // verdict decides crawling for them, as for conventional crawlers.
     const crawl = refine(twins, ACAP_PRECEDENCE);
     const allows = crawl.rules.filter((r) => r.kind === 'added' && r.allow);
     if (allows.length) out.push('# Conventional crawlers may crawl these paths; ACAP crawlers reading the conventional lines would not (Part 1 §2.4.5)');
@@ -397,7 +422,7 @@ export function convertToAcap(doc: RobotsDocument, options: ConvertOptions = {})
   const { star, named } = targetsOf(doc, groups, warnings);
   if (options.lines) {
     for (const t of named) {
-      const rest = model.groups.filter((g) => !groups.includes(g) && g.agents.some((a) => valueToken(agentValue(doc, a) ?? '').toLowerCase() === t.names[0].toLowerCase()));
+      const rest = model.groups.filter((g) => !groups.includes(g) && !isExperimental(doc, g) && g.agents.some((a) => crawlerOf(agentValue(doc, a) ?? '').toLowerCase() === t.names[0].toLowerCase()));
       if (rest.length) warnings.push(`${t.names[0]} is also named in the group of line ${rest[0].startLine + 1}, which RFC 9309 merges with this one; convert it too.`);
     }
   }
@@ -478,8 +503,13 @@ function fieldRules(records: readonly CompiledRecord[], tier: number, usage: str
     .flatMap((f) => f.patterns.map((p) => ({ pattern: p.text, allow: f.allow, id: { tier, key: p.key, source: 'acap' as const, line: f.line }, kind: 'rule' as const })));
 }
 
-function convRules(doc: RobotsDocument, groups: readonly Group[], tier: number, kind: 'rule' | 'existing'): Rule<AcapId>[] {
-  return rulesOf(doc, groups).filter((r) => r.pattern !== '').map((r) => ({ pattern: r.pattern, allow: r.allow, id: { tier, key: patternKey(r.pattern), source: 'conventional' as const, line: r.line }, kind }));
+/**
+ * The conventional rules of `groups` as crawl candidates at `tier`; a line inside an ACAP record
+ * (`hidden`: a record runs to the next ACAP-crawler line, Part 1 §2.3) is not read by ACAP
+ * crawlers (Part 1 §2.9.2), so it gets tier 9. O(rules).
+ */
+function convRules(doc: RobotsDocument, groups: readonly Group[], tier: number, kind: 'rule' | 'existing', hidden: ReadonlySet<number> = new Set()): Rule<AcapId>[] {
+  return rulesOf(doc, groups).filter((r) => r.pattern !== '').map((r) => ({ pattern: r.pattern, allow: r.allow, id: { tier: hidden.has(r.line) ? 9 : tier, key: patternKey(r.pattern), source: 'conventional' as const, line: r.line }, kind }));
 }
 
 /** Does `general` match every path `specific` matches? A sufficient test on full globs, O(|general|·|specific|). */
@@ -549,20 +579,28 @@ export function convertToRep(doc: RobotsDocument, options: Pick<ConvertOptions, 
     const d = doc.lines[c].directive;
     const name = d.kind === 'acap-crawler' ? slice(doc, c, d.name) : '*';
     if (/[\s/]/.test(name)) warnings.push(`ACAP-crawler ‘${name}’ (line ${c + 1}) is not a product token: crawlers compare their token with it exactly (interpretation §1), so it addresses none, and it is not converted.`);
-    else if (name !== '*' && !names.has(name.toLowerCase())) names.set(name.toLowerCase(), name);
+    else if (name !== '*' && !names.has(name.toLowerCase())) {
+      if (crawlerOf(name) !== name) warnings.push(`ACAP-crawler ‘${name}’ (line ${c + 1}): a User-agent line with this value names the crawler ‘${crawlerOf(name)}’ (its product token, RFC 9309 §2.2.1), so conventional crawlers called ${name} cannot be addressed by name.`);
+      names.set(name.toLowerCase(), name);
+    }
   }
   // Converting twice must not add the groups twice.
   if (used.length) {
     const self = verifyConversion(doc, doc, { ...options.verify, direction: 'to-rep' });
     if (self.broken.every((b) => b.kind === 'case')) return upToDate(doc, 'its conventional groups already give conventional crawlers the crawl verdicts of its ACAP records', self, warnings);
   }
-  const starGroups = model.groups.filter((g) => g.agents.some((a) => isStarValue(agentValue(doc, a) ?? '')));
-  for (const g of model.groups) for (const a of g.agents) { const t = valueToken(agentValue(doc, a) ?? ''); if (t && t !== '*' && !names.has(t.toLowerCase())) names.set(t.toLowerCase(), t); }
+  // The groups as the engine reads them: experimental Robot-version groups ignored, values as product tokens.
+  const groupsRead = model.groups.filter((g) => !isExperimental(doc, g));
+  const starGroups = groupsRead.filter((g) => g.agents.some((a) => isStarValue(agentValue(doc, a) ?? '')));
+  // Conventional lines inside ACAP records: ACAP crawlers ignore them (Part 1 §2.3, §2.9.2).
+  const hidden = new Set(model.records.flatMap((r) => r.conventional));
+  const starForAcap = starGroups.filter((g) => !hidden.has(g.startLine));
+  for (const g of groupsRead) for (const a of g.agents) { const t = crawlerOf(agentValue(doc, a) ?? ''); if (t && !names.has(t.toLowerCase())) names.set(t.toLowerCase(), t); }
   const starRecords = used.filter((r) => r.star);
   const bySig = new Map<string, { names: string[]; recs: CompiledRecord[]; groups: Group[] }>();
   for (const [lower, name] of names) {
     const recs = used.filter((r) => !r.star && r.crawlers.includes(lower));
-    const groups = model.groups.filter((g) => g.agents.some((a) => valueToken(agentValue(doc, a) ?? '').toLowerCase() === lower));
+    const groups = groupsRead.filter((g) => g.agents.some((a) => crawlerOf(agentValue(doc, a) ?? '').toLowerCase() === lower));
     const sig = `${recs.map((r) => r.record.startLine).join(',')}|${groups.map((g) => g.startLine).join(',')}`;
     bySig.set(sig, { names: [...(bySig.get(sig)?.names ?? []), name], recs, groups });
   }
@@ -572,14 +610,17 @@ export function convertToRep(doc: RobotsDocument, options: Pick<ConvertOptions, 
   const readAlongside = !ignored && !addIgnore;
   const solved = targets.map((t) => {
     const namedConv = t.groups.length > 0;
+    // ACAP crawlers read only the groups outside ACAP records (interpretation §3.6): with none of
+    // its own there, a crawler's conventional candidate comes from the `*` groups they read.
+    const namedForAcap = t.groups.some((g) => !hidden.has(g.startLine));
     const desired = [
       ...fieldRules(t.recs, 0, 'crawl'), ...fieldRules(starRecords, 1, 'crawl'),
-      ...(!ignored && !namedConv && !t.star ? convRules(doc, starGroups, 1, 'rule') : []),
+      ...(!ignored && !namedForAcap && !t.star ? convRules(doc, starForAcap, 1, 'rule') : []),
       ...fieldRules(t.recs, 2, 'other', false), ...fieldRules(starRecords, 3, 'other', false),
     ];
     // What the crawler's conventional reading keeps after the conversion: its own groups, or `*`'s.
     // A line already there with a wanted pattern and verdict stands for the wanted rule.
-    const existing = (namedConv ? convRules(doc, t.groups, ignored ? 9 : 0, 'existing') : t.star ? convRules(doc, starGroups, ignored ? 9 : 1, 'existing') : []).map((x) => {
+    const existing = (namedConv ? convRules(doc, t.groups, ignored ? 9 : 0, 'existing', hidden) : t.star ? convRules(doc, starGroups, ignored ? 9 : 1, 'existing', hidden) : []).map((x) => {
       const same = desired.filter((r) => r.allow === x.allow && normalizePercent(r.pattern) === normalizePercent(x.pattern)).sort((a, b) => a.id.tier - b.id.tier)[0];
       return same && same.id.tier < x.id.tier ? { ...x, id: same.id } : x;
     });

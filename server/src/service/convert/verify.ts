@@ -11,11 +11,11 @@
  *   to REP:   ACAP crawler before (crawl) = conventional crawler after, and = ACAP crawler after.
  */
 import { updateDocument, type RobotsDocument } from '../syntax/document';
-import { evaluateConventional, rfcMatches, valueToken } from '../engine/conventional';
+import { conventionalView, evaluateConventional, productToken, rfcMatches, valueToken, type ConventionalVerdict } from '../engine/conventional';
 import { getModel } from '../model/model';
 import { normalizePercent, matchPattern, pathOfUrl } from '../syntax/paths';
 import { compileRecords } from '../engine/acapRules';
-import { explain, type Explanation } from '../engine/permissions';
+import { agentToken, explain, type Explanation } from '../engine/permissions';
 
 // ---------------------------------------------------------------------------------------------
 // Pattern algebra. A robots pattern (`/a*z`, `/x$`) matches a path prefix unless it ends with `$`
@@ -243,7 +243,8 @@ export function refine<Id>(start: readonly Rule<Id>[], p: Precedence<Id>): Refin
         const rule: Rule<Id> | undefined = pattern === undefined ? undefined : { pattern, allow: w.allow, id: w.id, kind: 'added', over: l, depth };
         if (!rule || /\s/.test(rule.pattern) || (opposite && !p.beats(rule, opposite))) { failures.push([w, l]); break; }
         const present = spelled.get(`${w.allow} ${rule.pattern}`);
-        if (present && present.kind !== 'existing') continue; // a conventional line is no field
+        // A conventional line is no field, and silence (virtual) is no line: neither stands for the rule.
+        if (present && present.kind !== 'existing' && present.kind !== 'virtual') continue;
         if (added >= (p.maxAdded ?? 400)) { exhausted = true; break; }
         spelled.set(`${w.allow} ${rule.pattern}`, rule);
         rules.push(rule);
@@ -395,7 +396,13 @@ function acapPatterns(doc: RobotsDocument): string[] {
   return compileRecords(doc).flatMap((r) => [...r.general, ...r.subRecords.flatMap((s) => s.fields)].flatMap((f) => f.patterns.map((p) => p.text)));
 }
 
-/** Agents named in either document (conventional tokens, ACAP crawler names as tokens), plus one unnamed. */
+/**
+ * Agents named in either document, plus one unnamed: for each User-agent value both the crawler
+ * the engine reads it as naming (its RFC 9309 §2.2.1 product token: `MJ12bot` names `MJ`,
+ * interpretation §1) and the crawler whose name it spells (`MJ12bot`, which that group does not
+ * address), so a conversion that names either one differently is caught; ACAP crawler names as
+ * tokens. O(agent lines).
+ */
 function agentsOf(docs: readonly RobotsDocument[]): string[] {
   const seen = new Map<string, string>();
   const add = (name: string): void => {
@@ -404,7 +411,15 @@ function agentsOf(docs: readonly RobotsDocument[]): string[] {
   };
   for (const doc of docs) {
     const model = getModel(doc);
-    for (const g of model.groups) for (const a of g.agents) { const d = doc.lines[a].directive; if (d.kind === 'user-agent') add(doc.lines[a].text.slice(d.agent.start, d.agent.end)); }
+    for (const g of model.groups) {
+      for (const a of g.agents) {
+        const d = doc.lines[a].directive;
+        if (d.kind !== 'user-agent') continue;
+        const value = doc.lines[a].text.slice(d.agent.start, d.agent.end);
+        add(productToken(value));
+        add(value);
+      }
+    }
     for (const r of model.records) for (const c of r.crawlers) { const d = doc.lines[c].directive; if (d.kind === 'acap-crawler') add(doc.lines[c].text.slice(d.name.start, d.name.end)); }
   }
   let unnamed = 'unnamed-crawler';
@@ -428,7 +443,8 @@ function signatures(docs: readonly RobotsDocument[], agents: readonly string[]):
     for (const g of getModel(doc).groups) {
       for (const a of g.agents) {
         const d = doc.lines[a].directive;
-        if (d.kind === 'user-agent') add(valueToken(doc.lines[a].text.slice(d.agent.start, d.agent.end)).toLowerCase(), text(g.members));
+        // The crawler the engine reads the value as naming (RFC 9309 §2.2.1 product token).
+        if (d.kind === 'user-agent') add(productToken(doc.lines[a].text.slice(d.agent.start, d.agent.end)).toLowerCase(), text(g.members));
       }
     }
     for (const r of getModel(doc).records) {
@@ -453,8 +469,17 @@ function caseOnly(e: Explanation, path: string): boolean {
   return decisionOf(e).winners.some((w) => !rfcMatches(w.pattern, p));
 }
 
+/**
+ * The engine's conventional verdict for a crawler that reads no ACAP, exactly as `explain` with
+ * the conventional reading computes it: the agent's token (agentToken), the document as a
+ * conventional parser reads it (conventionalView: a partial byte-order mark skipped), RFC 9309.
+ */
+function conventionalVerdict(doc: RobotsDocument, agent: string, path: string): ConventionalVerdict {
+  return evaluateConventional(conventionalView(doc, false), agentToken(agent), pathOfUrl(path), 'rfc9309');
+}
+
 function conventionalAllowed(doc: RobotsDocument, agent: string, path: string): boolean {
-  return evaluateConventional(doc, valueToken(agent), pathOfUrl(path), 'rfc9309').allowed;
+  return conventionalVerdict(doc, agent, path).allowed;
 }
 
 /** Verdicts before and after a conversion, on probe paths, for every crawler named and one unnamed. */
@@ -506,17 +531,18 @@ export function verifyConversion(before: RobotsDocument, after: RobotsDocument, 
 
 /** Why a verdict changed: letter case, a robots.txt 2.0.0 group, ACAP records already there, or how the two formats rank patterns. */
 function attribute(before: RobotsDocument, agent: string, path: string, direction: 'to-acap' | 'to-rep', e: Explanation | undefined, byLower: ReadonlyMap<string, readonly string[]>): { why: string; kind: BreakKind; line: number | undefined } {
-  const conv = evaluateConventional(before, valueToken(agent), pathOfUrl(path), 'rfc9309');
+  const conv = conventionalVerdict(before, agent, path);
   if (direction === 'to-acap') {
     const line = conv.line === undefined ? undefined : conv.line + 1;
-    if (conv.version2) return { kind: 'robot-version-2', line, why: `the group for ${agent} follows robots.txt 2.0.0, whose precedence ACAP cannot express exactly (${conv.why})` };
     const decider = conv.line === undefined ? undefined : before.lines[conv.line];
     const pattern = decider?.directive.kind === 'rule' ? decider.text.slice(decider.directive.pattern.start, decider.directive.pattern.end) : '';
     if (/\s/.test(pattern)) return { kind: 'space', line, why: `line ${line} has a space in its pattern, which no ACAP value can hold, so it was not converted` };
     const variants = [path.toLowerCase(), path.toUpperCase(), ...(byLower.get(path.toLowerCase()) ?? [])];
     const differs = variants.some((v) => conventionalAllowed(before, agent, v) !== conv.allowed);
     const acap = e ? decisionOf(e).summary : '';
+    // Letter case first: no conversion can change it, in a 2.0.0 group or any other.
     if (differs || (e && caseOnly(e, path))) return { kind: 'case', line, why: `ACAP matches patterns case-insensitively (Part 1 §2.8), conventional crawlers do not: ${conv.why}; ACAP: ${acap}` };
+    if (conv.version2) return { kind: 'robot-version-2', line, why: `the group for ${agent} follows robots.txt 2.0.0, whose precedence the ACAP fields written for it do not express here (${conv.why}; ACAP: ${acap})` };
     const t = agent.toLowerCase();
     if (compileRecords(before).some((r) => r.star || r.crawlers.includes(t))) return { kind: 'existing-acap', line, why: `the ACAP records already in the file take part: ${acap}` };
     return { kind: 'ranking', line, why: `conventional: ${conv.why}; ACAP: ${acap}` };
@@ -524,6 +550,6 @@ function attribute(before: RobotsDocument, agent: string, path: string, directio
   const acap = explain(before, { agent, path, reading: 'acap' });
   const line = acap.decidedBy[0]?.line;
   if (caseOnly(acap, path)) return { kind: 'case', line, why: `ACAP matches patterns case-insensitively (Part 1 §2.8), conventional crawlers do not: ${acap.decision.summary}` };
-  if (conv.version2 && !acap.conventional.ignored) return { kind: 'robot-version-2', line, why: `ACAP crawlers read the robots.txt 2.0.0 group for ${agent} as RFC 9309 lines (interpretation §3.6), conventional crawlers as 2.0.0 (${conv.why})` };
+  if (conv.version2) return { kind: 'robot-version-2', line, why: `the group for ${agent} follows robots.txt 2.0.0, whose precedence the conventional lines written for it cannot fully express (${conv.why})` };
   return { kind: 'ranking', line, why: `ACAP before: ${acap.decision.summary}${e ? `; ACAP after: ${decisionOf(e).summary}` : ''}` };
 }

@@ -61,7 +61,7 @@ suite('AI uses of a page: META signals', () => {
     let out = '';
     const files: Record<string, string> = { 'robots.txt': 'User-agent: *\nAllow: /\n', 'a.html': TDM };
     const io: CliIO = { out: (t) => { out += t; }, err: () => undefined, readFile: (p) => new TextEncoder().encode(files[p] ?? '') };
-    assert.equal(main(['explain', 'robots.txt', '--html', 'a.html', '--agent', 'CCBot', '--path', '/a.html', '--usage', 'ai-train'], io), 0);
+    assert.equal(main(['explain', 'robots.txt', '--html', 'a.html', '--agent', 'CCBot', '--path', '/a.html', '--usage', 'ai-train'], io), 1); // prohibited: explain exits 1
     assert.match(out, /CCBot may not use \/a\.html for ai-train: the page line 5/);
   });
 });

@@ -26,7 +26,9 @@ suite('fuzz regression fixtures (test/fixtures/fuzz)', () => {
     if (name.endsWith('.robots.txt') && existsSync(file.replace(/\.robots\.txt$/, '.html'))) continue; // read with its page
     if (name.endsWith('.txt')) {
       test(`robots.txt ${name}`, function () {
-        this.timeout(BOUND * 4);
+        // The property is per call (each within BOUND); a fixture exercises hundreds of calls, and
+        // the two slow ones (conversion checks behind code actions, issue 13) take minutes in all.
+        this.timeout(BOUND * 24);
         const r = exerciseRobots(readFileSync(file, 'utf8'), { budgetMs: BOUND });
         assert.deepEqual(r.problems, []);
       });

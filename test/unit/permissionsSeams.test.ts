@@ -57,7 +57,7 @@ suite('where an ACAP record ends (Part 1 §2.3; interpretation §3.6)', () => {
 
   test('hover on the ACAP field after the group: its table names that line', () => {
     const md = hoverAt(text.replace('ACAP-disallow-crawl: /y', 'ACAP-disallow-crawl: /|y'));
-    assert.match(md, /\\\* any other[^|]*\| \[✗\]\(file:\/\/\/site\/robots\.txt#L6/);
+    assert.match(md, /\\\* any other[^|]*\| ✗ \[6\]\(file:\/\/\/site\/robots\.txt#L6/);
   });
 });
 

@@ -5,10 +5,10 @@
  * the CLI. Fixtures: test/fixtures/ai (Cloudflare's managed block, the aipref attach draft).
  */
 import * as assert from 'node:assert/strict';
+import { runCli } from './kit/cli';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { ACAP_AI_MAPPING, AI_USES, aiUseOf, explainAiUse, type AiUse, type AiUseAnswer } from '../../server/src/service';
-import { main, type CliIO } from '../../server/src/cli/main';
 import { doc } from './helpers';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'ai');
@@ -144,20 +144,7 @@ suite('AI uses: names', () => {
 });
 
 suite('cli: explain --usage ai-train|ai-input|search', () => {
-  function run(args: string[], files: Record<string, string>): { code: number; out: string; err: string } {
-    let out = '';
-    let err = '';
-    const io: CliIO = {
-      out: (t) => { out += t; },
-      err: (t) => { err += t; },
-      readFile: (p) => {
-        const f = files[p];
-        if (f === undefined) throw Object.assign(new Error('ENOENT'), { code: 'ENOENT' });
-        return new TextEncoder().encode(f);
-      },
-    };
-    return { code: main(args, io), out, err };
-  }
+  const run = runCli;
   const cf = fixture('cloudflare-managed.robots.txt');
   test('text names every deciding line', () => {
     const r = run(['explain', 'robots.txt', '--agent', 'Googlebot', '--path', '/blog/x', '--usage', 'train-ai'], { 'robots.txt': cf });

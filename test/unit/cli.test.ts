@@ -4,23 +4,9 @@ import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { decodeUtf8 } from '../../server/src/cli/decode';
-import { main, type CliIO } from '../../server/src/cli/main';
+import { runCli } from './kit/cli';
 
-function run(args: string[], files: Record<string, string | Uint8Array>): { code: number; out: string; err: string } {
-  let out = '';
-  let err = '';
-  const io: CliIO = {
-    out: (t) => { out += t; },
-    err: (t) => { err += t; },
-    readFile: (p) => {
-      const f = files[p];
-      if (f === undefined) throw Object.assign(new Error('ENOENT'), { code: 'ENOENT' });
-      return typeof f === 'string' ? new TextEncoder().encode(f) : f;
-    },
-  };
-  const code = main(args, io);
-  return { code, out, err };
-}
+const run = runCli;
 
 suite('cli', () => {
   test('check prints file:line:col: severity code message, 1-based, and exits 1 on errors', () => {

@@ -1,9 +1,9 @@
 /** AI uses of an HTML page (issue 14, point 4): robots.txt with the page's META signals. */
 import * as assert from 'node:assert/strict';
+import { runCli } from './kit/cli';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { explainPageAiUse, parseHtml, validateHtml, type AiUse } from '../../server/src/service';
-import { main, type CliIO } from '../../server/src/cli/main';
 import { doc } from './helpers';
 
 const page = (head: string) => parseHtml('file:///site/a.html', `<html><head>\n${head}\n</head><body></body></html>`);
@@ -58,10 +58,9 @@ suite('AI uses of a page: META signals', () => {
     assert.equal(a.contradictions.length, 1);
   });
   test('cli: explain --html PAGE --usage ai-train', () => {
-    let out = '';
     const files: Record<string, string> = { 'robots.txt': 'User-agent: *\nAllow: /\n', 'a.html': TDM };
-    const io: CliIO = { out: (t) => { out += t; }, err: () => undefined, readFile: (p) => new TextEncoder().encode(files[p] ?? '') };
-    assert.equal(main(['explain', 'robots.txt', '--html', 'a.html', '--agent', 'CCBot', '--path', '/a.html', '--usage', 'ai-train'], io), 1); // prohibited: explain exits 1
+    const { code, out } = runCli(['explain', 'robots.txt', '--html', 'a.html', '--agent', 'CCBot', '--path', '/a.html', '--usage', 'ai-train'], files);
+    assert.equal(code, 1); // prohibited: explain exits 1
     assert.match(out, /CCBot may not use \/a\.html for ai-train: the page line 5/);
   });
 });

@@ -1,7 +1,7 @@
 /** robots-acap diff (issue 14, point 5): verdicts that flip between two versions, with their lines. */
 import * as assert from 'node:assert/strict';
+import { runCli } from './kit/cli';
 import { diffRobots } from '../../server/src/service';
-import { main, type CliIO } from '../../server/src/cli/main';
 import { doc } from './helpers';
 
 const OLD = 'User-agent: *\nAllow: /\n';
@@ -27,11 +27,7 @@ suite('diff', () => {
   });
   test('cli: text, JSON, exit 1 when something flips and 0 when nothing does', () => {
     const files: Record<string, string> = { 'old.txt': OLD, 'new.txt': NEW };
-    const run = (args: string[]): { code: number; out: string } => {
-      let out = '';
-      const io: CliIO = { out: (t) => { out += t; }, err: () => undefined, readFile: (p) => new TextEncoder().encode(files[p] ?? '') };
-      return { code: main(args, io), out };
-    };
+    const run = (args: string[]): { code: number; out: string } => runCli(args, files);
     const t = run(['diff', 'old.txt', 'new.txt', '--agent', 'GPTBot']);
     assert.equal(t.code, 1);
     assert.match(t.out, /^GPTBot: crawl \/blog\/: allowed → prohibited {2}\(was old\.txt:2 Allow: \/; now new\.txt:6 Disallow: \/blog\/\)$/m);

@@ -3,10 +3,10 @@
  * can be told apart, hints that do not split a field from its colon, and no repeated lines.
  */
 import * as assert from 'node:assert/strict';
+import { runCli } from './kit/cli';
 import {
   doHover, doValidation, explain, getInlayHints, parseDocument, parseHtml, validateHtml, doHtmlHover,
 } from '../../server/src/service';
-import { main, type CliIO } from '../../server/src/cli/main';
 
 const URI = 'file:///site/robots.txt';
 
@@ -85,22 +85,12 @@ suite('wording (defect 10)', () => {
   });
 
   test('explain --html names each deciding line once', () => {
-    let out = '';
     const files: Record<string, string> = {
       // One line decides both index and crawl (the example site's line 35 did).
       'robots.txt': 'ACAP-composite-usage: basics crawl index\nACAP-crawler: *\nACAP-allow-(basics): /\n',
       'p.html': '<html><head><meta name="robots" content="ACAP allow-present"></head></html>',
     };
-    const io: CliIO = {
-      out: (t) => { out += t; },
-      err: () => undefined,
-      readFile: (p) => {
-        const f = files[p];
-        if (f === undefined) throw Object.assign(new Error('ENOENT'), { code: 'ENOENT' });
-        return new TextEncoder().encode(f);
-      },
-    };
-    main(['explain', 'robots.txt', '--html', 'p.html', '--agent', 'GPTBot', '--usage', 'index', '--path', '/p.html'], io);
+    const { out } = runCli(['explain', 'robots.txt', '--html', 'p.html', '--agent', 'GPTBot', '--usage', 'index', '--path', '/p.html'], files);
     const lines = out.split('\n').filter((l) => /line \d+:/.test(l));
     assert.ok(lines.length > 0, out);
     assert.equal(new Set(lines).size, lines.length, out);

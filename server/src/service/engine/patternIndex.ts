@@ -14,10 +14,32 @@ export class PatternIndex<T> {
   private readonly wild: { readonly pattern: string; readonly item: T }[] = [];
 
   constructor(entries: Iterable<{ readonly pattern: string; readonly item: T }>) {
-    for (const { pattern, item } of entries) {
-      if (!pattern.includes('*') && !pattern.endsWith('$')) push(this.prefix, pattern, item);
-      else if (!pattern.includes('*')) push(this.exact, pattern.slice(0, -1), item);
-      else this.wild.push({ pattern, item });
+    for (const { pattern, item } of entries) this.add(pattern, item);
+  }
+
+  /** Index one more item. O(1) amortised. */
+  add(pattern: string, item: T): void {
+    if (!pattern.includes('*') && !pattern.endsWith('$')) push(this.prefix, pattern, item);
+    else if (!pattern.includes('*')) push(this.exact, pattern.slice(0, -1), item);
+    else this.wild.push({ pattern, item });
+  }
+
+  /**
+   * Forget `item`, indexed under `pattern` (compared by identity), so that an edited line's entry
+   * is replaced instead of the index being rebuilt. O(items sharing the pattern), O(wildcard
+   * patterns) for a pattern with `*`.
+   */
+  remove(pattern: string, item: T): void {
+    this.removeWhere(pattern, (x) => x === item);
+  }
+
+  /** Forget the first item indexed under `pattern` that `which` picks; same cost as `remove`. */
+  removeWhere(pattern: string, which: (item: T) => boolean): void {
+    if (!pattern.includes('*') && !pattern.endsWith('$')) pull(this.prefix, pattern, which);
+    else if (!pattern.includes('*')) pull(this.exact, pattern.slice(0, -1), which);
+    else {
+      const k = this.wild.findIndex((w) => w.pattern === pattern && which(w.item));
+      if (k >= 0) this.wild.splice(k, 1);
     }
   }
 
@@ -55,4 +77,13 @@ function push<T>(map: Map<string, T[]>, key: string, item: T): void {
   const list = map.get(key);
   if (list) list.push(item);
   else map.set(key, [item]);
+}
+
+function pull<T>(map: Map<string, T[]>, key: string, which: (item: T) => boolean): void {
+  const list = map.get(key);
+  if (!list) return;
+  const k = list.findIndex(which);
+  if (k < 0) return;
+  if (list.length === 1) map.delete(key);
+  else list.splice(k, 1);
 }

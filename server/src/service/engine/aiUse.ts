@@ -100,6 +100,37 @@ function groupSpans(doc: RobotsDocument): Map<Group, { start: number; end: numbe
   return out;
 }
 
+const PREFERENCE_NAMES: readonly string[] = ['content-usage', 'content-signal', ...CONTENT_SIGNAL_ALIASES];
+const PREFERENCE_NAME_LENGTHS = new Set(PREFERENCE_NAMES.map((n) => n.length));
+const preferenceCache = new WeakMap<RobotsDocument, Map<Group, readonly number[]>>();
+
+/**
+ * The lines of a group's span whose field name is Content-Usage, Content-Signal or an alias (the
+ * only ones `readPreference` reads), once per document version: O(span) integer checks (name
+ * length and first letter) before any string work, so a query then visits those few lines and
+ * not the group's thousands of rules.
+ */
+function preferenceLines(doc: RobotsDocument, g: Group, s: { start: number; end: number }): readonly number[] {
+  let byGroup = preferenceCache.get(doc);
+  if (!byGroup) {
+    byGroup = new Map();
+    preferenceCache.set(doc, byGroup);
+  }
+  let out = byGroup.get(g);
+  if (!out) {
+    const lines: number[] = [];
+    for (let i = s.start; i < s.end; i++) {
+      const node = doc.lines[i];
+      const f = node.field;
+      if (!f || !PREFERENCE_NAME_LENGTHS.has(f.name.end - f.name.start) || (node.text.charCodeAt(f.name.start) | 0x20) !== 0x63) continue;
+      if (PREFERENCE_NAMES.includes(node.text.slice(f.name.start, f.name.end).toLowerCase())) lines.push(i);
+    }
+    out = lines;
+    byGroup.set(g, out);
+  }
+  return out;
+}
+
 interface PreferenceLine {
   readonly line: number;
   readonly vocabulary: 'content-usage' | 'content-signal';
@@ -181,7 +212,7 @@ export function explainAiUse(doc: RobotsDocument, query: AiUseQuery, ctx: Worksp
   for (const g of applied) {
     const s = spans.get(g);
     if (!s) continue;
-    for (let i = s.start; i < s.end; i++) {
+    for (const i of preferenceLines(doc, g, s)) {
       const p = readPreference(doc, i, use);
       if (p && (p.pattern === '' || matchPattern(p.pattern, path))) prefs.push(p);
     }

@@ -219,9 +219,25 @@ function compileRule(doc: RobotsDocument, m: number): CompiledRule | undefined {
   return { line: r.line, allow: r.allow, pattern: r.pattern, normalized: n.normalized, octets: n.octets };
 }
 
+function isEmptyDisallow(r: CompiledRule | undefined): r is CompiledRule {
+  return r !== undefined && r.pattern === '' && !r.allow;
+}
+
+/** Position of the rule on `line` in a list in line order. O(log rules). */
+function ruleIndex(rules: readonly CompiledRule[], line: number): number {
+  let lo = 0;
+  let hi = rules.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (rules[mid].line < line) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 function groupValue(perMember: readonly (CompiledRule | undefined)[], index: PatternIndex<CompiledRule>): GroupRules {
   const rules = perMember.filter((r): r is CompiledRule => r !== undefined);
-  return { rules, index, emptyDisallows: rules.filter((r) => r.pattern === '' && !r.allow) };
+  return { rules, index, emptyDisallows: rules.filter(isEmptyDisallow) };
 }
 
 /**
@@ -233,23 +249,33 @@ function compiledRules(doc: RobotsDocument, g: Group): GroupRules {
   const entry = groupRules.get(g.members);
   if (entry && entry.doc === doc) return entry.value;
   if (entry) {
-    let changed = false;
     const { nodes, perMember, value } = entry;
+    // Rules replaced in place (a path typed) keep the list's shape: copied once, patched by
+    // binary search; a line gaining or losing its rule filters the list again (O(members)).
+    let rules: CompiledRule[] | undefined;
+    let reshaped = false;
+    let empties = false;
     for (let k = 0; k < g.members.length; k++) {
       const m = g.members[k];
       const node = doc.lines[m];
       if (node === nodes[k]) continue;
-      changed = true;
       nodes[k] = node;
       const before = perMember[k];
       if (before && before.normalized !== '') value.index.remove(before.normalized, before);
       const after = compileRule(doc, m);
       perMember[k] = after;
       if (after && after.normalized !== '') value.index.add(after.normalized, after);
+      if (isEmptyDisallow(before) || isEmptyDisallow(after)) empties = true;
+      if (!before || !after) reshaped = true;
+      else if (!reshaped) {
+        rules ??= value.rules.slice();
+        rules[ruleIndex(rules, m)] = after;
+      }
     }
     entry.doc = doc;
     // A new value object when a rule changed: answers already given keep their rule lists.
-    if (changed) entry.value = groupValue(perMember, value.index);
+    if (reshaped) entry.value = groupValue(perMember, value.index);
+    else if (rules) entry.value = { rules, index: value.index, emptyDisallows: empties ? rules.filter(isEmptyDisallow) : value.emptyDisallows };
     return entry.value;
   }
   const nodes = g.members.map((m) => doc.lines[m]);

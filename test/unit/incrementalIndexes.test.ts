@@ -3,12 +3,13 @@
  * each edit of a random sequence (fast-check), the conventional verdict under every profile —
  * rfc9309 and koster1996 through each group's compiled rules (patched for the edited lines),
  * google through Google's sections (patched per URI) — and the crawler names equal those of the
- * same text parsed from scratch. Old versions queried again answer as before.
+ * same text parsed from scratch, and so do the AI-use answers (a group's preference lines, kept
+ * across edits). Old versions queried again answer as before.
  */
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {
-  PROFILES, crawlersNamed, doValidation, documentText, evaluateConventional, parseDocument, updateDocument, agentToken,
+  PROFILES, crawlersNamed, explainAiUse, doValidation, documentText, evaluateConventional, parseDocument, updateDocument, agentToken,
   type ContentChange, type RobotsDocument,
 } from '../../server/src/service';
 
@@ -28,6 +29,8 @@ const BASE = [
   'Allow: /b$',
   'Disallow:',
   'Crawl-delay: 5',
+  'Content-Usage: train-ai=n',
+  'Content-Signal: /a ai-train=yes',
   '',
   'User-agent: Bingbot',
   'Robot-version: 2.0.0',
@@ -39,7 +42,7 @@ const BASE = [
 ].join('\n');
 
 /** What an edit may type: path characters, wildcards, whole lines, line breaks, colons. */
-const TYPED = ['a', 'b', '/a', '/b', 'x', '*', '$', '', '\n', 'index.html', 'Allow: /b\n', 'Disallow: /a', '#', ' ', ':', 'User-agent: Bingbot\n', 'Bot'];
+const TYPED = ['a', 'b', '/a', '/b', 'x', '*', '$', '', '\n', 'index.html', 'Allow: /b\n', 'Disallow: /a', '#', ' ', ':', 'User-agent: Bingbot\n', 'Bot', 'Content-Usage: train-ai=y', 'Content-Signal: ai-train=no'];
 
 const PATHS = ['/', '/a', '/a/b', '/ab', '/b', '/bx', '/x', '/x/y', '/dir/', '/dir/index.html', '/f.pdf', '/private/z', '/news/1', '/robots.txt', '/before-any-group'];
 const AGENTS = ['Googlebot', 'Bingbot', 'GPTBot', 'OtherBot'];
@@ -69,6 +72,7 @@ function answers(doc: RobotsDocument): unknown[] {
       for (const path of PATHS) {
         const v = evaluateConventional(doc, agent, path, profile);
         out.push([profile, agent, path, v.allowed, v.line, v.scope, v.why, v.groupLines, v.rules().map((r) => [r.line, r.allow, r.pattern])]);
+        if (profile === 'rfc9309') out.push(explainAiUse(doc, { agent, path, use: 'ai-train', profile }));
       }
     }
   }

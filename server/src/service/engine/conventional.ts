@@ -8,7 +8,7 @@
  * Inside a group whose User-agent lines are followed by `Robot-version: 2.x`, the 1996 "2.0.0"
  * precedence applies under rfc9309 and koster1996 (robots.txt 2.0.0 proposal).
  */
-import { parseDocument, type RobotsDocument } from '../syntax/document';
+import { linesChangedSince, parseDocument, type RobotsDocument } from '../syntax/document';
 import type { LineNode } from '../syntax/syntax';
 import { googleEvaluate, type GoogleLine, type GoogleSection } from './google';
 import { getModel, type Group } from '../model/model';
@@ -223,6 +223,18 @@ function isEmptyDisallow(r: CompiledRule | undefined): r is CompiledRule {
   return r !== undefined && r.pattern === '' && !r.allow;
 }
 
+/** The first position in ascending `xs` whose value is at least `x`. O(log n). */
+function lowerBound(xs: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (xs[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** Position of the rule on `line` in a list in line order. O(log rules). */
 function ruleIndex(rules: readonly CompiledRule[], line: number): number {
   let lo = 0;
@@ -255,8 +267,13 @@ function compiledRules(doc: RobotsDocument, g: Group): GroupRules {
     let rules: CompiledRule[] | undefined;
     let reshaped = false;
     let empties = false;
-    for (let k = 0; k < g.members.length; k++) {
+    // Only the members on lines changed since the entry's version, when the versions between
+    // say which (O(log members + edited)); else every member's node is compared (O(members)).
+    const changed = linesChangedSince(doc, entry.doc);
+    const first = changed ? lowerBound(g.members, changed.from) : 0;
+    for (let k = first; k < g.members.length; k++) {
       const m = g.members[k];
+      if (changed && m >= changed.to) break;
       const node = doc.lines[m];
       if (node === nodes[k]) continue;
       nodes[k] = node;

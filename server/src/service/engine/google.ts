@@ -6,7 +6,7 @@
  * named groups are kept apart; `/index.htm…` allows also imply the directory; the longest
  * matching pattern wins, Allow on ties; a matching named group, even empty, hides `*` rules.
  */
-import type { RobotsDocument } from '../syntax/document';
+import { linesChangedSince, type RobotsDocument } from '../syntax/document';
 import { googleEscapePattern } from '../syntax/paths';
 import { PatternIndex } from './patternIndex';
 import type { LineNode } from '../syntax/syntax';
@@ -178,8 +178,8 @@ function classOf(read: Omit<GoogleLine, 'line'> | null): LineClass {
 /**
  * Google's sections of `doc`. Cached per document; for a new version of a URI whose lines were
  * edited in place (same line count, no line changing between User-agent, rule and other), the
- * previous version's sections are patched: O(lines) identity comparisons plus O(edited lines ×
- * log rules). Otherwise built in O(lines).
+ * previous version's sections are patched: O(edited lines × log rules) when the versions between
+ * say which lines changed (`linesChangedSince`), plus O(lines) identity comparisons otherwise. Otherwise built in O(lines).
  */
 export function googleSections(doc: RobotsDocument): readonly GoogleSection[] {
   const out = sectionsCache.get(doc);
@@ -231,7 +231,10 @@ function patchSections(prev: Latest, doc: RobotsDocument): GoogleSection[] | und
   const lines = doc.lines;
   if (old.length !== lines.length) return undefined;
   const edited: number[] = [];
-  for (let i = 0; i < lines.length; i++) {
+  // The lines changed since, when the versions between say which; else every line compared.
+  const changed = linesChangedSince(doc, prev.doc);
+  const to = changed ? changed.to : lines.length;
+  for (let i = changed ? changed.from : 0; i < to; i++) {
     if (old[i] === lines[i]) continue;
     if (edited.length >= PATCH_MAX) return undefined;
     edited.push(i);

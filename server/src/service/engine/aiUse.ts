@@ -24,7 +24,7 @@
 import { CONTROL_TOKEN_OF, CRAWLER_BY_TOKEN, type AiUse } from '../facts/crawlers';
 import { ACAP_AI_MAPPING, CONTENT_SIGNAL_ALIASES, CONTENT_SIGNAL_KEY_BY_NAME, CONTENT_USAGE_LABELS } from '../facts/signalFacts';
 import { getModel, type Group } from '../model/model';
-import type { RobotsDocument } from '../syntax/document';
+import { linesChangedSince, type RobotsDocument } from '../syntax/document';
 import { matchPattern, normalizePercent, pathOfUrl } from '../syntax/paths';
 import { parseContentSignal, parseContentUsage } from '../syntax/signals';
 import { evaluateConventional, type Profile } from './conventional';
@@ -111,6 +111,46 @@ function groupSpans(doc: RobotsDocument): Map<Group, { start: number; end: numbe
   return out;
 }
 
+const PREFERENCE_NAMES: readonly string[] = ['content-usage', 'content-signal', ...CONTENT_SIGNAL_ALIASES];
+const PREFERENCE_NAME_LENGTHS = new Set(PREFERENCE_NAMES.map((n) => n.length));
+/** Per group (its member list, which a carried-over model shares): the version and span it answers. */
+const preferenceCache = new WeakMap<readonly number[], { readonly doc: RobotsDocument; readonly start: number; readonly end: number; readonly lines: readonly number[] }>();
+
+function isPreferenceLine(doc: RobotsDocument, i: number): boolean {
+  const node = doc.lines[i];
+  const f = node.field;
+  if (!f || !PREFERENCE_NAME_LENGTHS.has(f.name.end - f.name.start) || (node.text.charCodeAt(f.name.start) | 0x20) !== 0x63) return false;
+  return PREFERENCE_NAMES.includes(node.text.slice(f.name.start, f.name.end).toLowerCase());
+}
+
+/**
+ * The lines of a group's span whose field name is Content-Usage, Content-Signal or an alias (the
+ * only ones `readPreference` reads): O(span) integer checks (name length and first letter)
+ * before any string work, once per version, and after an edit only the changed lines are
+ * checked again (O(edited + preference lines)), so a query visits those few lines and not the
+ * group's thousands of rules.
+ */
+function preferenceLines(doc: RobotsDocument, g: Group, s: { start: number; end: number }): readonly number[] {
+  const entry = preferenceCache.get(g.members);
+  if (entry && entry.start === s.start && entry.end === s.end) {
+    if (entry.doc === doc) return entry.lines;
+    const changed = linesChangedSince(doc, entry.doc);
+    if (changed) {
+      const from = Math.max(changed.from, s.start);
+      const to = Math.min(changed.to, s.end);
+      const lines = entry.lines.filter((i) => i < from);
+      for (let i = from; i < to; i++) if (isPreferenceLine(doc, i)) lines.push(i);
+      for (const i of entry.lines) if (i >= to && i >= from) lines.push(i);
+      preferenceCache.set(g.members, { doc, start: s.start, end: s.end, lines });
+      return lines;
+    }
+  }
+  const lines: number[] = [];
+  for (let i = s.start; i < s.end; i++) if (isPreferenceLine(doc, i)) lines.push(i);
+  preferenceCache.set(g.members, { doc, start: s.start, end: s.end, lines });
+  return lines;
+}
+
 interface PreferenceLine {
   readonly line: number;
   readonly vocabulary: 'content-usage' | 'content-signal';
@@ -192,7 +232,7 @@ export function explainAiUse(doc: RobotsDocument, query: AiUseQuery, ctx: Worksp
   for (const g of applied) {
     const s = spans.get(g);
     if (!s) continue;
-    for (let i = s.start; i < s.end; i++) {
+    for (const i of preferenceLines(doc, g, s)) {
       const p = readPreference(doc, i, use);
       if (p && (p.pattern === '' || matchPattern(p.pattern, path))) prefs.push(p);
     }

@@ -8,9 +8,9 @@
  * Inside a group whose User-agent lines are followed by `Robot-version: 2.x`, the 1996 "2.0.0"
  * precedence applies under rfc9309 and koster1996 (robots.txt 2.0.0 proposal).
  */
-import { parseDocument, type RobotsDocument } from '../syntax/document';
+import { linesChangedSince, parseDocument, type RobotsDocument } from '../syntax/document';
 import type { LineNode } from '../syntax/syntax';
-import { googleEvaluate } from './google';
+import { googleEvaluate, type GoogleLine, type GoogleSection } from './google';
 import { getModel, type Group } from '../model/model';
 import { encodeNonAscii, googleEscapePattern, matchPattern, normalizePercent } from '../syntax/paths';
 import { firstOccurrences, PatternIndex } from './patternIndex';
@@ -295,35 +295,121 @@ interface GroupRules {
   readonly emptyDisallows: readonly CompiledRule[];
 }
 
-const groupRules = new WeakMap<Group, GroupRules>();
+/**
+ * A group's compiled rules, kept per `members` array: a model carried over after an edit (typing
+ * in a path) shares its groups' member arrays, line numbers included, so the entry of the
+ * previous version is patched for the lines whose node changed instead of being rebuilt.
+ */
+interface GroupEntry {
+  /** The version the entry answers for. */
+  doc: RobotsDocument;
+  /** The line node of each member when its rule was compiled (identity tells an edited line). */
+  readonly nodes: LineNode[];
+  /** The compiled rule of each member, if it is a rule. */
+  readonly perMember: (CompiledRule | undefined)[];
+  value: GroupRules;
+}
+
+const groupRules = new WeakMap<readonly number[], GroupEntry>();
 /** Normalised pattern and its octet length, once per line node (unchanged lines are never redone). */
 const normalizedRules = new WeakMap<LineNode, { readonly normalized: string; readonly octets: number }>();
 
-/** A group's rules, normalised and indexed once per model, then reused by every query. */
-function compiledRules(doc: RobotsDocument, g: Group): GroupRules {
-  let entry = groupRules.get(g);
-  if (!entry) {
-    const rules: CompiledRule[] = [];
-    for (const m of g.members) {
-      const r = ruleOf(doc, m);
-      if (!r) continue;
-      const node = doc.lines[m];
-      let n = normalizedRules.get(node);
-      if (!n) {
-        const normalized = normalizePercent(r.pattern);
-        n = { normalized, octets: utf8Length(normalized) };
-        normalizedRules.set(node, n);
-      }
-      rules.push({ line: r.line, allow: r.allow, pattern: r.pattern, normalized: n.normalized, octets: n.octets });
-    }
-    entry = {
-      rules,
-      index: new PatternIndex(rules.filter((r) => r.normalized !== '').map((r) => ({ pattern: r.normalized, item: r }))),
-      emptyDisallows: rules.filter((r) => r.pattern === '' && !r.allow),
-    };
-    groupRules.set(g, entry);
+function compileRule(doc: RobotsDocument, m: number): CompiledRule | undefined {
+  const r = ruleOf(doc, m);
+  if (!r) return undefined;
+  const node = doc.lines[m];
+  let n = normalizedRules.get(node);
+  if (!n) {
+    const normalized = normalizePercent(r.pattern);
+    n = { normalized, octets: utf8Length(normalized) };
+    normalizedRules.set(node, n);
   }
-  return entry;
+  return { line: r.line, allow: r.allow, pattern: r.pattern, normalized: n.normalized, octets: n.octets };
+}
+
+function isEmptyDisallow(r: CompiledRule | undefined): r is CompiledRule {
+  return r !== undefined && r.pattern === '' && !r.allow;
+}
+
+/** The first position in ascending `xs` whose value is at least `x`. O(log n). */
+function lowerBound(xs: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (xs[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Position of the rule on `line` in a list in line order. O(log rules). */
+function ruleIndex(rules: readonly CompiledRule[], line: number): number {
+  let lo = 0;
+  let hi = rules.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (rules[mid].line < line) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function groupValue(perMember: readonly (CompiledRule | undefined)[], index: PatternIndex<CompiledRule>): GroupRules {
+  const rules = perMember.filter((r): r is CompiledRule => r !== undefined);
+  return { rules, index, emptyDisallows: rules.filter(isEmptyDisallow) };
+}
+
+/**
+ * A group's rules, normalised and indexed once, then reused by every query. After an edit that
+ * kept the structure, the previous version's entry is patched: O(members) identity comparisons
+ * plus O(edited rules) index updates, instead of O(rules) normalisation and hashing.
+ */
+function compiledRules(doc: RobotsDocument, g: Group): GroupRules {
+  const entry = groupRules.get(g.members);
+  if (entry && entry.doc === doc) return entry.value;
+  if (entry) {
+    const { nodes, perMember, value } = entry;
+    // Rules replaced in place (a path typed) keep the list's shape: copied once, patched by
+    // binary search; a line gaining or losing its rule filters the list again (O(members)).
+    let rules: CompiledRule[] | undefined;
+    let reshaped = false;
+    let empties = false;
+    // Only the members on lines changed since the entry's version, when the versions between
+    // say which (O(log members + edited)); else every member's node is compared (O(members)).
+    const changed = linesChangedSince(doc, entry.doc);
+    const first = changed ? lowerBound(g.members, changed.from) : 0;
+    for (let k = first; k < g.members.length; k++) {
+      const m = g.members[k];
+      if (changed && m >= changed.to) break;
+      const node = doc.lines[m];
+      if (node === nodes[k]) continue;
+      nodes[k] = node;
+      const before = perMember[k];
+      if (before && before.normalized !== '') value.index.remove(before.normalized, before);
+      const after = compileRule(doc, m);
+      perMember[k] = after;
+      if (after && after.normalized !== '') value.index.add(after.normalized, after);
+      if (isEmptyDisallow(before) || isEmptyDisallow(after)) empties = true;
+      if (!before || !after) reshaped = true;
+      else if (!reshaped) {
+        rules ??= value.rules.slice();
+        rules[ruleIndex(rules, m)] = after;
+      }
+    }
+    entry.doc = doc;
+    // A new value object when a rule changed: answers already given keep their rule lists.
+    if (reshaped) entry.value = groupValue(perMember, value.index);
+    else if (rules) entry.value = { rules, index: value.index, emptyDisallows: empties ? rules.filter(isEmptyDisallow) : value.emptyDisallows };
+    return entry.value;
+  }
+  const nodes = g.members.map((m) => doc.lines[m]);
+  const perMember = g.members.map((m) => compileRule(doc, m));
+  const index = new PatternIndex<CompiledRule>([]);
+  for (const r of perMember) if (r && r.normalized !== '') index.add(r.normalized, r);
+  const value = groupValue(perMember, index);
+  groupRules.set(g.members, { doc, nodes, perMember, value });
+  return value;
 }
 
 /** The rules of the groups that apply, in file order. */
@@ -422,7 +508,7 @@ export function evaluateConventional(doc: RobotsDocument, token: string, rawPath
     let scope: string | undefined;
     let derived = false;
     if (v.line !== undefined) {
-      const rule = sections.flatMap((sec) => sec.rules).find((g) => g.line === v.line);
+      const rule = ruleAt(sections, v.line);
       scope = rule?.value;
       // robots.cc: `Allow: /dir/index.htm…` also allows `/dir/`, as the pattern `/dir/$`.
       if (rule && !matchPattern(rule.value, path)) {
@@ -473,6 +559,22 @@ export function evaluateConventional(doc: RobotsDocument, token: string, rawPath
   return first
     ? { ...base, allowed: first.allow || first.pattern === '', line: first.line, version2: false, why: `line ${first.line + 1} is the first matching line of ${who}${chosen} (Koster 1996 §3.2.2)`, scope: first.pattern === '' ? '/' : first.pattern }
     : { ...base, allowed: true, line: undefined, version2: false, why: `${groups.length === 0 ? 'no record applies to this crawler' : `no line of ${who}${chosen} matches`}, so access is allowed (Koster 1996 §3.2.2)`, scope: undefined };
+}
+
+/** The rule on `line` in sections whose rules are in line order: O(sections × log rules). */
+function ruleAt(sections: readonly GoogleSection[], line: number): GoogleLine | undefined {
+  for (const sec of sections) {
+    let lo = 0;
+    let hi = sec.rules.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const r = sec.rules[mid];
+      if (r.line === line) return r;
+      if (r.line < line) lo = mid + 1;
+      else hi = mid - 1;
+    }
+  }
+  return undefined;
 }
 
 /** Matching of a conventional rule under `profile`, for the ACAP reading (docs/decisions.md §3.6). */

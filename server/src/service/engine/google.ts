@@ -6,7 +6,7 @@
  * named groups are kept apart; `/index.htm…` allows also imply the directory; the longest
  * matching pattern wins, Allow on ties; a matching named group, even empty, hides `*` rules.
  */
-import type { RobotsDocument } from '../syntax/document';
+import { linesChangedSince, type RobotsDocument } from '../syntax/document';
 import { googleEscapePattern } from '../syntax/paths';
 import { PatternIndex } from './patternIndex';
 import type { LineNode } from '../syntax/syntax';
@@ -90,13 +90,7 @@ export function googleLines(doc: RobotsDocument): readonly GoogleLine[] {
   if (!out) {
     const list: GoogleLine[] = [];
     doc.lines.forEach((node, i) => {
-      if (node.kind !== 'field') return;
-      let read = i === 0 ? undefined : readCache.get(node);
-      if (read === undefined) {
-        const g = googleReadLine(node, i);
-        read = g ? { key: g.key, value: g.value } : null;
-        if (i !== 0) readCache.set(node, read);
-      }
+      const read = readLine(node, i);
       if (read) list.push({ line: i, key: read.key, value: read.value });
     });
     out = list;
@@ -146,10 +140,74 @@ function isGlobalAgent(v: string): boolean {
 
 const sectionsCache = new WeakMap<RobotsDocument, readonly GoogleSection[]>();
 
+/**
+ * The sections last built or patched for a URI, to patch them for the next version instead of
+ * rebuilding them (the previous version is no longer at hand once its edit has been settled):
+ * the version's lines (node identity tells an edited line) and, per line, the section whose
+ * rules hold it (-1 for none). At most `LATEST_MAX` URIs are kept.
+ */
+interface Latest {
+  doc: RobotsDocument;
+  sections: GoogleSection[];
+  readonly ruleSection: Int32Array;
+}
+const latest = new Map<string, Latest>();
+const LATEST_MAX = 16;
+/** More edited lines than this: building again is as cheap as patching. */
+const PATCH_MAX = 256;
+
+/** Google's reading of line `i` (cached per node but for the first line, whose BOM counts). */
+function readLine(node: LineNode, i: number): Omit<GoogleLine, 'line'> | null {
+  if (node.kind !== 'field') return null;
+  let read = i === 0 ? undefined : readCache.get(node);
+  if (read === undefined) {
+    const g = googleReadLine(node, i);
+    read = g ? { key: g.key, value: g.value } : null;
+    if (i !== 0) readCache.set(node, read);
+  }
+  return read;
+}
+
+type LineClass = 'user-agent' | 'rule' | 'other';
+
+function classOf(read: Omit<GoogleLine, 'line'> | null): LineClass {
+  if (!read) return 'other';
+  return read.key === 'user-agent' ? 'user-agent' : read.key === 'allow' || read.key === 'disallow' ? 'rule' : 'other';
+}
+
+/**
+ * Google's sections of `doc`. Cached per document; for a new version of a URI whose lines were
+ * edited in place (same line count, no line changing between User-agent, rule and other), the
+ * previous version's sections are patched: O(edited lines × log rules) when the versions between
+ * say which lines changed (`linesChangedSince`), plus O(lines) identity comparisons otherwise. Otherwise built in O(lines).
+ */
 export function googleSections(doc: RobotsDocument): readonly GoogleSection[] {
-  let out = sectionsCache.get(doc);
+  const out = sectionsCache.get(doc);
   if (out) return out;
+  const prev = latest.get(doc.uri);
+  const patched = prev && patchSections(prev, doc);
+  if (patched) {
+    // The previous version's indexes were patched in place: it must build its own if asked again,
+    // and so must the lookup built over them.
+    sectionsCache.delete(prev.doc);
+    lookupCache.delete(prev.doc);
+    prev.doc = doc;
+    prev.sections = patched;
+    sectionsCache.set(doc, patched);
+    return patched;
+  }
+  const built = buildSections(doc);
+  latest.delete(doc.uri);
+  if (latest.size >= LATEST_MAX) latest.delete(latest.keys().next().value as string);
+  latest.set(doc.uri, { doc, ...built });
+  if (prev) sectionsCache.delete(prev.doc);
+  sectionsCache.set(doc, built.sections);
+  return built.sections;
+}
+
+function buildSections(doc: RobotsDocument): { sections: GoogleSection[]; ruleSection: Int32Array } {
   const built: { agents: { token: string; line: number }[]; globalLines: number[]; rules: GoogleLine[] }[] = [];
+  const ruleSection = new Int32Array(doc.lines.length).fill(-1);
   let cur: (typeof built)[number] | undefined;
   let afterRule = false;
   for (const g of googleLines(doc)) {
@@ -163,12 +221,62 @@ export function googleSections(doc: RobotsDocument): readonly GoogleSection[] {
       else cur.agents.push({ token: googleExtractAgent(g.value).toLowerCase(), line: g.line });
     } else if ((g.key === 'allow' || g.key === 'disallow') && cur) {
       cur.rules.push(g);
+      ruleSection[g.line] = built.length - 1;
       afterRule = true;
     }
   }
-  out = built.map((b) => ({ ...b, index: new PatternIndex(indexEntries(b.rules)) }));
-  sectionsCache.set(doc, out);
-  return out;
+  return { sections: built.map((b) => ({ ...b, index: new PatternIndex(indexEntries(b.rules)) })), ruleSection };
+}
+
+/** The previous sections patched for `doc`, or undefined when they must be built again. */
+function patchSections(prev: Latest, doc: RobotsDocument): GoogleSection[] | undefined {
+  const old = prev.doc.lines;
+  const lines = doc.lines;
+  if (old.length !== lines.length) return undefined;
+  const edited: number[] = [];
+  // The lines changed since, when the versions between say which; else every line compared.
+  const changed = linesChangedSince(doc, prev.doc);
+  const to = changed ? changed.to : lines.length;
+  for (let i = changed ? changed.from : 0; i < to; i++) {
+    if (old[i] === lines[i]) continue;
+    if (edited.length >= PATCH_MAX) return undefined;
+    edited.push(i);
+  }
+  const reads: { line: number; before: Omit<GoogleLine, 'line'> | null; after: Omit<GoogleLine, 'line'> | null }[] = [];
+  for (const i of edited) {
+    const before = readLine(old[i], i);
+    const after = readLine(lines[i], i);
+    const c = classOf(before);
+    // A User-agent line edited, or a line changing class, can change the sections themselves.
+    if (c !== classOf(after) || c === 'user-agent') return undefined;
+    if (c === 'rule' && prev.ruleSection[i] >= 0) reads.push({ line: i, before, after });
+  }
+  const sections = prev.sections.slice();
+  for (const { line, before, after } of reads) {
+    const k = prev.ruleSection[line];
+    const sec = sections[k];
+    const rules = sec === prev.sections[k] ? sec.rules.slice() : (sec.rules as GoogleLine[]);
+    const at = findLine(rules, line);
+    if (at < 0 || !before || !after) return undefined;
+    for (const e of indexEntries([{ line, ...before }])) sec.index.removeWhere(e.pattern, (x) => x.line === line && x.derived === e.item.derived);
+    const next: GoogleLine = { line, key: after.key, value: after.value };
+    rules[at] = next;
+    for (const e of indexEntries([next])) sec.index.add(e.pattern, e.item);
+    sections[k] = { ...sec, rules };
+  }
+  return sections;
+}
+
+function findLine(rules: readonly GoogleLine[], line: number): number {
+  let lo = 0;
+  let hi = rules.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (rules[mid].line === line) return mid;
+    if (rules[mid].line < line) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
 }
 
 function* indexEntries(rules: readonly GoogleLine[]): Iterable<{ pattern: string; item: GoogleRule }> {

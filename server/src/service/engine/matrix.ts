@@ -92,10 +92,20 @@ function acapCrawlers(doc: RobotsDocument): Set<string> {
   return out;
 }
 
-/** Crawler names the file addresses (User-agent and ACAP-crawler values), first spelling kept. */
+/**
+ * Crawler names the file addresses (User-agent and ACAP-crawler values), first spelling kept, in
+ * file order. Taken from the model's group and record openers rather than a scan of every line:
+ * O(agent lines × log), which on a file of one group of 47,000 rules is a few lines.
+ */
 export function crawlersNamed(doc: RobotsDocument): string[] {
+  const model = getModel(doc);
+  const lines: number[] = [];
+  for (const g of model.groups) for (const a of g.agents) lines.push(a);
+  for (const r of model.records) for (const c of r.crawlers) lines.push(c);
+  lines.sort((a, b) => a - b);
   const out = new Map<string, string>();
-  for (const line of doc.lines) {
+  for (const i of lines) {
+    const line = doc.lines[i];
     const d = line.directive;
     const value = d.kind === 'user-agent' ? line.text.slice(d.agent.start, d.agent.end) : d.kind === 'acap-crawler' ? line.text.slice(d.name.start, d.name.end) : '';
     const name = agentToken(value);

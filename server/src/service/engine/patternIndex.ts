@@ -21,6 +21,8 @@ import { compilePattern, matchCompiled, type CompiledPattern } from '../syntax/p
  */
 class PrefixMap<T> {
   private readonly map = new Map<string, T[]>();
+  /** How many keys have each length; the sorted lengths are rebuilt after a change, O(k log k). */
+  private readonly keysOfLength = new Map<number, number>();
   private lengths: number[] = [];
   private sorted = true;
 
@@ -28,14 +30,28 @@ class PrefixMap<T> {
     const list = this.map.get(key);
     if (list) { list.push(item); return; }
     this.map.set(key, [item]);
-    this.lengths.push(key.length);
+    this.keysOfLength.set(key.length, (this.keysOfLength.get(key.length) ?? 0) + 1);
+    this.sorted = false;
+  }
+
+  /** Forget the first item filed under `key` that `which` picks. O(items under that key). */
+  remove(key: string, which: (item: T) => boolean): void {
+    const list = this.map.get(key);
+    if (!list) return;
+    const k = list.findIndex(which);
+    if (k < 0) return;
+    if (list.length > 1) { list.splice(k, 1); return; }
+    this.map.delete(key);
+    const left = (this.keysOfLength.get(key.length) ?? 1) - 1;
+    if (left > 0) this.keysOfLength.set(key.length, left);
+    else this.keysOfLength.delete(key.length);
     this.sorted = false;
   }
 
   /** Every item whose key is a prefix of `path` (shorter keys first), appended to `out`. */
   prefixesOf(path: string, out: T[]): void {
     if (!this.sorted) {
-      this.lengths = [...new Set(this.lengths)].sort((a, b) => a - b);
+      this.lengths = [...this.keysOfLength.keys()].sort((a, b) => a - b);
       this.sorted = true;
     }
     for (const len of this.lengths) {
@@ -61,14 +77,37 @@ export class PatternIndex<T> {
   private literal: PrefixMap<T> | undefined;
 
   constructor(entries: Iterable<{ readonly pattern: string; readonly item: T }>) {
-    for (const { pattern, item } of entries) {
-      if (!pattern.includes('*') && !pattern.endsWith('$')) this.prefix.add(pattern, item);
-      else if (!pattern.includes('*')) push(this.exact, pattern.slice(0, -1), item);
-      else {
-        const compiled = compilePattern(pattern);
-        this.wild.add(compiled.segments[0], { pattern, compiled, item });
-      }
+    for (const { pattern, item } of entries) this.add(pattern, item);
+  }
+
+  /** Index one more item. O(pattern length): a wildcard pattern is compiled here, once. */
+  add(pattern: string, item: T): void {
+    if (!pattern.includes('*') && !pattern.endsWith('$')) this.prefix.add(pattern, item);
+    else if (!pattern.includes('*')) push(this.exact, pattern.slice(0, -1), item);
+    else {
+      const compiled = compilePattern(pattern);
+      this.wild.add(compiled.segments[0], { pattern, compiled, item });
     }
+    this.literal?.add(pattern, item);
+  }
+
+  /**
+   * Forget `item`, indexed under `pattern` (compared by identity), so that an edited line's entry
+   * is replaced instead of the index being rebuilt. O(items filed under the same key).
+   */
+  remove(pattern: string, item: T): void {
+    this.removeWhere(pattern, (x) => x === item);
+  }
+
+  /** Forget the first item indexed under `pattern` that `which` picks; same cost as `remove`. */
+  removeWhere(pattern: string, which: (item: T) => boolean): void {
+    if (!pattern.includes('*') && !pattern.endsWith('$')) this.prefix.remove(pattern, which);
+    else if (!pattern.includes('*')) pull(this.exact, pattern.slice(0, -1), which);
+    else {
+      const head = pattern.slice(0, pattern.indexOf('*'));
+      this.wild.remove(head, (w) => w.pattern === pattern && which(w.item));
+    }
+    this.literal?.remove(pattern, which);
   }
 
   /** Every item whose pattern matches `path`, in no particular order. */
@@ -105,6 +144,15 @@ function push<T>(map: Map<string, T[]>, key: string, item: T): void {
   const list = map.get(key);
   if (list) list.push(item);
   else map.set(key, [item]);
+}
+
+function pull<T>(map: Map<string, T[]>, key: string, which: (item: T) => boolean): void {
+  const list = map.get(key);
+  if (!list) return;
+  const k = list.findIndex(which);
+  if (k < 0) return;
+  if (list.length === 1) map.delete(key);
+  else list.splice(k, 1);
 }
 
 /**

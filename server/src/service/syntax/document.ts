@@ -159,6 +159,9 @@ export function updateDocument(doc: RobotsDocument, changes: readonly ContentCha
   }
   const out: RobotsDocument = { uri: doc.uri, version, lines: lines ?? doc.lines, stats: { linesLexed: lexed } };
   if (replaced || !lines) return out;
+  const stepFrom = Math.min(from, doc.lines.length, lines.length);
+  const stepTail = Math.min(tail, doc.lines.length - stepFrom, lines.length - stepFrom);
+  const step = { previous: new WeakRef(doc), from: stepFrom, oldEnd: doc.lines.length - stepTail, newEnd: lines.length - stepTail };
   // Relative to the last version whose analyses were kept (`doc`, or the one `doc` still points
   // to when it was never analysed): the regions compose by their unchanged head and tail.
   const base = doc.edit?.previous ?? doc;
@@ -168,7 +171,40 @@ export function updateDocument(doc: RobotsDocument, changes: readonly ContentCha
   }
   from = Math.min(from, base.lines.length, lines.length);
   tail = Math.min(tail, base.lines.length - from, lines.length - from);
-  return { ...out, edit: { previous: base, from, oldEnd: base.lines.length - tail, newEnd: lines.length - tail } };
+  const next: RobotsDocument = { ...out, edit: { previous: base, from, oldEnd: base.lines.length - tail, newEnd: lines.length - tail } };
+  steps.set(next, step);
+  return next;
+}
+
+/**
+ * Each version's step from the version it was made from, kept after `settleEdit` (which forgets
+ * the analysed base) so that a cache of any earlier version can learn which lines changed since.
+ * The earlier version is held weakly: a step never keeps an old version alive.
+ */
+const steps = new WeakMap<RobotsDocument, { readonly previous: WeakRef<RobotsDocument>; readonly from: number; readonly oldEnd: number; readonly newEnd: number }>();
+
+/** At most this many versions back: a cache older than that is rebuilt or compared line by line. */
+const MAX_STEPS = 64;
+
+/**
+ * The lines [from, to) outside which `doc` and the earlier version `older` hold the very same
+ * line nodes at the same line numbers, when every step between them replaced lines one for one;
+ * undefined when `older` is not within `MAX_STEPS` steps back or a step added or removed lines.
+ * O(steps).
+ */
+export function linesChangedSince(doc: RobotsDocument, older: RobotsDocument): { readonly from: number; readonly to: number } | undefined {
+  let from = Infinity;
+  let to = -Infinity;
+  let cur: RobotsDocument | undefined = doc;
+  for (let n = 0; cur && n <= MAX_STEPS; n++) {
+    if (cur === older) return from <= to ? { from, to } : { from: 0, to: 0 };
+    const step = steps.get(cur);
+    if (!step || step.oldEnd !== step.newEnd) return undefined;
+    from = Math.min(from, step.from);
+    to = Math.max(to, step.newEnd);
+    cur = step.previous.deref();
+  }
+  return undefined;
 }
 
 /** A position component as LSP promises it (a non-negative integer), whatever was sent. */

@@ -43,3 +43,5 @@ export { diffRobots, formatDiff, type RobotsDiff, type VerdictFlip, type DiffOpt
 export { permissionsView, getPermissionLenses, purposesNamed, type PermissionsView, type ViewSection, type ViewRow, type ViewCell, type ViewVerdict } from './features/permissionsView';
 export { doTdmrepValidation, isTdmrepFile } from './checks/tdmrep';
 export { parseTdmrep, tdmRuleFor, parseJson, TDMREP_PATH, type TdmFile, type TdmRule, type JsonValue } from './syntax/tdmrep';
+export { doRslValidation, isRslText } from './checks/rsl';
+export { parseRsl, parseXml, rslContentFor, rslSays, RSL_NAMESPACE, RSL_USAGE_TOKENS, type RslFile, type RslContent } from './syntax/rsl';

@@ -15,8 +15,8 @@ export function isTdmrepFile(uri: string): boolean {
   return /(^|\/)\.well-known\/tdmrep\.json$/i.test(uri);
 }
 
-/** Line starts of `text`, for offset → position. O(n). */
-function positionsOf(text: string): (offset: number) => Position {
+/** Line starts of `text`, for offset → position (O(n) once, O(log lines) per offset). */
+export function positionsOf(text: string): (offset: number) => Position {
   const starts = [0];
   for (let i = 0; i < text.length; i++) if (text[i] === '\n') starts.push(i + 1);
   return (offset) => {

@@ -17,6 +17,9 @@
  *   TDMRep:    the site's /.well-known/tdmrep.json (read through the workspace, never fetched),
  *              on ai-train: the first rule whose location matches, reservation 1 refusing and 0
  *              not reserving (W3C TDMRep §3.3);
+ *   RSL:       the licence a `License:` line names, when it is a path on the site (a URL is
+ *              never fetched): the <content> whose url matches, its permits/prohibits usage
+ *              tokens (syntax/rsl.ts: all, ai-all, ai-train, ai-input, search);
  *   ACAP:      the mapping of facts/signalFacts.ts (search ← index, ai-input ← present / other,
  *              ai-train ← other, all ← crawl), read from the ACAP engine's own decision.
  *
@@ -32,7 +35,8 @@ import { matchPattern, normalizePercent, pathOfUrl } from '../syntax/paths';
 import { parseContentSignal, parseContentUsage } from '../syntax/signals';
 import { evaluateConventional, type Profile } from './conventional';
 import { agentToken, explain, type LineRef } from './permissions';
-import { folderOf, type WorkspaceContext } from '../syntax/workspace';
+import { folderOf, resolveLocator, type WorkspaceContext } from '../syntax/workspace';
+import { parseRsl, rslContentFor, rslSays } from '../syntax/rsl';
 import { parseTdmrep, tdmRuleFor, TDMREP_PATH } from '../syntax/tdmrep';
 
 export type AiVerdict = 'allowed' | 'prohibited' | 'unknown';
@@ -198,6 +202,48 @@ function tdmrepSignal(doc: RobotsDocument, path: string, ctx: WorkspaceContext):
   };
 }
 
+/**
+ * What the RSL licences named by the document's `License:` lines say on `use` at `path`. A
+ * relative or `/` path resolves in the site folder through the workspace; a URL is never
+ * fetched (a note says so). O(L) lines plus one parse per licence file.
+ */
+function rslSignals(doc: RobotsDocument, path: string, use: AiUse, ctx: WorkspaceContext, notes: string[]): AiSignal[] {
+  const out: AiSignal[] = [];
+  const site = folderOf(doc.uri);
+  doc.lines.forEach((node, i) => {
+    const f = node.field;
+    if (!f || f.separator !== 'colon' || node.text.slice(f.name.start, f.name.end).toLowerCase() !== 'license') return;
+    const value = node.text.slice(f.value.start, f.value.end).trim();
+    if (value === '') return;
+    if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(value)) {
+      notes.push(`Line ${i + 1} names a licence at ${value}, which is never fetched; put the file in the site folder and name it by its path to have it read.`);
+      return;
+    }
+    const uri = ctx.workspace ? resolveLocator(value, site) : undefined;
+    const read = uri && ctx.workspace ? ctx.workspace.readFile(uri, site) : undefined;
+    if (!uri || !read || !('text' in read)) {
+      notes.push(`The licence of line ${i + 1} (${value}) cannot be read${read && 'refused' in read ? `: ${read.refused}` : ''}.`);
+      return;
+    }
+    const content = rslContentFor(parseRsl(read.text), path);
+    const said = content ? rslSays(content, use) : undefined;
+    if (!content || !said) {
+      notes.push(`The licence of line ${i + 1} (${value}) ${content ? `says nothing on ${use} for ${content.url}` : `has no <content> whose url matches ${path}`}.`);
+      return;
+    }
+    let line = 1;
+    for (let k = 0; k < content.start; k++) if (read.text.charCodeAt(k) === 10) line++;
+    const tag = read.text.slice(content.start, read.text.indexOf('>', content.start) + 1);
+    out.push({
+      line, text: tag, file: uri, vocabulary: 'rsl', use, says: said.says, decides: true,
+      meaning: said.token
+        ? `the RSL licence of line ${i + 1} ${said.says === 'allowed' ? 'permits' : 'prohibits'} ‘${said.token}’ for ${content.url}, which ${said.says === 'allowed' ? 'grants (on the licence\'s terms)' : 'refuses'} ${use}`
+        : `the RSL licence of line ${i + 1} permits only ${content.permits?.join(', ') || 'nothing'} for ${content.url}, so ${use} is not licensed`,
+    });
+  });
+  return out;
+}
+
 /** Most restrictive of several statements: prohibited, else allowed, else unknown. */
 function strictest(says: readonly AiVerdict[]): AiVerdict {
   return says.includes('prohibited') ? 'prohibited' : says.includes('allowed') ? 'allowed' : 'unknown';
@@ -285,6 +331,12 @@ export function explainAiUse(doc: RobotsDocument, query: AiUseQuery, ctx: Worksp
     } else if (tdm === null) {
       notes.push(`The site's ${TDMREP_PATH} has no rule whose location matches ${path}, so it says nothing on ${use} here.`);
     }
+  }
+
+  // RSL: the licences of the file's License lines that can be read in the site.
+  for (const r of rslSignals(doc, path, use, ctx, notes)) {
+    signals.push({ ...r, decides: !crawlRefused });
+    statements.push({ says: r.says, line: -1, ref: { line: r.line, text: r.text, file: r.file } });
   }
 
   // ACAP (facts/signalFacts.ts ACAP_AI_MAPPING; README "AI usage signals").

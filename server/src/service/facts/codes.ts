@@ -191,6 +191,13 @@ export const CODES = [
   { code: 'tdmrep.policy-without-reservation', severity: 'information', spec: { doc: 'TDMRep', section: '3.3' }, description: 'A tdm-policy beside tdm-reservation 0, where it offers nothing.' },
   { code: 'tdmrep.unknown-member', severity: 'warning', spec: { doc: 'TDMRep', section: '3.3' }, description: 'A member other than location, tdm-reservation and tdm-policy; it is ignored.' },
   { code: 'tdmrep.unreachable-rule', severity: 'warning', spec: { doc: 'TDMRep', section: '3.3' }, description: 'A rule after one for every path, which never applies (the first matching rule wins).' },
+  // RSL licence files (issue 14): checks/rsl.ts.
+  { code: 'rsl.invalid-xml', severity: 'error', spec: { doc: 'RSL', section: '' }, description: 'An RSL licence file that is not well-formed XML (or holds a DTD), so no licence can be read.' },
+  { code: 'rsl.wrong-namespace', severity: 'warning', spec: { doc: 'RSL', section: '' }, description: 'A licence file whose root is not <rsl> in the namespace https://rslstandard.org/rsl.' },
+  { code: 'rsl.missing-content-url', severity: 'warning', spec: { doc: 'RSL', section: '' }, description: 'A <content> without url, or a licence without <content>: it applies to no page.' },
+  { code: 'rsl.invalid-content-url', severity: 'warning', spec: { doc: 'RSL', section: '' }, description: 'A content url that is neither an http(s) URL nor a path pattern.' },
+  { code: 'rsl.missing-license', severity: 'warning', spec: { doc: 'RSL', section: '' }, description: 'A <content> with no <license>.' },
+  { code: 'rsl.unknown-usage', severity: 'warning', spec: { doc: 'RSL', section: '' }, description: 'A usage token other than all, ai-all, ai-train, ai-input, ai-index and search.' },
 ] as const satisfies readonly CodeFact[];
 
 export type DiagnosticCode = (typeof CODES)[number]['code'];

@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { doTdmrepValidation, explainAiUse, explainPageAiUse, parseDocument, parseHtml } from '../../server/src/service';
+import { CODES, doRslValidation, doTdmrepValidation, explainAiUse, explainPageAiUse, parseDocument, parseHtml } from '../../server/src/service';
 import { MemoryWorkspace } from './memoryWorkspace';
 
 const SITE = path.join(__dirname, '..', 'fixtures', 'ai', 'tdmrep-site');
@@ -103,5 +103,15 @@ suite('TDMRep: the file comes before the page\'s META (TDMRep §3.1)', () => {
     const onlyImages = '[{"location": "/images/", "tdm-reservation": 1}]';
     const a = explainPageAiUse(robots, page('/about.html', '1'), { agent: 'X', path: '/about.html', use: 'ai-train' }, { workspace: ws(onlyImages) });
     assert.deepEqual([a.verdict, a.decidedBy.map((d) => d.line)], ['prohibited', [2]]);
+  });
+});
+
+suite('TDMRep and RSL codes: coverage', () => {
+  test('every tdmrep.* and rsl.* code is produced by a sample here', () => {
+    const rsl = doRslValidation;
+    const samples = ['[', '{}', '[1]', '[{"tdm-reservation": 1}]', '[{"location": "x", "tdm-reservation": 2}]', '[{"location": "/", "tdm-reservation": 0, "tdm-policy": "https://a.example/p"}, {"location": "/a", "tdm-reservation": 1, "tdm-policy": "x", "tdm": 1}]'];
+    const xml = ['<a', '<rsl/>', '<rsl xmlns="https://rslstandard.org/rsl"><content url="x"></content><content><license><permits type="usage">eat</permits></license></content></rsl>'];
+    const seen = new Set([...samples.flatMap((t) => doTdmrepValidation(t)), ...xml.flatMap((t) => rsl(t))].map((d) => String(d.code)));
+    assert.deepEqual(CODES.map((c) => c.code).filter((c) => (c.startsWith('tdmrep.') || c.startsWith('rsl.')) && !seen.has(c)), []);
   });
 });

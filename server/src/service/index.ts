@@ -45,3 +45,4 @@ export { doTdmrepValidation, isTdmrepFile } from './checks/tdmrep';
 export { parseTdmrep, tdmRuleFor, parseJson, TDMREP_PATH, type TdmFile, type TdmRule, type JsonValue } from './syntax/tdmrep';
 export { doRslValidation, isRslText } from './checks/rsl';
 export { parseRsl, parseXml, rslContentFor, rslSays, RSL_NAMESPACE, RSL_USAGE_TOKENS, type RslFile, type RslContent } from './syntax/rsl';
+export { lighthouseAudit, lighthouseNote, type LighthouseFlag } from './checks/lighthouse';

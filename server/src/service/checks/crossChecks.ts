@@ -4,7 +4,6 @@
  * comment (§2.9.3) and the 500 KiB parse limit (RFC 9309 §2.5).
  */
 import { PARSE_LIMIT_BYTES, RESOURCE_SET_PREFIX } from '../facts/facts';
-import { lighthouseFindings } from './lighthouse';
 import { closest, didYouMean } from '../facts/suggest';
 import type { UsageRef } from '../syntax/directives';
 import type { LocatedFinding } from '../syntax/findings';
@@ -21,7 +20,6 @@ export function crossChecks(model: RobotsModel, ctx: WorkspaceContext = {}): Loc
   checkGroups(model, out);
   checkVersion(model, out);
   checkSize(model, out);
-  out.push(...lighthouseFindings(model.document));
   return out;
 }
 

@@ -1,6 +1,7 @@
 /**
- * What Lighthouse's `robots-txt` SEO audit ("robots.txt is not valid") reports on this file, as
- * one note on the first line it flags. The audit's rules, as its source states them
+ * What Lighthouse's `robots-txt` SEO audit ("robots.txt is not valid") reports on this file: the
+ * lines it flags and one note listing them, for a hover line or a report. Not a diagnostic: every
+ * ACAP line fails that audit, so in this product's files it would be noise on every line. The audit's rules, as its source states them
  * (core/audits/seo/robots-txt.js): a line without a colon is "Syntax not understood"; a field
  * outside its safelist (user-agent, disallow, allow, sitemap, crawl-delay, clean-param, host,
  * request-rate, visit-time, noindex; Lighthouse 13 added content-signal) is "Unknown directive";
@@ -10,7 +11,6 @@
  * why one note lists them all. Crawlers are not affected. Cost: O(n) in the file.
  */
 import type { RobotsDocument } from '../syntax/document';
-import type { LocatedFinding } from '../syntax/findings';
 
 const SAFELIST = new Set(['user-agent', 'disallow', 'allow', 'sitemap', 'crawl-delay', 'clean-param', 'host', 'request-rate', 'visit-time', 'noindex']);
 const LISTED_SINCE_13 = new Set(['content-signal']);
@@ -43,21 +43,29 @@ function flag(text: string, inGroup: boolean): string | undefined {
   return undefined;
 }
 
-/** The note, on the first flagged line, or none when Lighthouse would pass the file. */
-export function lighthouseFindings(doc: RobotsDocument): LocatedFinding[] {
-  const flagged: { line: number; why: string }[] = [];
+/** A line Lighthouse's audit flags (0-based) and its message. */
+export interface LighthouseFlag {
+  readonly line: number;
+  readonly why: string;
+}
+
+/** Every line the audit flags, in order. */
+export function lighthouseAudit(doc: RobotsDocument): LighthouseFlag[] {
+  const flagged: LighthouseFlag[] = [];
   let inGroup = false;
   doc.lines.forEach((node, line) => {
     const why = flag(node.text, inGroup);
     if (/^\s*user-agent\s*:/i.test(node.text)) inGroup = true;
     if (why) flagged.push({ line, why });
   });
-  if (flagged.length === 0) return [];
-  const first = flagged[0];
+  return flagged;
+}
+
+/** The note for a hover or a report, or undefined when Lighthouse would pass the file. */
+export function lighthouseNote(doc: RobotsDocument): string | undefined {
+  const flagged = lighthouseAudit(doc);
+  if (flagged.length === 0) return undefined;
   const list = flagged.slice(0, SHOWN).map((f) => `line ${f.line + 1}: ${f.why}`).join('; ');
   const more = flagged.length > SHOWN ? `; and ${flagged.length - SHOWN} more` : '';
-  return [{
-    line: first.line, code: 'rep.lighthouse-audit', span: { start: 0, end: doc.lines[first.line].text.length },
-    message: `Lighthouse's robots.txt audit would fail this file ("robots.txt is not valid", a lower SEO score): ${list}${more}. Crawlers are not affected; the audit knows only the common REP fields.`,
-  }];
+  return `Lighthouse's robots.txt audit would fail this file ("robots.txt is not valid", a lower SEO score): ${list}${more}. Crawlers are not affected; the audit knows only the common REP fields.`;
 }

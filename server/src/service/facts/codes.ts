@@ -198,8 +198,6 @@ export const CODES = [
   { code: 'rsl.invalid-content-url', severity: 'warning', spec: { doc: 'RSL', section: '' }, description: 'A content url that is neither an http(s) URL nor a path pattern.' },
   { code: 'rsl.missing-license', severity: 'warning', spec: { doc: 'RSL', section: '' }, description: 'A <content> with no <license>.' },
   { code: 'rsl.unknown-usage', severity: 'warning', spec: { doc: 'RSL', section: '' }, description: 'A usage token other than all, ai-all, ai-train, ai-input, ai-index and search.' },
-  // Issue 14, point 3: what a common audit tool reports (checks/lighthouse.ts).
-  { code: 'rep.lighthouse-audit', severity: 'hint', spec: { doc: 'Google', section: 'Lighthouse robots-txt audit' }, description: 'Lines Lighthouse\'s robots.txt audit reports (unknown directives, a rule before any User-agent, an invalid Sitemap URL...), which fail that audit though crawlers are not affected.' },
 ] as const satisfies readonly CodeFact[];
 
 export type DiagnosticCode = (typeof CODES)[number]['code'];

@@ -184,6 +184,8 @@ export function parseTdmrep(text: string): TdmFile {
   }
   const rules: TdmRule[] = [];
   const problems: TdmProblem[] = [];
+  // The first rule for every path, kept as the loop goes (not searched per rule: O(rules) in all).
+  let catchAll: TdmRule | undefined;
   root.items.forEach((item, index) => {
     if (item.kind !== 'object') {
       problems.push({ code: 'tdmrep.invalid-rule', start: item.start, end: item.end, message: `Rule ${index + 1} is not an object with location and tdm-reservation; crawlers skip it.` });
@@ -231,9 +233,11 @@ export function parseTdmrep(text: string): TdmFile {
       }
     }
     // §3.3: the first matching rule applies, so one after a rule for every path never does.
-    const all = rules.find((r) => r.location === '/' || r.location === '*');
+    const all = catchAll;
     if (all && location !== undefined) problems.push({ code: 'tdmrep.unreachable-rule', start: loc?.value.start ?? item.start, end: loc?.value.end ?? item.end, message: `Rule ${all.index + 1} (location ‘${all.location}’) matches every path and comes first, so this rule never applies (the first matching rule wins). Move it above rule ${all.index + 1}.` });
-    rules.push({ index, start: item.start, end: item.end, location, reservation, policy });
+    const rule = { index, start: item.start, end: item.end, location, reservation, policy };
+    if (!catchAll && (location === '/' || location === '*')) catchAll = rule;
+    rules.push(rule);
   });
   return { rules, problems };
 }

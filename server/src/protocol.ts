@@ -5,7 +5,7 @@
  * imports from the service here are types only, erased from the bundle.
  */
 import { RequestType } from 'vscode-languageserver-protocol';
-import type { Explanation, PageExplanation, PermissionsView, Query } from './service';
+import type { AiUseAnswer, Explanation, PageExplanation, PermissionsView, Query } from './service';
 
 export type { PermissionsView, ViewCell, ViewRow, ViewSection, ViewVerdict } from './service';
 
@@ -29,6 +29,19 @@ export type ExplainResult = (Explanation | PageExplanation) & {
  * open HTML page combined with its site's robots.txt (null if the document is not open).
  */
 export const ExplainRequest = new RequestType<ExplainParams, ExplainResult | null, void>('robotsAcap/explain');
+
+/**
+ * The answer to `robotsAcap/explain` for an AI use (`usage`: `ai-train`, `ai-input` or `search`;
+ * `train-ai` too): the AI-use engine's answer — `verdict` allowed / prohibited / unknown, the
+ * deciding lines, `signals` and `contradictions` — with its text.
+ */
+export type AiExplainResult = AiUseAnswer & {
+  readonly text: string;
+  readonly robotsUri?: string;
+};
+
+/** The same request as the server answers it: either answer, by the usage asked. */
+export const ExplainAnyRequest = new RequestType<ExplainParams, ExplainResult | AiExplainResult | null, void>('robotsAcap/explain');
 
 /** What "Check a URL" offers: the usage types, the configured crawlers, and a path from the cursor. */
 export interface QueryOptions {

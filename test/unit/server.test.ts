@@ -138,6 +138,27 @@ suite('language server over stdio', () => {
     }
   });
 
+  test('robotsAcap/explain answers AI uses through the AI-use engine (issue 14)', async () => {
+    const s = await start({ textDocument: { synchronization: {} } });
+    try {
+      const uri = 'file:///site/robots.txt';
+      const opened = s.nextDiagnostics(uri);
+      await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'robots-txt', version: 1, text: 'User-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n' } });
+      await opened;
+      type Ai = { verdict: string; decidedBy: { line: number }[]; signals: { vocabulary: string }[]; text: string } | null;
+      const train = await s.conn.sendRequest<Ai>('robotsAcap/explain', { textDocument: { uri }, query: { agent: 'ClaudeBot', path: '/a', usage: 'ai-train' } });
+      assert.deepEqual([train?.verdict, train?.decidedBy.map((d) => d.line)], ['prohibited', [2]]);
+      assert.ok(train?.signals.some((x) => x.vocabulary === 'content-signal'));
+      assert.match(train?.text ?? '', /may not train AI models on \/a/);
+      const search = await s.conn.sendRequest<Ai>('robotsAcap/explain', { textDocument: { uri }, query: { agent: 'ClaudeBot', path: '/a', usage: 'search' } });
+      assert.equal(search?.verdict, 'allowed');
+      const input = await s.conn.sendRequest<Ai>('robotsAcap/explain', { textDocument: { uri }, query: { agent: 'ClaudeBot', path: '/a', usage: 'ai-input' } });
+      assert.equal(input?.verdict, 'unknown');
+    } finally {
+      await s.close();
+    }
+  });
+
   test('hover and robotsAcap/explain answer over the wire', async () => {
     const s = await start({ textDocument: { synchronization: {}, hover: { contentFormat: ['markdown'] } } });
     try {

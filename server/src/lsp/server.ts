@@ -26,7 +26,8 @@ import {
   format, getSemanticTokens, getSemanticTokensRange, semanticTokensDelta, explain, facts, findDefinition, findDocumentHighlights, findReferences, getCodeActions, prepareRename,
   folderOf, resolveLocator, severityOf, siteOfPage, SOURCE, type RobotsDocument,
 } from '../service';
-import { ExplainRequest } from '../protocol';
+import { ExplainAnyRequest } from '../protocol';
+import { aiUseOf, explainAiUse, explainPageAiUse, formatAiUse } from '../service';
 import { registerViewRequests } from './viewRequests';
 import { linkDocs } from './docsLinks';
 import { canRegisterAll, dynamicRegistrations, staticCapabilities } from './capabilities';
@@ -482,8 +483,24 @@ connection.onDocumentRangeFormatting(guard('textDocument/rangeFormatting', [], (
   return doc ? format(doc, params.options, params.range) : [];
 }));
 
-connection.onRequest(ExplainRequest, guard('robotsAcap/explain', null, async (params, token) => {
+connection.onRequest(ExplainAnyRequest, guard('robotsAcap/explain', null, async (params, token) => {
   const q = params.query;
+  // AI uses (issue 14): ai-train, ai-input, search — answered by the AI-use engine, from every signal.
+  const ai = q.usage !== undefined ? aiUseOf(q.usage) : undefined;
+  if (ai) {
+    const uri = params.textDocument.uri;
+    const s = await settings.forDocument(uri);
+    const page = documents.page(uri);
+    if (page && !token.isCancellationRequested) {
+      const site = siteOfPage(workspace, uri, configuredRoot(s.siteRoot));
+      const a = explainPageAiUse(site.robots, page, { agent: q.agent, path: q.path || site.path, use: ai }, { workspace });
+      return { ...a, text: formatAiUse(a), ...(site.robots ? { robotsUri: site.robots.uri } : {}) };
+    }
+    const doc = documents.get(uri);
+    if (!doc || token.isCancellationRequested) return null;
+    const a = explainAiUse(doc, { agent: q.agent, path: q.path, use: ai, profile: q.profile ?? s.profile }, { workspace });
+    return { ...a, text: formatAiUse(a) };
+  }
   if (q.usage !== undefined && !facts.USAGE_BY_NAME.has(q.usage.toLowerCase())) throw new ResponseError(ErrorCodes.InvalidParams, `unknown usage ‘${q.usage}’`);
   const uri = params.textDocument.uri;
   const s = await settings.forDocument(uri);

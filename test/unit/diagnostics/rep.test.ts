@@ -210,8 +210,11 @@ suite('rep.invalid-preference', () => {
 });
 
 suite('rep.invalid-url', () => {
-  test('RSL: a relative License URL', () => {
-    expectAt('License: /license.xml', '1:10 rep.invalid-url');
+  test('RSL: a License that is neither a URL nor a site path', () => {
+    expectAt('License: license.xml', '1:10 rep.invalid-url');
+  });
+  test('near miss: a License path on the site (issue 14: read in the workspace)', () => {
+    expectNo('License: /license.xml', 'rep.invalid-url');
   });
   test('near miss: an absolute License URL', () => {
     expectNo('License: https://example.com/license.xml', 'rep.invalid-url');

@@ -256,8 +256,9 @@ function checkConventional(line: LineNode, out: Finding[]): void {
       if (requireValue('preferences such as search=yes, ai-train=no')) checkContentSignal(line, f.value, out);
       return;
     case 'license':
-      if (requireValue('the absolute URL of a licence') && !isAbsoluteUri(value)) {
-        out.push({ code: 'rep.invalid-url', span: f.value, message: `License takes the absolute URL of a licence document; ‘${value}’ is not one.` });
+      // RSL: a URL, or (issue 14) a path on this site, which the AI-use engine reads in the workspace.
+      if (requireValue('the URL of a licence') && !isAbsoluteUri(value) && !value.startsWith('/')) {
+        out.push({ code: 'rep.invalid-url', span: f.value, message: `License takes the URL of a licence document (absolute, or a path on this site starting with /); ‘${value}’ is neither.` });
       }
       return;
     case 'robot-version': {

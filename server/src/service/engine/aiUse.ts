@@ -14,6 +14,12 @@
  *              key neither grants nor restricts;
  *   control tokens: the group of Google-Extended governs Googlebot's ai-train and ai-input,
  *              Applebot-Extended's Applebot's ai-train (facts/crawlers.json says which);
+ *   TDMRep:    the site's /.well-known/tdmrep.json (read through the workspace, never fetched),
+ *              on ai-train: the first rule whose location matches, reservation 1 refusing and 0
+ *              not reserving (W3C TDMRep §3.3);
+ *   RSL:       the licence a `License:` line names, when it is a path on the site (a URL is
+ *              never fetched): the <content> whose url matches, its permits/prohibits usage
+ *              tokens (syntax/rsl.ts: all, ai-all, ai-train, ai-input, search);
  *   ACAP:      the mapping of facts/signalFacts.ts (search ← index, ai-input ← present / other,
  *              ai-train ← other, all ← crawl), read from the ACAP engine's own decision.
  *
@@ -29,10 +35,12 @@ import { matchPattern, normalizePercent, pathOfUrl } from '../syntax/paths';
 import { parseContentSignal, parseContentUsage } from '../syntax/signals';
 import { evaluateConventional, type Profile } from './conventional';
 import { agentToken, explain, type LineRef } from './permissions';
-import type { WorkspaceContext } from '../syntax/workspace';
+import { folderOf, resolveLocator, type WorkspaceContext } from '../syntax/workspace';
+import { parseRsl, rslContentFor, rslSays } from '../syntax/rsl';
+import { parseTdmrep, tdmRuleFor, TDMREP_PATH } from '../syntax/tdmrep';
 
 export type AiVerdict = 'allowed' | 'prohibited' | 'unknown';
-export type SignalVocabulary = 'robots' | 'content-usage' | 'content-signal' | 'control-token' | 'acap' | 'html-meta';
+export type SignalVocabulary = 'robots' | 'content-usage' | 'content-signal' | 'control-token' | 'acap' | 'html-meta' | 'tdmrep' | 'rsl';
 
 export interface AiSignal extends LineRef {
   readonly vocabulary: SignalVocabulary;
@@ -193,6 +201,100 @@ function readPreference(doc: RobotsDocument, i: number, use: AiUse): PreferenceL
   return undefined;
 }
 
+/** A line that states a verdict: a line of the document (0-based), or `ref` in another file. */
+interface Statement {
+  readonly says: AiVerdict;
+  readonly line: number;
+  readonly ref?: LineRef;
+}
+
+function where(s: Statement): string {
+  return s.ref ? `line ${s.ref.line} of ${s.ref.file ?? 'another file'}` : `line ${s.line + 1}`;
+}
+
+function wheres(ss: readonly Statement[]): string {
+  const own = ss.filter((s) => !s.ref).map((s) => s.line + 1);
+  const parts = [...(own.length ? [`line${own.length > 1 ? 's' : ''} ${own.join(', ')}`] : []), ...ss.filter((s) => s.ref).map(where)];
+  return parts.join(' and ');
+}
+
+function capitalise(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** The document's own 1-based lines among statements. */
+function linesOf(ss: readonly Statement[]): number[] {
+  return [...new Set(ss.filter((s) => !s.ref).map((s) => s.line + 1))].sort((a, b) => a - b);
+}
+
+/**
+ * The site's tdmrep.json rule for `path` as a signal (W3C TDMRep §3.3): undefined when there is
+ * no workspace or no readable file, null when the file has no matching rule (or its rule has no
+ * valid reservation). The site root is the robots.txt's folder. O(file) to parse, O(rules) to match.
+ */
+function tdmrepSignal(doc: RobotsDocument, path: string, ctx: WorkspaceContext): { signal: AiSignal } | null | undefined {
+  if (!ctx.workspace) return undefined;
+  const site = folderOf(doc.uri);
+  const uri = site + TDMREP_PATH;
+  const read = ctx.workspace.readFile(uri, site);
+  if (!('text' in read)) return undefined;
+  const rule = tdmRuleFor(parseTdmrep(read.text), path);
+  if (!rule || rule.reservation === undefined) return null;
+  const text = read.text;
+  let line = 1;
+  for (let i = 0; i < rule.start; i++) if (text.charCodeAt(i) === 10) line++;
+  const shown = text.slice(rule.start, rule.end).replace(/\s+/g, ' ');
+  const says: AiVerdict = rule.reservation === 1 ? 'prohibited' : 'allowed';
+  return {
+    signal: {
+      line, text: shown.length > 160 ? shown.slice(0, 157) + '…' : shown, file: uri, vocabulary: 'tdmrep', use: 'ai-train', says, decides: true,
+      meaning: `${TDMREP_PATH} rule ${rule.index + 1} (location ${rule.location}, the first that matches): tdm-reservation ${rule.reservation} — text and data mining rights are ${rule.reservation === 1 ? `reserved, which covers AI training${rule.policy ? `; licences are offered at ${rule.policy}` : ''}` : 'not reserved'} (W3C TDMRep §3.3)`,
+    },
+  };
+}
+
+/**
+ * What the RSL licences named by the document's `License:` lines say on `use` at `path`. A
+ * relative or `/` path resolves in the site folder through the workspace; a URL is never
+ * fetched (a note says so). O(L) lines plus one parse per licence file.
+ */
+function rslSignals(doc: RobotsDocument, path: string, use: AiUse, ctx: WorkspaceContext, notes: string[]): AiSignal[] {
+  const out: AiSignal[] = [];
+  const site = folderOf(doc.uri);
+  doc.lines.forEach((node, i) => {
+    const f = node.field;
+    if (!f || f.separator !== 'colon' || node.text.slice(f.name.start, f.name.end).toLowerCase() !== 'license') return;
+    const value = node.text.slice(f.value.start, f.value.end).trim();
+    if (value === '') return;
+    if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(value)) {
+      notes.push(`Line ${i + 1} names a licence at ${value}, which is never fetched; put the file in the site folder and name it by its path to have it read.`);
+      return;
+    }
+    const uri = ctx.workspace ? resolveLocator(value, site) : undefined;
+    const read = uri && ctx.workspace ? ctx.workspace.readFile(uri, site) : undefined;
+    if (!uri || !read || !('text' in read)) {
+      notes.push(`The licence of line ${i + 1} (${value}) cannot be read${read && 'refused' in read ? `: ${read.refused}` : ''}.`);
+      return;
+    }
+    const content = rslContentFor(parseRsl(read.text), path);
+    const said = content ? rslSays(content, use) : undefined;
+    if (!content || !said) {
+      notes.push(`The licence of line ${i + 1} (${value}) ${content ? `says nothing on ${use} for ${content.url}` : `has no <content> whose url matches ${path}`}.`);
+      return;
+    }
+    let line = 1;
+    for (let k = 0; k < content.start; k++) if (read.text.charCodeAt(k) === 10) line++;
+    const tag = read.text.slice(content.start, read.text.indexOf('>', content.start) + 1);
+    out.push({
+      line, text: tag, file: uri, vocabulary: 'rsl', use, says: said.says, decides: true,
+      meaning: said.token
+        ? `the RSL licence of line ${i + 1} ${said.says === 'allowed' ? 'permits' : 'prohibits'} ‘${said.token}’ for ${content.url}, which ${said.says === 'allowed' ? 'grants (on the licence\'s terms)' : 'refuses'} ${use}`
+        : `the RSL licence of line ${i + 1} permits only ${content.permits?.join(', ') || 'nothing'} for ${content.url}, so ${use} is not licensed`,
+    });
+  });
+  return out;
+}
+
 /** Most restrictive of several statements: prohibited, else allowed, else unknown. */
 function strictest(says: readonly AiVerdict[]): AiVerdict {
   return says.includes('prohibited') ? 'prohibited' : says.includes('allowed') ? 'allowed' : 'unknown';
@@ -253,7 +355,7 @@ export function explainAiUse(doc: RobotsDocument, query: AiUseQuery, ctx: Worksp
   }
 
   // Control tokens (Google-Extended, Applebot-Extended).
-  const statements: { says: AiVerdict; line: number }[] = decidingPrefs.filter((p) => p.says === 'allowed' || p.says === 'prohibited').map((p) => ({ says: p.says as AiVerdict, line: p.line }));
+  const statements: Statement[] = decidingPrefs.filter((p) => p.says === 'allowed' || p.says === 'prohibited').map((p) => ({ says: p.says as AiVerdict, line: p.line }));
   const control = CONTROL_TOKEN_OF.get(token.toLowerCase());
   if (control?.controls?.uses.includes(use)) {
     const v = evaluateConventional(doc, control.token, rawPath, profile);
@@ -269,6 +371,23 @@ export function explainAiUse(doc: RobotsDocument, query: AiUseQuery, ctx: Worksp
     } else if (v.named) {
       notes.push(`A group names ${control.token} but no line of it matches ${path}, so it does not restrict ${use} here.`);
     }
+  }
+
+  // TDMRep (W3C TDMRep §3.3): the site's property file, first matching rule.
+  if (use === 'ai-train') {
+    const tdm = tdmrepSignal(doc, path, ctx);
+    if (tdm) {
+      signals.push({ ...tdm.signal, decides: !crawlRefused });
+      statements.push({ says: tdm.signal.says, line: -1, ref: { line: tdm.signal.line, text: tdm.signal.text, file: tdm.signal.file } });
+    } else if (tdm === null) {
+      notes.push(`The site's ${TDMREP_PATH} has no rule whose location matches ${path}, so it says nothing on ${use} here.`);
+    }
+  }
+
+  // RSL: the licences of the file's License lines that can be read in the site.
+  for (const r of rslSignals(doc, path, use, ctx, notes)) {
+    signals.push({ ...r, decides: !crawlRefused });
+    statements.push({ says: r.says, line: -1, ref: { line: r.line, text: r.text, file: r.file } });
   }
 
   // ACAP (facts/signalFacts.ts ACAP_AI_MAPPING; README "AI usage signals").
@@ -296,32 +415,36 @@ export function explainAiUse(doc: RobotsDocument, query: AiUseQuery, ctx: Worksp
 
   // Combine, most restrictive first.
   let verdict: AiVerdict;
-  let deciding: number[];
+  let deciding: Statement[];
+  const crawlRef = crawl.line !== undefined ? [{ says: 'prohibited' as const, line: crawl.line }] : [];
   if (crawlRefused) {
     verdict = 'prohibited';
-    deciding = crawl.line !== undefined ? [crawl.line] : [];
+    deciding = crawlRef;
     for (const s of statements.filter((x) => x.says === 'allowed')) {
-      contradictions.push({ lines: [s.line + 1, ...deciding.map((l) => l + 1)], message: `Line ${s.line + 1} allows ${use} on a path this crawler may not fetch${deciding.length ? ` (line ${deciding[0] + 1})` : ''}; no preference applies where crawling is refused.` });
+      contradictions.push({ lines: linesOf([s, ...deciding]), message: `${capitalise(where(s))} allows ${use} on a path this crawler may not fetch${deciding.length ? ` (line ${deciding[0].line + 1})` : ''}; no preference applies where crawling is refused.` });
     }
   } else {
     verdict = strictest(statements.map((s) => s.says));
-    deciding = statements.filter((s) => s.says === verdict).map((s) => s.line);
+    deciding = statements.filter((s) => s.says === verdict);
     const yes = statements.filter((s) => s.says === 'allowed');
     const no = statements.filter((s) => s.says === 'prohibited');
     if (yes.length && no.length) {
       contradictions.push({
-        lines: [...new Set([...yes, ...no].map((s) => s.line + 1))].sort((a, b) => a - b),
-        message: `Line${yes.length > 1 ? 's' : ''} ${yes.map((s) => s.line + 1).join(', ')} allow${yes.length > 1 ? '' : 's'} ${use} and line${no.length > 1 ? 's' : ''} ${no.map((s) => s.line + 1).join(', ')} refuse${no.length > 1 ? '' : 's'} it; the most restrictive applies.`,
+        lines: linesOf([...yes, ...no]),
+        message: `${capitalise(wheres(yes))} allow${yes.length > 1 ? '' : 's'} ${use} and ${wheres(no)} refuse${no.length > 1 ? '' : 's'} it; the most restrictive applies.`,
       });
     }
   }
   if (fact && fact.purpose === 'user-triggered' && fact.honoursRobotsTxt === false) notes.push(`${fact.token} fetches on a user's request and its operator says robots.txt may not apply to it.`);
   if (!fact) notes.push(`${asked} is not in the crawler knowledge base; only the file's own lines were read.`);
-  const decidedBy = [...new Set(deciding)].sort((a, b) => a - b).map((l) => lineRef(doc, l));
+  const decidedBy = [
+    ...[...new Set(deciding.filter((d) => !d.ref).map((d) => d.line))].sort((a, b) => a - b).map((l) => lineRef(doc, l)),
+    ...deciding.flatMap((d) => (d.ref ? [d.ref] : [])),
+  ];
   const who = asked || '*';
   const summary = verdict === 'unknown'
     ? `${who}: ${use} on ${path} is unknown — no line of the file speaks on it for this crawler`
-    : `${who} ${verdict === 'allowed' ? 'may' : 'may not'} ${USE_WORDS[use]} ${path}: decided by line${decidedBy.length > 1 ? 's' : ''} ${decidedBy.map((d) => d.line).join(', ')}${crawlRefused ? ' (crawling refused)' : ''}`;
+    : `${who} ${verdict === 'allowed' ? 'may' : 'may not'} ${USE_WORDS[use]} ${path}: decided by ${decidedBy.length > 1 ? 'lines' : 'line'} ${decidedBy.map((d) => (d.file ? `${d.line} of ${d.file}` : `${d.line}`)).join(', ')}${crawlRefused ? ' (crawling refused)' : ''}`;
   return {
     agent: who, use, path, profile, verdict, decidedBy, signals, contradictions,
     crawl: { allowed: crawl.allowed, line: crawl.line === undefined ? undefined : crawl.line + 1, why: crawl.why },

@@ -4,6 +4,7 @@
  * so the fix is an edit of exactly that range. Titles say what the fix does.
  */
 import { CodeActionKind, type CodeAction, type Diagnostic, type Range, type TextEdit } from 'vscode-languageserver-types';
+import { crossVocabularyActions } from './aiActions';
 import { getModel } from '../model/model';
 import type { RobotsDocument } from '../syntax/document';
 import { SOURCE, type DiagnosticData } from '../checks/validation';
@@ -149,6 +150,8 @@ export function getCodeActions(doc: RobotsDocument, range: Range, diagnostics: r
       edit: { changes: { [doc.uri]: [{ range: d.range, newText: data.replacement }] } },
     });
   }
+  // Cross-vocabulary rewrites (issue 14): not tied to a diagnostic, offered where the cursor is.
+  actions.push(...crossVocabularyActions(doc, range));
   return onePreferred(actions);
 }
 

@@ -60,12 +60,17 @@ export function explainPageAiUse(robots: RobotsDocument | undefined, page: HtmlP
   const base: AiUseAnswer = robots
     ? explainAiUse(robots, { agent: query.agent, path: query.path, use: query.use }, ctx)
     : { agent: token, use: query.use, path: normalizePercent(pathOfUrl(query.path || '/')), profile: 'rfc9309', verdict: 'unknown', decidedBy: [], signals: [], contradictions: [], crawl: { allowed: true, line: undefined, why: 'no robots.txt' }, notes: ['No robots.txt was found for this page.'], summary: '' };
-  const metas = metaAiSignals(page, token, query.use);
+  // W3C TDMRep §3.1: the site's tdmrep.json comes before the HTML META; a page's tdm-reservation
+  // speaks only where the file has no matching rule.
+  const fileSpoke = base.signals.some((s) => s.vocabulary === 'tdmrep');
+  const metas = metaAiSignals(page, token, query.use).map((m) => (fileSpoke && m.text.toLowerCase().includes(TDM_RESERVATION)
+    ? { ...m, decides: false, meaning: `${m.meaning}; the site's tdmrep.json has a rule for this path and comes first (TDMRep §3.1), so this META is not read` }
+    : m));
   if (!base.crawl.allowed) {
     return { ...base, signals: [...base.signals, ...metas.map((m) => ({ ...m, decides: false }))], notes: [...base.notes, ...(metas.length ? ['robots.txt forbids crawling this page, so its META tags are never read.'] : [])] };
   }
   const statements: { says: AiVerdict; ref: { line: number; text: string; file: string } }[] = [
-    ...base.signals.filter((s) => s.decides && s.says !== 'unknown').map((s) => ({ says: s.says, ref: { line: s.line, text: s.text, file: 'robots.txt' } })),
+    ...base.signals.filter((s) => s.decides && s.says !== 'unknown').map((s) => ({ says: s.says, ref: { line: s.line, text: s.text, file: s.file ?? 'robots.txt' } })),
     ...metas.filter((s) => s.decides).map((s) => ({ says: s.says, ref: { line: s.line, text: s.text, file: page.uri } })),
   ];
   const verdict: AiVerdict = statements.some((s) => s.says === 'prohibited') ? 'prohibited' : statements.some((s) => s.says === 'allowed') ? 'allowed' : 'unknown';
@@ -79,6 +84,6 @@ export function explainPageAiUse(robots: RobotsDocument | undefined, page: HtmlP
   const decidedBy = deciding.map((s) => ({ line: s.ref.line, text: s.ref.text, file: s.ref.file }));
   const summary = verdict === 'unknown'
     ? `${token}: ${query.use} on ${base.path} is unknown — neither robots.txt nor the page's META tags speak on it`
-    : `${token} ${verdict === 'allowed' ? 'may' : 'may not'} use ${base.path} for ${query.use}: ${decidedBy.map((d) => `${d.file === page.uri ? 'the page' : 'robots.txt'} line ${d.line}`).join(', ')}`;
+    : `${token} ${verdict === 'allowed' ? 'may' : 'may not'} use ${base.path} for ${query.use}: ${decidedBy.map((d) => `${d.file === page.uri ? 'the page' : d.file === 'robots.txt' ? 'robots.txt' : d.file} line ${d.line}`).join(', ')}`;
   return { ...base, verdict, decidedBy, signals: [...base.signals, ...metas], contradictions, summary };
 }

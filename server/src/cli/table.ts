@@ -24,9 +24,9 @@ function cellText(c: MatrixCell, notes: string[]): string {
   return text;
 }
 
-/** In a file with ACAP records, each row names its reading: `(conventional)` or `(ACAP)`. */
+/** A row whose answers depend on the reading names the one its crawlers use: `(conventional)` or `(ACAP)`. */
 function readingMark(m: Matrix, r: MatrixRow): string {
-  return m.acap ? ` (${r.reading === 'acap' ? 'ACAP' : 'conventional'})` : '';
+  return m.acap && r.readingsDiffer ? ` (${r.reading === 'acap' ? 'ACAP' : 'conventional'})` : '';
 }
 
 export function formatMatrix(m: Matrix): string {
@@ -62,6 +62,7 @@ export function matrixJson(m: Matrix): unknown {
   const row = (r: MatrixRow, star: boolean): unknown => ({
     crawlers: star ? ['*', ...r.crawlers] : r.crawlers,
     reading: r.reading,
+    readingsDiffer: r.readingsDiffer,
     readingWhy: r.readingWhy,
     profilesDisagree: r.profilesDisagree,
     cells: Object.fromEntries(m.usages.map((u, k) => [u, r.cells[k]])),

@@ -53,7 +53,8 @@ export function explainDefault(doc: RobotsDocument, query: Omit<Query, 'reading'
   const answer = explain(doc, { ...query, reading }, ctx);
   if (getModel(doc).records.length === 0) return { answer, readingWhy: why, other: undefined };
   const alt = explain(doc, { ...query, reading: reading === 'acap' ? 'conventional' : 'acap' }, ctx);
-  const differs = alt.allowed !== answer.allowed || alt.qualifiers.join(' ') !== answer.qualifiers.join(' ');
+  // Only a different verdict counts: qualifiers travel only with the ACAP reading (conventional records have none).
+  const differs = alt.allowed !== answer.allowed;
   return {
     answer, readingWhy: why,
     other: differs ? { reading: alt.reading, allowed: alt.allowed, line: alt.decidedBy[0]?.line, decidedBy: alt.decidedBy, qualifiers: alt.qualifiers } : undefined,
@@ -108,8 +109,13 @@ export interface MatrixCell {
 
 export interface MatrixRow {
   readonly crawlers: readonly string[];
-  /** The reading these crawlers use (defaultReading). */
+  /**
+   * The reading these crawlers use (defaultReading); that of the first crawler when the row's
+   * crawlers read differently but no cell's verdict depends on it (`readingsDiffer` false).
+   */
   readonly reading: Reading;
+  /** Some cell of the row has another verdict in the other reading. */
+  readonly readingsDiffer: boolean;
   /** Why, for the first crawler of the row. */
   readonly readingWhy: string;
   readonly cells: readonly MatrixCell[];
@@ -180,7 +186,9 @@ function cellOf(d: DefaultAnswer, crawlRefused: boolean): MatrixCell {
 }
 
 function key(cells: readonly MatrixCell[]): string {
-  return cells.map((c) => `${c.allowed}:${c.line}:${c.qualifiers.join(' ')}:${c.needsCrawl}:${c.reading}:${c.other ? `${c.other.allowed}:${c.other.line}:${c.other.qualifiers.join(' ')}` : ''}`).join('|');
+  // The reading separates rows only where it changes an answer: crawlers that answer alike in either reading share a row.
+  const differ = cells.some((c) => c.other);
+  return cells.map((c) => `${c.allowed}:${c.line}:${c.qualifiers.join(' ')}:${c.needsCrawl}:${differ ? c.reading : ''}:${c.other ? `${c.other.allowed}:${c.other.line}` : ''}`).join('|');
 }
 
 /**
@@ -199,12 +207,13 @@ export function permissionMatrix(doc: RobotsDocument, path: string, crawlers: re
     return f ? doc.lines[l].text.slice(f.value.start, f.value.end).trim() : '';
   })))).values()].filter((x) => x !== '');
   const section = (purpose: string | undefined): { rows: MatrixRow[]; star: MatrixRow } => {
-    type Row = { crawlers: string[]; cells: MatrixCell[]; profilesDisagree: boolean; profiles: Record<Profile, boolean>; reading: Reading; readingWhy: string };
+    type Row = { crawlers: string[]; cells: MatrixCell[]; profilesDisagree: boolean; profiles: Record<Profile, boolean>; reading: Reading; readingWhy: string; readingsDiffer: boolean };
     const rowOf = (agent: string): Row => {
       const answers = usages.map((usage) => explainDefault(doc, { agent, usage, path, profile, ...(purpose ? { purpose } : {}) }, ctx));
       const refused = !answers[0].answer.allowed;
       const p = answers[0].answer.profiles;
-      return { crawlers: [agent], cells: answers.map((d) => cellOf(d, refused)), profilesDisagree: !(p.rfc9309 === p.google && p.google === p.koster1996), profiles: { ...p }, reading: answers[0].answer.reading, readingWhy: answers[0].readingWhy };
+      const cells = answers.map((d) => cellOf(d, refused));
+      return { crawlers: [agent], cells, readingsDiffer: cells.some((c) => c.other !== undefined), profilesDisagree: !(p.rfc9309 === p.google && p.google === p.koster1996), profiles: { ...p }, reading: answers[0].answer.reading, readingWhy: answers[0].readingWhy };
     };
     const pkey = (p: Readonly<Record<Profile, boolean>>): string => PROFILES.map((x) => p[x]).join();
     const star = rowOf('*');

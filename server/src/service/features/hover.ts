@@ -75,14 +75,14 @@ function readingNote(names: string, c: MatrixCell): string | undefined {
 
 function markdownCell(c: MatrixCell, uri: string, notes: string[], names = ''): string {
   // ‡ marks a cell where the crawler's reading and the other reading differ (issue 15).
-  const note = readingNote(names, c);
-  let mark2 = '';
-  if (note) {
+  const readingMark = (): string => {
+    const note = readingNote(names, c);
+    if (!note) return '';
     let k = notes.indexOf(note);
     if (k < 0) k = notes.push(note) - 1;
-    mark2 = `‡⁽${k + 1}⁾`;
-  }
-  if (c.needsCrawl) return `–${mark2}`;
+    return `‡⁽${k + 1}⁾`;
+  };
+  if (c.needsCrawl) return `–${readingMark()}`;
   const mark = c.allowed ? '✓' : '✗';
   let footnote = '';
   if (c.qualifiers.length) {
@@ -91,6 +91,7 @@ function markdownCell(c: MatrixCell, uri: string, notes: string[], names = ''): 
     if (k < 0) k = notes.push(text) - 1;
     footnote = `⁽${k + 1}⁾`;
   }
+  const mark2 = readingMark();
   // The mark stays plain text (link text renders in the link colour, ✓ and ✗ alike); the line number is the link.
   return c.line !== undefined ? `${mark}${footnote}${mark2} [${c.line}](${uri}#L${c.line} "line ${c.line}")` : `${mark}${footnote}${mark2}`;
 }
@@ -100,7 +101,7 @@ export function permissionTable(doc: RobotsDocument, path: string, settings: Hov
   const m = permissionMatrix(doc, path, settings.crawlers ?? DEFAULT_CRAWLERS, settings.profile ?? 'rfc9309', ctx);
   const notes: string[] = [];
   const header = `| crawler | ${m.usages.map((c) => COLUMN_TITLE[c] ?? c).join(' | ')} |\n|---|${m.usages.map(() => ':-:').join('|')}|`;
-  const readingTag = (r: MatrixRow): string => (m.acap ? ` (${r.reading === 'acap' ? 'ACAP' : 'conv.'})` : '');
+  const readingTag = (r: MatrixRow): string => (m.acap && r.readingsDiffer ? ` (${r.reading === 'acap' ? 'ACAP' : 'conv.'})` : '');
   const line = (names: string, r: MatrixRow, plain: string): string => `| ${names}${readingTag(r)}${r.profilesDisagree ? ' †' : ''} | ${r.cells.map((c) => markdownCell(c, doc.uri, notes, plain)).join(' | ')} |`;
   const others = (star: MatrixRow): string => star.crawlers.length ? ` (and ${star.crawlers.length > 4 ? `${star.crawlers.length} others` : star.crawlers.join(', ')})` : '';
   const table = (rows: readonly MatrixRow[], star: MatrixRow): string => {

@@ -6,6 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { defaultReading, doHover, parseDocument, permissionMatrix, permissionsView } from '../../server/src/service';
 import { main, type CliIO } from '../../server/src/cli/main';
+import { renderView } from '../../client/src/viewHtml';
 
 const URI = 'file:///site/robots.txt';
 // GPTBot on /search: the conventional group prohibits (line 2), the ACAP record allows (line 5).
@@ -103,5 +104,6 @@ suite('readings per crawler (defect 5)', () => {
     const v = permissionsView(doc, '/search', { crawlers: ['GPTBot'] });
     const row = v.sections[0].rows.find((r) => r.crawlers.includes('GPTBot'));
     assert.equal(row?.reading, 'conventional');
+    assert.match(renderView(v, 'n', 'c'), /GPTBot <small>\(reads conventional records only\)<\/small>/);
   });
 });

@@ -115,7 +115,11 @@ export function permissionTable(doc: RobotsDocument, path: string, settings: Hov
     table(m.rows, m.star),
   ];
   // Purpose sections (Part 1 §2.3.3; interpretation §3.1): the verdicts with that usage purpose given.
-  for (const p of m.purposeRows.slice(0, MAX_PURPOSE_SECTIONS)) parts.push(`For purpose \`${p.purpose}\`:\n\n${table(p.rows, p.star)}`);
+  const general = table(m.rows, m.star);
+  for (const p of m.purposeRows.slice(0, MAX_PURPOSE_SECTIONS)) {
+    const t = table(p.rows, p.star);
+    parts.push(t === general ? `For purpose \`${p.purpose}\`: the same verdicts.` : `For purpose \`${p.purpose}\`:\n\n${t}`);
+  }
   if (m.rows.length > MAX_ROWS) parts.push(`${m.rows.length - MAX_ROWS} more groups of crawlers not shown.`);
   if (notes.length) parts.push(notes.map((n, i) => `⁽${i + 1}⁾ ${n}`).join('  \n'));
   if (all.some((r) => r.cells.some((c) => c.needsCrawl))) parts.push('– needs crawl, which is refused.');

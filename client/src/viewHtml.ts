@@ -22,11 +22,13 @@ function cell(c: ViewCell, acap: boolean): string {
 export function renderView(view: PermissionsView, nonce: string, cspSource: string): string {
   const sections = view.sections.map((s) => {
     const head = `<tr><th>crawler</th>${view.usages.map((u) => `<th>${esc(u)}</th>`).join('')}</tr>`;
-    const rows = s.rows.map((r) => `<tr><th class="who">${esc(r.crawlers.map((c) => (c === '*' ? '* (any other)' : c)).join(', '))}</th>${r.cells.map((c) => cell(c, view.acap)).join('')}</tr>`).join('');
+    // The reading these crawlers use by default (the crawler knowledge base, issue 15).
+    const own = (r: (typeof s.rows)[number]): string => (view.acap && r.reading ? ` <small>(${r.reading === 'acap' ? 'reads ACAP' : 'reads conventional records only'})</small>` : '');
+    const rows = s.rows.map((r) => `<tr><th class="who">${esc(r.crawlers.map((c) => (c === '*' ? '* (any other)' : c)).join(', '))}${own(r)}</th>${r.cells.map((c) => cell(c, view.acap)).join('')}</tr>`).join('');
     return `<h2>${s.purpose ? `For the purpose <code>${esc(s.purpose)}</code>` : 'For any purpose'}</h2><table>${head}${rows}</table>`;
   }).join('');
   const reading = view.acap
-    ? 'Where a crawler that reads ACAP and one that reads only the conventional records get different answers, the cell shows both.'
+    ? 'Where a crawler that reads ACAP and one that reads only the conventional records get different answers, the cell shows both; each row says which reading its crawlers use (ACAP only where the crawler knowledge base says the crawler reads it; crawlers it does not know are taken to).'
     : 'The file has no ACAP records: every crawler reads the conventional records.';
   return `<!DOCTYPE html><html><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${cspSource} 'nonce-${nonce}'; script-src 'nonce-${nonce}';">

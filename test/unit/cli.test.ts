@@ -149,7 +149,8 @@ suite('cli explain and table', () => {
     const r = run(['table', 'robots.txt', '--path', '/a/x', '--agent', 'Googlebot'], { 'robots.txt': robots });
     assert.match(r.out, /† Googlebot: rfc9309 allows, google allows, koster1996 prohibits crawling here/);
     assert.match(r.out, /^NewsBot /m);
-    assert.match(r.out, /Records for purposes \(news\) exist/);
+    assert.match(r.out, /^purpose news:$/m); // issue 15: purpose rows, not a note
+    assert.match(r.out, /^ {2}NewsBot \(ACAP\) +yes +yes +no L8 \/ conv\. yes/m);
   });
 
   test('explain --path without a leading slash reads it as a path, not a host name', () => {
@@ -161,8 +162,10 @@ suite('cli explain and table', () => {
   test('table prints crawlers x usages with deciding lines', () => {
     const r = run(['table', 'robots.txt', '--path', '/private/x', '--agent', 'GPTBot'], { 'robots.txt': site });
     assert.equal(r.code, 0);
-    assert.match(r.out, /\/private\/x {2}\(ACAP reading; conventional lines under rfc9309\)/);
-    assert.match(r.out, /\* \(any other, e\.g\. GPTBot\) +no L6 +- +- +- +- +-/);
+    assert.match(r.out, /\/private\/x {2}\(each crawler in its own reading; conventional lines under rfc9309\)/);
+    // GPTBot reads conventional records only (crawler knowledge base): line 2 decides for it, line 6 for ACAP readers.
+    assert.match(r.out, /^GPTBot +no L2 +- +- +- +- +-/m);
+    assert.match(r.out, /^\* \(any other\) +no L6 +- +- +- +- +-/m);
   });
 });
 

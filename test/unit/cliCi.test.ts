@@ -230,7 +230,7 @@ suite('cli for CI (issue 15)', () => {
     assert.equal(priv.reading, 'acap');
     const star = priv.rows[priv.rows.length - 1];
     assert.equal(star.crawlers[0], '*');
-    assert.deepEqual(star.cells.crawl, { allowed: false, line: 6, qualifiers: [], needsCrawl: false });
+    assert.deepEqual(star.cells.crawl, { allowed: false, line: 6, qualifiers: [], needsCrawl: false, reading: 'acap' });
     assert.deepEqual(Object.keys(star.cells), priv.usages);
     const newsStar = news.rows[news.rows.length - 1];
     assert.deepEqual(newsStar.cells.index.qualifiers, ['time-limit=until-recrawled']);

@@ -79,7 +79,7 @@ suite('hover: answers a publisher understands (issue 10)', () => {
     const text = 'User-agent: *\nDisallow: /p|rivate/\n\nACAP-crawler: *\nACAP-allow-crawl: /\nACAP-crawler: NewsBot\nACAP-allow-index: /\nACAP-usage-purpose: news\nACAP-disallow-index: /private/\n';
     const md = hoverAt(text, { crawlers: [] }) ?? '';
     assert.match(md, /\| NewsBot \|/);
-    assert.match(md, /Records for purposes \(`news`\) exist/);
+    assert.match(md, /For purpose `news`:/); // issue 15: a section per purpose
   });
 
   test('a crawler name: the lines that lost and why, and lines crawlers cannot read', () => {

@@ -8,7 +8,7 @@
  * cannot be answered gets `{error, query}` in its place (the others are still answered; exit 1),
  * and a global `--profile` or `--reading` is the default of every query that names none.
  */
-import { explain, facts, formatExplanation, PROFILES, type Profile, type Query, type Reading } from '../service';
+import { explain, explainDefault, facts, formatExplanation, PROFILES, type Explanation, type OtherReading, type Profile, type Query, type Reading } from '../service';
 import * as path from 'node:path';
 import { explainPage, formatPageExplanation, parseHtml } from '../service';
 import { parseOptions, readDocument, readText, UsageError, workspaceOf, type CliIO } from './io';
@@ -114,13 +114,32 @@ export function runExplain(args: readonly string[], io: CliIO): number {
     else io.out(answers.map((a) => (isError(a) ? formatError(a) : formatPageExplanation(a))).join('\n'));
     return exitStatus(answers);
   }
-  const answers = queries.map((q) => (isError(q) ? q : answer(q, () => explain(doc, q, ctx))));
+  // Without --reading, each crawler is answered in its own reading (the crawler knowledge base's
+  // readsAcap fact, issue 15), and the answer says why and what the other reading says where it
+  // differs (JSON: the added fields readingWhy and otherReading). --reading still forces one.
+  const answers = queries.map((q) => (isError(q) ? q : answer(q, (): Explanation & { readingWhy?: string; otherReading?: OtherReading } => {
+    if (q.reading !== undefined) return explain(doc, q, ctx);
+    const d = explainDefault(doc, q, ctx);
+    return { ...d.answer, readingWhy: d.readingWhy, ...(d.other ? { otherReading: d.other } : {}) };
+  })));
   if (format === 'json') {
     io.out(JSON.stringify(queriesFile !== undefined ? answers : answers[0], null, 2) + '\n');
   } else {
-    io.out(answers.map((a) => (isError(a) ? formatError(a) : formatExplanation(a))).join('\n'));
+    io.out(answers.map((a) => (isError(a) ? formatError(a) : formatExplanation(a) + readingText(a))).join('\n'));
   }
   return exitStatus(answers);
+}
+
+/** The reading lines of a default answer: why this reading, and the other reading's verdict where it differs. */
+function readingText(a: { readonly reading: Reading; readonly readingWhy?: string; readonly otherReading?: OtherReading }): string {
+  const out: string[] = [];
+  if (a.readingWhy) out.push(`  reading: ${a.reading === 'acap' ? 'ACAP' : 'conventional'} — ${a.readingWhy}`);
+  const o = a.otherReading;
+  if (o) {
+    const lines = o.decidedBy.map((d) => `line ${d.line}${d.file ? ` of ${d.file}` : ''}`);
+    out.push(`  ${o.reading === 'acap' ? 'ACAP' : 'conventional'} reading would say: ${o.allowed ? 'allowed' : 'prohibited'}${lines.length ? ` by ${lines.join(', ')}` : ''}${o.qualifiers.length ? ` with ${o.qualifiers.join(', ')}` : ''}`);
+  }
+  return out.length ? out.join('\n') + '\n' : '';
 }
 
 function isError(x: unknown): x is QueryError {

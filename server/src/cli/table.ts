@@ -11,8 +11,10 @@ import { formatAiTable } from './aiTable';
 const TITLE: Readonly<Record<string, string>> = { 'present-snippet': 'snippet' };
 
 function cellText(c: MatrixCell, notes: string[]): string {
-  if (c.needsCrawl) return '-';
+  if (c.needsCrawl) return c.other ? `- / ${c.other.reading === 'acap' ? 'ACAP' : 'conv.'} ${c.other.allowed ? 'yes' : 'no'}${c.other.line !== undefined ? ` L${c.other.line}` : ''}` : '-';
   let text = `${c.allowed ? 'yes' : 'no'}${c.line !== undefined ? ` L${c.line}` : ''}`;
+  // Where the readings differ, both verdicts, each with its deciding line (issue 15).
+  if (c.other) text += ` / ${c.other.reading === 'acap' ? 'ACAP' : 'conv.'} ${c.other.allowed ? 'yes' : 'no'}${c.other.line !== undefined ? ` L${c.other.line}` : ''}`;
   if (c.qualifiers.length) {
     const q = c.qualifiers.join(' ');
     let k = notes.indexOf(q);
@@ -22,12 +24,22 @@ function cellText(c: MatrixCell, notes: string[]): string {
   return text;
 }
 
+/** A row whose answers depend on the reading names the one its crawlers use: `(conventional)` or `(ACAP)`. */
+function readingMark(m: Matrix, r: MatrixRow): string {
+  return m.acap && r.readingsDiffer ? ` (${r.reading === 'acap' ? 'ACAP' : 'conventional'})` : '';
+}
+
 export function formatMatrix(m: Matrix): string {
   const notes: string[] = [];
   const head = ['crawler', ...m.usages.map((u) => TITLE[u] ?? u)];
   const starName = `* (any other${m.star.crawlers.length ? `, e.g. ${m.star.crawlers.slice(0, 3).join(', ')}` : ''})`;
-  const body = [...m.rows.map((r) => [r.crawlers.join(', ') + (r.profilesDisagree ? ' †' : ''), ...r.cells.map((c) => cellText(c, notes))]),
-    [starName + (m.star.profilesDisagree ? ' †' : ''), ...m.star.cells.map((c) => cellText(c, notes))]];
+  const rowsOf = (rows: readonly MatrixRow[], star: MatrixRow, prefix: string): string[][] => [
+    ...rows.map((r) => [prefix + r.crawlers.join(', ') + readingMark(m, r) + (r.profilesDisagree ? ' †' : ''), ...r.cells.map((c) => cellText(c, notes))]),
+    [prefix + starName + readingMark(m, star) + (star.profilesDisagree ? ' †' : ''), ...star.cells.map((c) => cellText(c, notes))],
+  ];
+  // Purpose rows (Part 1 §2.3.3): the verdicts with that usage purpose given.
+  const body = [...rowsOf(m.rows, m.star, ''),
+    ...m.purposeRows.flatMap((p) => [[`purpose ${p.purpose}:`, ...m.usages.map(() => '')], ...rowsOf(p.rows, p.star, '  ')])];
   const widths = head.map((_, k) => Math.max(head[k].length, ...body.map((row) => row[k].length)));
   const fmt = (row: string[]): string => row.map((cell, k) => cell.padEnd(widths[k])).join('  ').trimEnd();
   const out = [fmt(head), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(fmt)];
@@ -35,7 +47,7 @@ export function formatMatrix(m: Matrix): string {
   if ([...m.rows, m.star].some((r) => r.cells.some((c) => c.needsCrawl))) out.push('  - needs crawl, which is refused');
   for (const r of m.rows) if (r.profilesDisagree) out.push(`  † ${r.crawlers.join(', ')}: ${profileWords(r.profiles)} crawling here`);
   if (m.star.profilesDisagree) out.push(`  † * (any other): ${profileWords(m.star.profiles)} crawling here`);
-  if (m.purposes.length) out.push(`  Records for purposes (${m.purposes.join(', ')}) exist: these are the general verdicts; explain --purpose gives theirs`);
+  if (m.acap && [...m.rows, m.star].some((r) => r.cells.some((c) => c.other))) out.push('  A / B: the crawler\'s own reading, then the other reading where it differs (a crawler reads ACAP only when the crawler knowledge base says so)');
   return out.join('\n');
 }
 
@@ -46,12 +58,19 @@ export const DEFAULT_TABLE_PATHS = ['/'];
  * other crawler, with the listed crawlers that answer like it) each usage's cell.
  */
 export function matrixJson(m: Matrix): unknown {
+  // Fields added for issue 15 (row `reading`, `readingWhy`; cell `reading`, `other`; `purposes`); the old ones keep their meaning.
   const row = (r: MatrixRow, star: boolean): unknown => ({
     crawlers: star ? ['*', ...r.crawlers] : r.crawlers,
+    reading: r.reading,
+    readingsDiffer: r.readingsDiffer,
+    readingWhy: r.readingWhy,
     profilesDisagree: r.profilesDisagree,
     cells: Object.fromEntries(m.usages.map((u, k) => [u, r.cells[k]])),
   });
-  return { path: m.path, reading: m.acap ? 'acap' : 'conventional', profile: m.profile, usages: m.usages, rows: [...m.rows.map((r) => row(r, false)), row(m.star, true)] };
+  return {
+    path: m.path, reading: m.acap ? 'acap' : 'conventional', profile: m.profile, usages: m.usages, rows: [...m.rows.map((r) => row(r, false)), row(m.star, true)],
+    purposes: m.purposeRows.map((p) => ({ purpose: p.purpose, rows: [...p.rows.map((r) => row(r, false)), row(p.star, true)] })),
+  };
 }
 
 export function runTable(args: readonly string[], io: CliIO): number {
@@ -71,7 +90,7 @@ export function runTable(args: readonly string[], io: CliIO): number {
   }
   const blocks = paths.map((p) => {
     const m = permissionMatrix(doc, p, crawlers, profile, ctx);
-    return `${m.path}  (${m.acap ? `ACAP reading; conventional lines under ${profile}` : `conventional reading, ${profile}`})\n${formatMatrix(m)}\n\n${formatAiTable(doc, p, crawlers, profile, ctx)}`;
+    return `${m.path}  (${m.acap ? `each crawler in its own reading; conventional lines under ${profile}` : `conventional reading, ${profile}`})\n${formatMatrix(m)}\n\n${formatAiTable(doc, p, crawlers, profile, ctx)}`;
   });
   io.out(`Who may do what — ${positional[0]}\n\n${blocks.join('\n\n')}\n`);
   return 0;

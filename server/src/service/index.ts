@@ -17,7 +17,7 @@ export { explain, agentToken, queryPath, type Query, type Explanation, type Deci
 export { PROFILES, evaluateConventional, type Profile } from './engine/conventional';
 export { pathOfUrl, normalizePercent, matchPattern, compareScope } from './syntax/paths';
 export { doHover, permissionTable, representativePath, type HoverSettings } from './features/hover';
-export { permissionMatrix, matrixUsages, crawlersNamed, profileWords, DEFAULT_CRAWLERS, MATRIX_USAGES, type Matrix, type MatrixRow, type MatrixCell } from './engine/matrix';
+export { permissionMatrix, matrixUsages, crawlersNamed, profileWords, defaultReading, explainDefault, DEFAULT_CRAWLERS, MATRIX_USAGES, type Matrix, type MatrixRow, type MatrixCell, type OtherReading, type DefaultAnswer, type PurposeRows } from './engine/matrix';
 export { formatExplanation } from './engine/explainText';
 export { getCodeActions } from './features/codeActions';
 export { findDefinition, findReferences, findDocumentHighlights } from './features/navigation';

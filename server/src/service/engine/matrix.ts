@@ -7,8 +7,59 @@ import type { RobotsDocument } from '../syntax/document';
 import { getModel } from '../model/model';
 import { USAGES } from '../facts/facts';
 import type { UsageRef } from '../syntax/directives';
-import { agentToken, explain, type Explanation } from './permissions';
+import { agentToken, explain, type Explanation, type Query, type Reading } from './permissions';
 import type { WorkspaceContext } from '../syntax/workspace';
+import { CRAWLER_BY_TOKEN } from '../facts/crawlers';
+
+/**
+ * The reading a crawler uses by default (issue 15): a file without ACAP records has only the
+ * conventional one; a crawler in the knowledge base reads ACAP only when its `readsAcap` fact says
+ * so (no crawler is documented to today); a crawler the knowledge base does not know, and `*`,
+ * get the ACAP reading the file was written for (Part 1 §2.9.2). O(1) after the model is built.
+ */
+export function defaultReading(doc: RobotsDocument, agent: string): { readonly reading: Reading; readonly why: string } {
+  if (getModel(doc).records.length === 0) return { reading: 'conventional', why: 'the file has no ACAP records' };
+  const token = agentToken(agent);
+  const fact = CRAWLER_BY_TOKEN.get(token.toLowerCase());
+  if (!fact) return { reading: 'acap', why: `${token === '*' ? 'any other crawler' : token} is not in the crawler knowledge base, so it is taken to read the ACAP records the file has` };
+  return fact.readsAcap
+    ? { reading: 'acap', why: `${fact.token} is documented to read ACAP (crawler knowledge base, checked ${fact.checked})` }
+    : { reading: 'conventional', why: `${fact.token} is not documented to read ACAP, so it reads the conventional records only (crawler knowledge base, checked ${fact.checked})` };
+}
+
+/** A verdict in the reading a crawler does not use, with the lines that decide it. */
+export interface OtherReading {
+  readonly reading: Reading;
+  readonly allowed: boolean;
+  /** 1-based deciding line of the usage itself, if a line decided. */
+  readonly line: number | undefined;
+  readonly decidedBy: readonly { readonly line: number; readonly text: string; readonly file?: string }[];
+  readonly qualifiers: readonly string[];
+}
+
+/** An answer in the crawler's default reading, why that reading, and the other reading's answer where it differs. */
+export interface DefaultAnswer {
+  readonly answer: Explanation;
+  readonly readingWhy: string;
+  readonly other: OtherReading | undefined;
+}
+
+/**
+ * `explain` without a forced reading (issue 15): the crawler's own reading, and the other one when
+ * its verdict or qualifiers differ. Two engine answers at most.
+ */
+export function explainDefault(doc: RobotsDocument, query: Omit<Query, 'reading'>, ctx: WorkspaceContext = {}): DefaultAnswer {
+  const { reading, why } = defaultReading(doc, query.agent);
+  const answer = explain(doc, { ...query, reading }, ctx);
+  if (getModel(doc).records.length === 0) return { answer, readingWhy: why, other: undefined };
+  const alt = explain(doc, { ...query, reading: reading === 'acap' ? 'conventional' : 'acap' }, ctx);
+  // Only a different verdict counts: qualifiers travel only with the ACAP reading (conventional records have none).
+  const differs = alt.allowed !== answer.allowed;
+  return {
+    answer, readingWhy: why,
+    other: differs ? { reading: alt.reading, allowed: alt.allowed, line: alt.decidedBy[0]?.line, decidedBy: alt.decidedBy, qualifiers: alt.qualifiers } : undefined,
+  };
+}
 
 /** Major search and AI crawlers (their published product tokens). */
 export const DEFAULT_CRAWLERS: readonly string[] = ['Googlebot', 'Bingbot', 'GPTBot', 'ClaudeBot', 'CCBot', 'Google-Extended', 'Applebot-Extended', 'PerplexityBot'];
@@ -50,10 +101,23 @@ export interface MatrixCell {
   readonly qualifiers: readonly string[];
   /** Refused only because crawling is (interpretation §3.5). */
   readonly needsCrawl: boolean;
+  /** The reading of this verdict: the crawler's own (defaultReading). */
+  readonly reading: Reading;
+  /** What the other reading says, where it differs. */
+  readonly other?: OtherReading;
 }
 
 export interface MatrixRow {
   readonly crawlers: readonly string[];
+  /**
+   * The reading these crawlers use (defaultReading); that of the first crawler when the row's
+   * crawlers read differently but no cell's verdict depends on it (`readingsDiffer` false).
+   */
+  readonly reading: Reading;
+  /** Some cell of the row has another verdict in the other reading. */
+  readonly readingsDiffer: boolean;
+  /** Why, for the first crawler of the row. */
+  readonly readingWhy: string;
   readonly cells: readonly MatrixCell[];
   /** The conventional readings (rfc9309, google, koster1996) disagree on crawl. */
   readonly profilesDisagree: boolean;
@@ -75,6 +139,14 @@ export interface Matrix {
    * verdicts, which those purposes may override (interpretation §3.1).
    */
   readonly purposes: readonly string[];
+  /** For each purpose the sub-records name: the rows with that purpose given (Part 1 §2.3.3, interpretation §3.1). */
+  readonly purposeRows: readonly PurposeRows[];
+}
+
+export interface PurposeRows {
+  readonly purpose: string;
+  readonly rows: readonly MatrixRow[];
+  readonly star: MatrixRow;
 }
 
 /** Which profile says what, when they disagree: `rfc9309 allows, google prohibits, …`. */
@@ -82,12 +154,14 @@ export function profileWords(p: Readonly<Record<Profile, boolean>>): string {
   return PROFILES.map((x) => `${x} ${p[x] ? 'allows' : 'prohibits'}`).join(', ');
 }
 
-/** Crawler names of ACAP-crawler lines, lower-cased. */
+/** Crawler names of ACAP-crawler lines, lower-cased; from the model's records, O(crawler lines). */
 function acapCrawlers(doc: RobotsDocument): Set<string> {
   const out = new Set<string>();
-  for (const line of doc.lines) {
-    const d = line.directive;
-    if (d.kind === 'acap-crawler') out.add(agentToken(line.text.slice(d.name.start, d.name.end)).toLowerCase());
+  for (const r of getModel(doc).records) {
+    for (const i of r.crawlers) {
+      const d = doc.lines[i].directive;
+      if (d.kind === 'acap-crawler') out.add(agentToken(doc.lines[i].text.slice(d.name.start, d.name.end)).toLowerCase());
+    }
   }
   return out;
 }
@@ -115,59 +189,72 @@ export function crawlersNamed(doc: RobotsDocument): string[] {
 }
 
 /** The cell names the line that decided the usage itself (none when silence permits it). */
-function cellOf(e: Explanation, crawlRefused: boolean): MatrixCell {
+function cellOf(d: DefaultAnswer, crawlRefused: boolean): MatrixCell {
+  const e = d.answer;
+  const other = d.other ? { other: d.other } : {};
   // Refused for want of crawl: what the usage's own lines say does not matter, so cells alike.
-  if (crawlRefused && e.usage !== 'crawl') return { allowed: false, line: undefined, qualifiers: [], needsCrawl: true };
-  return { allowed: e.allowed, line: e.decision.winners[0]?.line, qualifiers: e.qualifiers, needsCrawl: false };
+  if (crawlRefused && e.usage !== 'crawl') return { allowed: false, line: undefined, qualifiers: [], needsCrawl: true, reading: e.reading, ...other };
+  return { allowed: e.allowed, line: e.decision.winners[0]?.line, qualifiers: e.qualifiers, needsCrawl: false, reading: e.reading, ...other };
 }
 
 function key(cells: readonly MatrixCell[]): string {
-  return cells.map((c) => `${c.allowed}:${c.line}:${c.qualifiers.join(' ')}:${c.needsCrawl}`).join('|');
+  // The reading separates rows only where it changes an answer: crawlers that answer alike in either reading share a row.
+  const differ = cells.some((c) => c.other);
+  return cells.map((c) => `${c.allowed}:${c.line}:${c.qualifiers.join(' ')}:${c.needsCrawl}:${differ ? c.reading : ''}:${c.other ? `${c.other.allowed}:${c.other.line}` : ''}`).join('|');
 }
 
+/**
+ * Cost: (named crawlers + listed crawlers + 1) × usages × (purposes + 1) × 2 engine answers (the
+ * second reading only in a file with ACAP records).
+ */
 export function permissionMatrix(doc: RobotsDocument, path: string, crawlers: readonly string[], profile: Profile, ctx: WorkspaceContext = {}): Matrix {
-  const acap = getModel(doc).records.length > 0;
+  const model = getModel(doc);
+  const acap = model.records.length > 0;
   const usages = acap ? matrixUsages(doc) : ['crawl'];
-  const rowOf = (agent: string): { cells: MatrixCell[]; disagree: boolean; profiles: Record<Profile, boolean> } => {
-    const answers = usages.map((usage) => explain(doc, { agent, usage, path, profile }, ctx));
-    const refused = !answers[0].allowed;
-    const p = answers[0].profiles;
-    return { cells: answers.map((e) => cellOf(e, refused)), disagree: !(p.rfc9309 === p.google && p.google === p.koster1996), profiles: { ...p } };
-  };
-  const pkey = (p: Readonly<Record<Profile, boolean>>): string => PROFILES.map((x) => p[x]).join();
-  const star = rowOf('*');
-  const starKey = key(star.cells) + pkey(star.profiles);
-  const rows: { crawlers: string[]; cells: MatrixCell[]; profilesDisagree: boolean; profiles: Record<Profile, boolean> }[] = [];
-  const likeStar: string[] = [];
   // A crawler named only in ACAP records keeps a row of its own: the publisher wrote a record for it.
   const ownRow = acap ? acapCrawlers(doc) : new Set<string>();
-  const rowByKey = new Map<string, (typeof rows)[number]>();
   const all = [...new Map([...crawlersNamed(doc), ...crawlers].map((c) => [c.toLowerCase(), c])).values()];
-  for (const c of all) {
-    const r = rowOf(c);
-    const k = key(r.cells) + pkey(r.profiles);
-    if (k === starKey && !ownRow.has(c.toLowerCase())) {
-      likeStar.push(c);
-      continue;
-    }
-    // Rows by their key, so that grouping is O(crawlers), not a search of every row per crawler.
-    const rk = k + pkey(r.profiles);
-    const same = rowByKey.get(rk);
-    if (same) same.crawlers.push(c);
-    else {
-      const row = { crawlers: [c], cells: r.cells, profilesDisagree: r.disagree, profiles: r.profiles };
-      rows.push(row);
-      rowByKey.set(rk, row);
-    }
-  }
-  const model = getModel(doc);
   const purposes = [...new Set(model.records.flatMap((r) => r.subRecords.flatMap((s) => s.purposes.map((l) => {
     const f = doc.lines[l].field;
     return f ? doc.lines[l].text.slice(f.value.start, f.value.end).trim() : '';
   })))).values()].filter((x) => x !== '');
+  const section = (purpose: string | undefined): { rows: MatrixRow[]; star: MatrixRow } => {
+    type Row = { crawlers: string[]; cells: MatrixCell[]; profilesDisagree: boolean; profiles: Record<Profile, boolean>; reading: Reading; readingWhy: string; readingsDiffer: boolean };
+    const rowOf = (agent: string): Row => {
+      const answers = usages.map((usage) => explainDefault(doc, { agent, usage, path, profile, ...(purpose ? { purpose } : {}) }, ctx));
+      const refused = !answers[0].answer.allowed;
+      const p = answers[0].answer.profiles;
+      const cells = answers.map((d) => cellOf(d, refused));
+      return { crawlers: [agent], cells, readingsDiffer: cells.some((c) => c.other !== undefined), profilesDisagree: !(p.rfc9309 === p.google && p.google === p.koster1996), profiles: { ...p }, reading: answers[0].answer.reading, readingWhy: answers[0].readingWhy };
+    };
+    const pkey = (p: Readonly<Record<Profile, boolean>>): string => PROFILES.map((x) => p[x]).join();
+    const star = rowOf('*');
+    const starKey = key(star.cells) + pkey(star.profiles);
+    const rows: Row[] = [];
+    // Rows by their key, so that grouping is O(crawlers), not a search of every row per crawler.
+    const rowByKey = new Map<string, Row>();
+    const likeStar: string[] = [];
+    for (const c of all) {
+      const r = rowOf(c);
+      const k = key(r.cells) + pkey(r.profiles);
+      if (k === starKey && !ownRow.has(c.toLowerCase())) {
+        likeStar.push(c);
+        continue;
+      }
+      const same = rowByKey.get(k);
+      if (same) same.crawlers.push(c);
+      else {
+        rows.push(r);
+        rowByKey.set(k, r);
+      }
+    }
+    return { rows, star: { ...star, crawlers: likeStar } };
+  };
+  const general = section(undefined);
   return {
-    path, acap, profile, usages, rows,
-    star: { crawlers: likeStar, cells: star.cells, profilesDisagree: star.disagree, profiles: star.profiles },
+    path, acap, profile, usages, rows: general.rows,
+    star: general.star,
     purposes,
+    purposeRows: purposes.map((purpose) => ({ purpose, ...section(purpose) })),
   };
 }

@@ -14,7 +14,7 @@ import { getModel } from '../model/model';
 import { agentToken, explain, type Explanation } from '../engine/permissions';
 import type { WorkspaceContext } from '../syntax/workspace';
 import { CRAWLER_BY_TOKEN, describeCrawler } from '../facts/crawlers';
-import { DEFAULT_CRAWLERS, matrixUsages, permissionMatrix, profileWords, type MatrixCell, type MatrixRow } from '../engine/matrix';
+import { DEFAULT_CRAWLERS, explainDefault, matrixUsages, permissionMatrix, profileWords, type MatrixCell, type MatrixRow } from '../engine/matrix';
 import type { Profile } from '../engine/conventional';
 import type { LineNode, Span } from '../syntax/syntax';
 import { acapAiNote, aiUseTable, signalHover } from './aiHover';
@@ -68,9 +68,27 @@ const MAX_NAMES = 12;
 function crawlerNames(list: readonly string[]): string {
   return list.length > MAX_NAMES ? `${list.slice(0, MAX_NAMES).join(', ')} and ${list.length - MAX_NAMES} more` : list.join(', ');
 }
+const MAX_PURPOSE_SECTIONS = 3;
 
-function markdownCell(c: MatrixCell, uri: string, notes: string[]): string {
-  if (c.needsCrawl) return '–';
+/** The footnote of a cell whose readings differ: `GPTBot reads conventional records only: ✗ by line 3; ACAP would say ✓ by line 12`. */
+function readingNote(names: string, c: MatrixCell): string | undefined {
+  if (!c.other) return undefined;
+  const by = (allowed: boolean, line: number | undefined): string => `${allowed ? '✓' : '✗'}${line !== undefined ? ` by line ${line}` : ''}`;
+  const own = c.reading === 'acap' ? 'reads ACAP' : 'reads conventional records only';
+  const other = c.other.reading === 'acap' ? 'ACAP' : 'conventional records';
+  return `${names} ${own}: ${c.needsCrawl ? '✗ (needs crawl)' : by(c.allowed, c.line)}; ${other} would say ${by(c.other.allowed, c.other.line)}`;
+}
+
+function markdownCell(c: MatrixCell, uri: string, notes: string[], names = ''): string {
+  // ‡ marks a cell where the crawler's reading and the other reading differ (issue 15).
+  const readingMark = (): string => {
+    const note = readingNote(names, c);
+    if (!note) return '';
+    let k = notes.indexOf(note);
+    if (k < 0) k = notes.push(note) - 1;
+    return `‡⁽${k + 1}⁾`;
+  };
+  if (c.needsCrawl) return `–${readingMark()}`;
   const mark = c.allowed ? '✓' : '✗';
   let footnote = '';
   if (c.qualifiers.length) {
@@ -79,8 +97,9 @@ function markdownCell(c: MatrixCell, uri: string, notes: string[]): string {
     if (k < 0) k = notes.push(text) - 1;
     footnote = `⁽${k + 1}⁾`;
   }
+  const mark2 = readingMark();
   // The mark stays plain text (link text renders in the link colour, ✓ and ✗ alike); the line number is the link.
-  return c.line !== undefined ? `${mark}${footnote} [${c.line}](${uri}#L${c.line} "line ${c.line}")` : `${mark}${footnote}`;
+  return c.line !== undefined ? `${mark}${footnote}${mark2} [${c.line}](${uri}#L${c.line} "line ${c.line}")` : `${mark}${footnote}${mark2}`;
 }
 
 /** The crawlers × usages table for `path`, as Markdown. */
@@ -88,15 +107,25 @@ export function permissionTable(doc: RobotsDocument, path: string, settings: Hov
   const m = permissionMatrix(doc, path, settings.crawlers ?? DEFAULT_CRAWLERS, settings.profile ?? 'rfc9309', ctx);
   const notes: string[] = [];
   const header = `| crawler | ${m.usages.map((c) => COLUMN_TITLE[c] ?? c).join(' | ')} |\n|---|${m.usages.map(() => ':-:').join('|')}|`;
-  const line = (names: string, r: MatrixRow): string => `| ${names}${r.profilesDisagree ? ' †' : ''} | ${r.cells.map((c) => markdownCell(c, doc.uri, notes)).join(' | ')} |`;
-  const lines = m.rows.slice(0, MAX_ROWS).map((r) => line(crawlerNames(r.crawlers), r));
-  const others = m.star.crawlers.length ? ` (and ${m.star.crawlers.length > 4 ? `${m.star.crawlers.length} others` : m.star.crawlers.join(', ')})` : '';
-  lines.push(line(`\\* any other${others}`, m.star));
+  const readingTag = (r: MatrixRow): string => (m.acap && r.readingsDiffer ? ` (${r.reading === 'acap' ? 'ACAP' : 'conv.'})` : '');
+  const line = (names: string, r: MatrixRow, plain: string): string => `| ${names}${readingTag(r)}${r.profilesDisagree ? ' †' : ''} | ${r.cells.map((c) => markdownCell(c, doc.uri, notes, plain)).join(' | ')} |`;
+  const others = (star: MatrixRow): string => star.crawlers.length ? ` (and ${star.crawlers.length > 4 ? `${star.crawlers.length} others` : star.crawlers.join(', ')})` : '';
+  const table = (rows: readonly MatrixRow[], star: MatrixRow): string => {
+    const lines = rows.slice(0, MAX_ROWS).map((r) => line(crawlerNames(r.crawlers), r, crawlerNames(r.crawlers)));
+    lines.push(line(`\\* any other${others(star)}`, star, 'Any other crawler'));
+    return `${header}\n${lines.join('\n')}`;
+  };
   const all = [...m.rows, m.star];
+  const general = table(m.rows, m.star);
   const parts = [
-    `**Who may use \`${path}\`** — ${m.acap ? `ACAP reading, conventional lines under ${m.profile}` : `conventional reading, profile ${m.profile}`}`,
-    `${header}\n${lines.join('\n')}`,
+    `**Who may use \`${path}\`** — ${m.acap ? `each crawler in its own reading (ACAP only for crawlers the knowledge base says read it), conventional lines under ${m.profile}` : `conventional reading, profile ${m.profile}`}`,
+    general,
   ];
+  // Purpose sections (Part 1 §2.3.3; interpretation §3.1): the verdicts with that usage purpose given.
+  for (const p of m.purposeRows.slice(0, MAX_PURPOSE_SECTIONS)) {
+    const t = table(p.rows, p.star);
+    parts.push(t === general ? `For purpose \`${p.purpose}\`: the same verdicts.` : `For purpose \`${p.purpose}\`:\n\n${t}`);
+  }
   if (m.rows.length > MAX_ROWS) parts.push(`${m.rows.length - MAX_ROWS} more groups of crawlers not shown.`);
   if (notes.length) parts.push(notes.map((n, i) => `⁽${i + 1}⁾ ${n}`).join('  \n'));
   if (all.some((r) => r.cells.some((c) => c.needsCrawl))) parts.push('– needs crawl, which is refused.');
@@ -105,7 +134,7 @@ export function permissionTable(doc: RobotsDocument, path: string, settings: Hov
   // What a publisher needs to see beside the table: lines that lost and why, lines crawlers cannot read.
   const why = explanationBullets(explain(doc, { agent: '*', path, profile: m.profile }, ctx), doc.uri);
   if (why) parts.push(`For any crawler (\\*), crawl:\n${why}`);
-  if (m.purposes.length) parts.push(`Records for purposes (${m.purposes.map((p) => `\`${p}\``).join(', ')}) exist: these are the general verdicts, which they may override.`);
+  if (m.purposeRows.length > MAX_PURPOSE_SECTIONS) parts.push(`${m.purposeRows.length - MAX_PURPOSE_SECTIONS} more purposes not shown (\`robots-acap table\` lists them all).`);
   parts.push(aiUseTable(doc, path, settings.crawlers ?? DEFAULT_CRAWLERS, settings.profile ?? 'rfc9309', ctx));
   return parts.join('\n\n');
 }
@@ -128,16 +157,21 @@ function crawlerPolicy(doc: RobotsDocument, name: string, settings: HoverSetting
   const model = getModel(doc);
   const acap = model.records.length > 0;
   const usages = acap ? matrixUsages(doc) : ['crawl'];
-  const answers = usages.map((usage) => explain(doc, { agent: name, usage, path: '/', profile }, ctx));
+  // Each crawler in its own reading (issue 15), the other reading named where it differs.
+  const defaults = usages.map((usage) => explainDefault(doc, { agent: name, usage, path: '/', profile }, ctx));
+  const answers = defaults.map((d) => d.answer);
   const first = answers[0];
   const parts: string[] = [];
   const known = CRAWLER_BY_TOKEN.get(name.toLowerCase());
   if (known) parts.push(describeCrawler(known));
   const conv = first.conventional;
   parts.push(`**${name.replace(/[\\`*_[\]<>]/g, '\\$&')}** at \`/\`: ${answers.map((e) => `${COLUMN_TITLE[e.usage] ?? e.usage} ${e.allowed ? '✓' : '✗'}${e.decidedBy[0] ? ` ([line ${e.decidedBy[0].line}](${doc.uri}#L${e.decidedBy[0].line}))` : ''}`).join(' · ')}`);
+  if (acap) parts.push(`${first.reading === 'acap' ? 'ACAP' : 'Conventional'} reading: ${defaults[0].readingWhy}.`);
+  const differ = defaults.filter((d) => d.other).map((d) => `${COLUMN_TITLE[d.answer.usage] ?? d.answer.usage} ${d.other?.allowed ? '✓' : '✗'}${d.other?.line !== undefined ? ` by line ${d.other.line}` : ''}`);
+  if (differ.length) parts.push(`The ${first.reading === 'acap' ? 'conventional' : 'ACAP'} reading would say: ${differ.join(' · ')}.`);
   parts.push(`Conventional crawlers: ${conv.allowed ? 'may' : 'may not'} crawl \`/\` — ${conv.why}.`);
   if (acap) {
-    const recs = first.records.map((r) => `line ${r.line}${r.file ? ` of ${r.file}` : ''}${r.named ? '' : ' (*)'}`);
+    const recs = (first.reading === 'acap' ? first : explain(doc, { agent: name, path: '/', profile, reading: 'acap' }, ctx)).records.map((r) => `line ${r.line}${r.file ? ` of ${r.file}` : ''}${r.named ? '' : ' (*)'}`);
     parts.push(recs.length ? `ACAP records that apply: ${recs.join(', ')}.` : 'No ACAP record applies.');
   }
   const why = explanationBullets(first, doc.uri);

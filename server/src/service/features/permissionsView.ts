@@ -11,11 +11,11 @@
 import type { CodeLens } from 'vscode-languageserver-types';
 import type { RobotsDocument } from '../syntax/document';
 import { getModel } from '../model/model';
-import { explain, type Explanation } from '../engine/permissions';
+import { explain, type Explanation, type Reading } from '../engine/permissions';
 
 /** What the engine needs from outside the document (its context parameter, whatever its name). */
 type Context = NonNullable<Parameters<typeof explain>[2]>;
-import { crawlersNamed, DEFAULT_CRAWLERS, matrixUsages } from '../engine/matrix';
+import { crawlersNamed, DEFAULT_CRAWLERS, defaultReading, matrixUsages } from '../engine/matrix';
 import type { Profile } from '../engine/conventional';
 import { representativePath } from './hover';
 
@@ -35,6 +35,8 @@ export interface ViewCell {
 
 export interface ViewRow {
   readonly crawlers: readonly string[];
+  /** The reading these crawlers use by default (the knowledge base's readsAcap fact, issue 15). */
+  readonly reading: Reading;
   readonly cells: readonly ViewCell[];
 }
 
@@ -84,20 +86,21 @@ export function permissionsView(doc: RobotsDocument, path: string, options: View
   const crawlers = [...new Map([...crawlersNamed(doc), ...(options.crawlers ?? DEFAULT_CRAWLERS)].map((c) => [c.toLowerCase(), c])).values()];
   const purposes = [undefined, ...purposesNamed(doc).slice(0, MAX_PURPOSES)];
   const sections = purposes.map((purpose): ViewSection => {
-    const rows: { crawlers: string[]; cells: ViewCell[]; key: string }[] = [];
+    const rows: { crawlers: string[]; reading: Reading; cells: ViewCell[]; key: string }[] = [];
     for (const agent of [...crawlers, '*']) {
+      const reading = defaultReading(doc, agent).reading;
       const cells = usages.map((usage): ViewCell => {
         const q = { agent, usage, path, profile, ...(purpose ? { purpose } : {}) };
         const a = explain(doc, { ...q, reading: 'acap' }, ctx);
         const c = explain(doc, { ...q, reading: 'conventional' }, ctx);
         return { acap: verdict(a), conventional: verdict(c) };
       });
-      const key = JSON.stringify(cells);
+      const key = reading + JSON.stringify(cells);
       const same = rows.find((r) => r.key === key);
       if (same) same.crawlers.push(agent);
-      else rows.push({ crawlers: [agent], cells, key });
+      else rows.push({ crawlers: [agent], reading, cells, key });
     }
-    return { purpose, rows: rows.map(({ crawlers: c, cells }) => ({ crawlers: c, cells })) };
+    return { purpose, rows: rows.map(({ crawlers: c, reading, cells }) => ({ crawlers: c, reading, cells })) };
   });
   return { uri: doc.uri, path, profile, acap, usages, sections };
 }

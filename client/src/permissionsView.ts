@@ -8,25 +8,12 @@ import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
 import { PermissionsRequest, QueryOptionsRequest, type PermissionsView } from '../../server/src/protocol';
 import { renderView } from './viewHtml';
+import { nonce, reveal } from './panel';
 
 export const SHOW_PERMISSIONS = 'robotsAcap.showPermissions';
 
 let panel: vscode.WebviewPanel | undefined;
 let current: { uri: vscode.Uri; path: string } | undefined;
-
-function nonce(): string {
-  let s = '';
-  for (let i = 0; i < 24; i++) s += 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'[Math.floor(Math.random() * 62)];
-  return s;
-}
-
-async function reveal(uri: vscode.Uri, line: number): Promise<void> {
-  const doc = await vscode.workspace.openTextDocument(uri);
-  const editor = await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One });
-  const range = doc.lineAt(Math.max(0, line - 1)).range;
-  editor.selection = new vscode.Selection(range.start, range.end);
-  editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
-}
 
 async function render(client: BaseLanguageClient, uri: vscode.Uri, path: string): Promise<PermissionsView | undefined> {
   const view = await client.sendRequest(PermissionsRequest, { textDocument: { uri: uri.toString() }, path });

@@ -5,7 +5,7 @@
  * imports from the service here are types only, erased from the bundle.
  */
 import { RequestType } from 'vscode-languageserver-protocol';
-import type { AiUseAnswer, Explanation, PageExplanation, PermissionsView, Query } from './service';
+import type { AiUseAnswer, Explanation, PageExplanation, PermissionsView, Query, RobotsDiff } from './service';
 
 export type { PermissionsView, ViewCell, ViewRow, ViewSection, ViewVerdict } from './service';
 
@@ -95,3 +95,18 @@ export interface ConvertResult {
 
 /** `robotsAcap/convert`: a whole-file conversion, its edits and the verdicts it changes. */
 export const ConvertRequest = new RequestType<ConvertParams, ConvertResult | null, void>('robotsAcap/convert');
+
+export type { RobotsDiff, VerdictFlip, DiffQuestion, LineRef } from './service';
+
+export interface DiffParams extends TextDocumentParams {
+  /** The other version of the open robots.txt (the file on disk, git HEAD...): the "before". */
+  readonly oldText: string;
+  /** How to name that version in the answer's text (`saved`, `HEAD`); `before` when absent. */
+  readonly oldLabel?: string;
+}
+
+/** Every crawl and AI-use verdict that flips from `oldText` to the open document, and the same as text (what `robots-acap diff` prints). */
+export type DiffResult = RobotsDiff & { readonly text: string };
+
+/** `robotsAcap/diff`: the verdicts that flip between another version of an open robots.txt and the open one (null if not open). */
+export const DiffRequest = new RequestType<DiffParams, DiffResult | null, void>('robotsAcap/diff');

@@ -16,6 +16,7 @@ import { DocumentStore } from './documentStore';
 import { Settings } from './settings';
 import { ExplainRequest } from '../protocol';
 import { registerViewRequests } from './viewRequests';
+import { registerDiffRequest } from './diffRequest';
 import { COMPLETION_TRIGGERS } from './capabilities';
 import { linkDocs } from './docsLinks';
 
@@ -163,5 +164,6 @@ connection.onRequest(ExplainRequest, guard('robotsAcap/explain', null, async (p)
 }));
 
 registerViewRequests(connection, { documents, settings, engineContext, guard });
+registerDiffRequest(connection, { documents, settings, guard });
 
 connection.listen();

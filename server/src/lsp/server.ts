@@ -29,6 +29,7 @@ import {
 import { ExplainAnyRequest } from '../protocol';
 import { aiUseOf, explainAiUse, explainPageAiUse, formatAiUse } from '../service';
 import { registerViewRequests } from './viewRequests';
+import { registerDiffRequest } from './diffRequest';
 import { linkDocs } from './docsLinks';
 import { canRegisterAll, dynamicRegistrations, staticCapabilities } from './capabilities';
 import * as path from 'node:path';
@@ -517,6 +518,7 @@ connection.onRequest(ExplainAnyRequest, guard('robotsAcap/explain', null, async 
 }));
 
 registerViewRequests(connection, { documents, settings, engineContext: { workspace }, guard, pagePath: (uri, root) => siteOfPage(workspace, uri, configuredRoot(root)).path });
+registerDiffRequest(connection, { documents, settings, guard });
 
 /**
  * Memory figures for measurements (test/bench/serverLoad.ts): the heap after a full collection

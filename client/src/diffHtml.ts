@@ -41,9 +41,9 @@ export function renderDiff(diff: DiffResult, file: string, oldLabel: string, non
   const body = diff.flips.length === 0
     ? `<p class="same">No verdict changes between ${esc(oldLabel)} and the editor (${esc(scope)}).</p>`
     : `<p>${diff.flips.length} verdict${diff.flips.length > 1 ? 's' : ''} change${diff.flips.length > 1 ? '' : 's'} (${esc(scope)}). Click a line number to go to the line of the editor that now decides.</p>
-<table><tr><th>crawlers</th><th>question</th><th>path</th><th>${esc(oldLabel)}</th><th>editor</th><th>was decided by</th><th>now decided by</th></tr>${diff.flips.map((f) => `<tr>
+<table><tr><th>crawlers</th><th>question</th><th>path</th><th>${esc(oldLabel)} → editor</th><th>lines that decide</th></tr>${diff.flips.map((f) => `<tr>
 <td class="who">${esc(f.agents.map((a) => (a === '*' ? '* (any other)' : a)).join(', '))}</td><td>${esc(QUESTION[f.question] ?? f.question)}</td><td><code>${esc(f.path)}</code></td>
-<td>${verdict(f.before)}</td><td>${verdict(f.after)}</td><td class="lines">${oldLines(f.beforeLines)}</td><td class="lines">${newLines(f.afterLines)}</td></tr>`).join('')}</table>`;
+<td class="verdicts">${verdict(f.before)} → ${verdict(f.after)}</td><td class="lines"><div class="side">was:</div>${oldLines(f.beforeLines)}<div class="side">now:</div>${newLines(f.afterLines)}</td></tr>`).join('')}</table>`;
   return `<!DOCTYPE html><html><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${cspSource} 'nonce-${nonce}'; script-src 'nonce-${nonce}';">
 <style nonce="${nonce}">
@@ -53,7 +53,8 @@ th, td { border: 1px solid var(--vscode-panel-border, #8884); padding: 3px 8px; 
 .yes { color: var(--vscode-testing-iconPassed, #3a3); font-weight: bold; }
 .no { color: var(--vscode-testing-iconFailed, #d33); font-weight: bold; }
 .unknown, .none, .ln { opacity: .75; }
-.lines div { white-space: nowrap; }
+.verdicts { white-space: nowrap; }
+.side { font-size: 85%; opacity: .75; margin-top: 2px; }
 </style></head><body>
 <h2>Verdict changes: <code>${esc(file)}</code>, ${esc(oldLabel)} → editor</h2>
 ${body}

@@ -1,12 +1,14 @@
 /**
  * What a user sees: the packaged VSIX installed into code-server, robots.txt opened through
  * Quick Open, the warning squiggle, a real mouse hover over a path, `ACAP-allow-` typed key by key
- * until the usage types are listed, a quick fix from the light bulb, and the permissions view.
+ * until the usage types are listed, a quick fix from the light bulb, the permissions view, the
+ * hover answering "may GPTBot train on /blog/…?" in a file with AI signals (issue 14), and the
+ * verdicts an unsaved edit flips ("Compare Verdicts with the Saved File").
  * Each step saves a screenshot in media/screenshots (committed: the README and the walkthrough
  * show them). Every wait is on something appearing on screen.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { CODE_SERVER, launchChromium, ROOT, sandbox, startCodeServer } from './codeServer';
 
@@ -19,6 +21,8 @@ export async function runUiSmoke(): Promise<Tally> {
     console.log(`  ${ok ? '✔' : '✗'} ${name}`);
   };
   const box = sandbox('ui');
+  // A robots.txt with AI-use signals beside the example site's (a name Quick Open tells apart).
+  copyFileSync(path.join(ROOT, 'test/e2e/fixtures/ai-signals.robots.txt'), path.join(box.workspace, 'ai-signals.robots.txt'));
   const vsix = path.join(ROOT, 'dist/robots-acap.vsix');
   execFileSync('npm', ['run', 'package', '--silent'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
   check('the VSIX is packaged', existsSync(vsix));
@@ -108,6 +112,50 @@ export async function runUiSmoke(): Promise<Tally> {
     const viewText = await page.frameLocator('iframe.webview').frameLocator('iframe').locator('body').innerText();
     check('the permissions view shows crawlers × usages for the path', /GPTBot/.test(viewText) && /preserve/.test(viewText));
     await shot('permissions');
+
+    // Close the view (the editor group beside) so the next screenshots show the editor alone.
+    await page.keyboard.press('F1');
+    await quickOpen.waitFor();
+    await quickOpen.fill('>View: Close Editors in Other Groups');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Close Editors in Other Groups' }).first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.locator('iframe.webview').waitFor({ state: 'detached', timeout: 15000 });
+
+    // Issue 14: the hover answers "may GPTBot train on /blog/…?" from the AI signals.
+    await page.keyboard.press('Control+P');
+    await quickOpen.waitFor();
+    await quickOpen.fill('ai-signals.robots.txt');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'ai-signals.robots.txt' }).first().waitFor();
+    await page.keyboard.press('Enter');
+    const blog = page.locator('.monaco-editor .view-line', { hasText: 'Allow: /blog/' }).first();
+    await blog.waitFor({ timeout: 30000 });
+    await blog.locator('span > span', { hasText: '/blog/' }).first().hover();
+    const aiHover = page.locator('.monaco-hover', { hasText: 'AI uses of' }).first();
+    await aiHover.waitFor({ state: 'visible', timeout: 30000 });
+    await page.waitForFunction(`(() => {
+      const el = document.querySelector('.monaco-hover');
+      for (let e = el; e; e = e.parentElement) if (Number(getComputedStyle(e).opacity) < 1) return false;
+      return el !== null;
+    })()`);
+    const aiText = await aiHover.innerText();
+    check('hovering /blog/ shows GPTBot\'s ai-train verdict, refused by the Content-Usage line', /ai-train/.test(aiText) && /GPTBot\s*✗\s*9/.test(aiText));
+    await shot('hover-ai');
+    await page.keyboard.press('Escape');
+
+    // Issue 14 point 5: an unsaved edit, compared with the saved file.
+    await page.locator('.monaco-editor textarea').first().focus();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('Disallow: /blog/drafts/', { delay: 10 });
+    await page.keyboard.press('F1');
+    await quickOpen.waitFor();
+    await quickOpen.fill('>robots.txt: Compare Verdicts with the Saved File');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Compare Verdicts with the Saved File' }).first().waitFor();
+    await page.keyboard.press('Enter');
+    const diffBody = page.frameLocator('iframe.webview').frameLocator('iframe').locator('body', { hasText: 'Verdict changes' });
+    await diffBody.locator('table').waitFor({ state: 'visible', timeout: 30000 });
+    const diffText = await diffBody.innerText();
+    check('Compare Verdicts with the Saved File lists GPTBot\'s flipped crawl verdict', /GPTBot/.test(diffText) && /\/blog\/drafts\//.test(diffText) && /prohibited/.test(diffText));
+    await shot('diff');
   } catch (err) {
     check(`the UI responds (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`, false);
   } finally {

@@ -107,7 +107,7 @@ suite('the verdict-diff view', () => {
     const r = await handlerFor([parseDocument(URI, 3, EDITED)])({ textDocument: { uri: URI }, oldText: SAVED });
     assert.ok(r);
     const html = renderDiff({ ...r, flips: [...r.flips, { ...r.flips[0], path: '/<x>' }] }, 'robots.txt', 'the saved file', 'N0NCE', 'vscode-resource:');
-    assert.match(html, /<td>AI training \(ai-train\)<\/td><td><code>\/<\/code><\/td>\s*<td><span class="unknown">unknown<\/span><\/td><td><span class="no">prohibited<\/span><\/td><td class="lines"><span class="none">no line \(the default\)<\/span><\/td><td class="lines"><div><a href="#" data-line="3"/);
+    assert.match(html, /<td>AI training \(ai-train\)<\/td><td><code>\/<\/code><\/td>\s*<td class="verdicts"><span class="unknown">unknown<\/span> → <span class="no">prohibited<\/span><\/td><td class="lines"><div class="side">was:<\/div><span class="none">no line \(the default\)<\/span><div class="side">now:<\/div><div><a href="#" data-line="3"/);
     assert.match(html, /<span class="ln">2<\/span> <code>Allow: \/<\/code>/);
     assert.ok(html.includes('/&#60;x&#62;') && !html.includes('/<x>'));
     assert.match(html, /script-src 'nonce-N0NCE'/);

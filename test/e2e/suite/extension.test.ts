@@ -190,5 +190,38 @@ suite('robots-acap in a real VS Code extension host', () => {
     const symbols = (await vscode.commands.executeCommand<vscode.DocumentSymbol[] | undefined>('vscode.executeDocumentSymbolProvider', page.uri)) ?? [];
     assert.ok(symbols.some((s) => s.name.startsWith('html')), `HTML outline from VS Code: ${symbols.map((s) => s.name).join(', ')}`);
   });
-});
 
+  test('Compare Verdicts with the Saved File lists each flipped verdict with its lines, and says when none flips', async () => {
+    await vscode.window.showTextDocument(doc);
+    type Outcome = { flips: { agents: string[]; path: string; question: string; before: string; after: string; afterLines: { line: number; text: string }[] }[] } | { unavailable: string };
+    const line = doc.getText().split(/\r?\n/).findIndex((l, i, all) => l === 'Disallow: /archive/' && all[i - 1] === 'User-agent: Google-Extended');
+    assert.ok(line > 0, 'the AI crawlers\' conventional group');
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(doc.uri, doc.lineAt(line).range, 'Disallow: /news/');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    assert.ok(doc.isDirty, 'the edit is not saved');
+    const changed = await vscode.commands.executeCommand<Outcome>('robotsAcap.diffWithSaved', doc.uri);
+    assert.ok(changed && 'flips' in changed, JSON.stringify(changed));
+    const news = changed.flips.find((f) => f.question === 'crawl' && f.path === '/news/' && f.agents.includes('GPTBot'));
+    assert.ok(news, changed.flips.map((f) => `${f.agents.join(',')} ${f.question} ${f.path}`).join('; '));
+    assert.deepEqual([news.before, news.after], ['allowed', 'prohibited']);
+    assert.deepEqual(news.afterLines.map((l) => [l.line, l.text]), [[line + 1, 'Disallow: /news/']]);
+    const train = changed.flips.find((f) => f.question === 'ai-train' && f.path === '/news/');
+    assert.ok(train && train.agents.includes('GPTBot'), 'the AI-use verdicts are compared too');
+    // Undo the edit: the editor says what the saved file says again.
+    const undo = new vscode.WorkspaceEdit();
+    undo.replace(doc.uri, doc.lineAt(line).range, 'Disallow: /archive/');
+    assert.ok(await vscode.workspace.applyEdit(undo));
+    const same = await vscode.commands.executeCommand<Outcome>('robotsAcap.diffWithSaved', doc.uri);
+    assert.ok(same && 'flips' in same);
+    assert.deepEqual(same.flips, []);
+  });
+
+  test('Compare Verdicts with Git HEAD runs nothing when VS Code\'s git support is off, and says so', async () => {
+    // The e2e settings turn git off (git.enabled: false); the workspace is no repository either.
+    const outcome = await vscode.commands.executeCommand<{ unavailable?: string; flips?: unknown[] }>('robotsAcap.diffWithHead', doc.uri);
+    assert.ok(outcome && typeof outcome.unavailable === 'string', JSON.stringify(outcome));
+    assert.match(outcome.unavailable, /git/);
+    assert.equal(outcome.flips, undefined);
+  });
+});

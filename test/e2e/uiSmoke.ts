@@ -152,7 +152,7 @@ export async function runUiSmoke(): Promise<Tally> {
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Compare Verdicts with the Saved File' }).first().waitFor();
     await page.keyboard.press('Enter');
     const diffBody = page.frameLocator('iframe.webview').frameLocator('iframe').locator('body', { hasText: 'Verdict changes' });
-    await diffBody.locator('table').waitFor({ state: 'visible', timeout: 30000 });
+    await diffBody.locator('h3').first().waitFor({ state: 'visible', timeout: 30000 });
     const diffText = await diffBody.innerText();
     check('Compare Verdicts with the Saved File lists GPTBot\'s flipped crawl verdict', /GPTBot/.test(diffText) && /\/blog\/drafts\//.test(diffText) && /prohibited/.test(diffText));
     await shot('diff');

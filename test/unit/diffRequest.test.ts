@@ -103,11 +103,14 @@ suite('robotsAcap/diff: the verdicts that flip between another version and the e
 });
 
 suite('the verdict-diff view', () => {
-  test('each flip in a row: verdicts on both sides, old lines as text, the editor\'s lines as links; text escaped', async () => {
+  test('flips grouped by path and crawlers: verdicts on both sides, old lines as text, the editor\'s lines as links; text escaped', async () => {
     const r = await handlerFor([parseDocument(URI, 3, EDITED)])({ textDocument: { uri: URI }, oldText: SAVED });
     assert.ok(r);
     const html = renderDiff({ ...r, flips: [...r.flips, { ...r.flips[0], path: '/<x>' }] }, 'robots.txt', 'the saved file', 'N0NCE', 'vscode-resource:');
-    assert.match(html, /<td>AI training \(ai-train\)<\/td><td><code>\/<\/code><\/td>\s*<td class="verdicts"><span class="unknown">unknown<\/span> → <span class="no">prohibited<\/span><\/td><td class="lines"><div class="side">was:<\/div><span class="none">no line \(the default\)<\/span><div class="side">now:<\/div><div><a href="#" data-line="3"/);
+    assert.match(html, /<h3><code>\/<\/code> · GPTBot<\/h3>\n<ul><li><b>AI training \(ai-train\)<\/b>: <span class="unknown">unknown<\/span> → <span class="no">prohibited<\/span>\n<div class="lines"><span class="side">was<\/span> <span class="none">no line \(the default\)<\/span><\/div><div class="lines"><span class="side">now<\/span> <a href="#" data-line="3"/);
+    // One heading per path and crawlers: /private/'s crawl and AI-use flips stand under one.
+    assert.equal(html.match(/<h3><code>\/private\/<\/code> · GPTBot<\/h3>/g)?.length, 1);
+    assert.ok(r.flips.filter((f) => f.path === '/private/').length > 1);
     assert.match(html, /<span class="ln">2<\/span> <code>Allow: \/<\/code>/);
     assert.ok(html.includes('/&#60;x&#62;') && !html.includes('/<x>'));
     assert.match(html, /script-src 'nonce-N0NCE'/);
@@ -117,7 +120,7 @@ suite('the verdict-diff view', () => {
   test('no flips: says so', () => {
     const html = renderDiff({ agents: ['*', 'GPTBot'], paths: ['/'], flips: [], text: '' }, 'robots.txt', 'git HEAD', 'N', 'c');
     assert.match(html, /No verdict changes between git HEAD and the editor \(2 crawlers × 1 probe paths/);
-    assert.ok(!html.includes('<table>'));
+    assert.ok(!html.includes('<h3>'));
   });
 });
 

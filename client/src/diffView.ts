@@ -10,6 +10,7 @@ import type { BaseLanguageClient } from 'vscode-languageclient';
 import { DiffRequest, type DiffResult } from '../../server/src/protocol';
 import { renderDiff } from './diffHtml';
 import { nonce, reveal } from './panel';
+import { headText, type GitExtension } from './gitHead';
 
 export const DIFF_WITH_SAVED = 'robotsAcap.diffWithSaved';
 export const DIFF_WITH_HEAD = 'robotsAcap.diffWithHead';
@@ -19,51 +20,13 @@ export type DiffSource = 'saved' | 'HEAD';
 /** What the command gives back (for tests and other extensions): the answer, or why there is none. */
 export type DiffOutcome = DiffResult | { readonly unavailable: string };
 
-/** The part of the git extension's API (extensions/git/src/api/git.d.ts, version 1) used here. */
-interface GitRepository {
-  show(ref: string, path: string): Promise<string>;
-}
-interface GitApi {
-  readonly state?: 'uninitialized' | 'initialized';
-  readonly onDidChangeState?: vscode.Event<string>;
-  getRepository(uri: vscode.Uri): GitRepository | null;
-}
-interface GitExtension {
-  readonly enabled: boolean;
-  getAPI(version: 1): GitApi;
-}
-
 let panel: vscode.WebviewPanel | undefined;
 let shown: vscode.Uri | undefined;
-
-/** The text of `uri` at git HEAD, or why it cannot be had. */
-async function headText(uri: vscode.Uri): Promise<string | { unavailable: string }> {
-  const ext = vscode.extensions.getExtension<GitExtension>('vscode.git');
-  if (!ext) return { unavailable: 'VS Code\'s git extension is not available here, so git HEAD cannot be read (nothing was run).' };
-  const git = ext.isActive ? ext.exports : await ext.activate();
-  if (!git?.enabled) return { unavailable: 'VS Code\'s git support is turned off (git.enabled), so git HEAD cannot be read (nothing was run).' };
-  const api = git.getAPI(1);
-  if (!api.getRepository(uri) && api.state === 'uninitialized' && api.onDidChangeState) {
-    // The git extension is still discovering repositories: wait for it to say it is done.
-    const onState = api.onDidChangeState;
-    await new Promise<void>((resolve) => {
-      const sub = onState(() => { sub.dispose(); resolve(); });
-      setTimeout(() => { sub.dispose(); resolve(); }, 10000);
-    });
-  }
-  const repo = api.getRepository(uri);
-  if (!repo) return { unavailable: `${uri.fsPath} is not in a git repository that VS Code knows.` };
-  try {
-    return await repo.show('HEAD', uri.fsPath);
-  } catch (err) {
-    return { unavailable: `git HEAD has no ${vscode.workspace.asRelativePath(uri)} (${err instanceof Error ? err.message.split('\n')[0] : String(err)}).` };
-  }
-}
 
 /** The other version's text, or why it cannot be had. */
 async function otherVersion(doc: vscode.TextDocument, source: DiffSource): Promise<string | { unavailable: string }> {
   if (doc.isUntitled) return { unavailable: 'This robots.txt has never been saved: there is no other version to compare with.' };
-  if (source === 'HEAD') return headText(doc.uri);
+  if (source === 'HEAD') return headText(vscode.extensions.getExtension<GitExtension>('vscode.git'), doc.uri, vscode.workspace.asRelativePath(doc.uri));
   try {
     return new TextDecoder().decode(await vscode.workspace.fs.readFile(doc.uri));
   } catch (err) {

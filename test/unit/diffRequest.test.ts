@@ -1,6 +1,7 @@
 /**
  * Issue 14 point 5, the editor half of `robots-acap diff`: the `robotsAcap/diff` request (the
- * server's handler, registered as the servers do it) and the client's page for its answer; and
+ * server's handler, registered as the servers do it), the client's page for its answer and its
+ * reading of git HEAD through VS Code's git extension (stand-ins here); and
  * issue 11 D7, one client start-up for the desktop and web entries.
  */
 import * as assert from 'node:assert/strict';
@@ -12,6 +13,7 @@ import { registerDiffRequest, type DiffConnection } from '../../server/src/lsp/d
 import { DiffRequest, type DiffParams, type DiffResult } from '../../server/src/protocol';
 import { MAX_DOCUMENT_CHARS } from '../../server/src/lsp/documentStore';
 import { renderDiff } from '../../client/src/diffHtml';
+import { headText, type GitApi, type GitExtensionHandle } from '../../client/src/gitHead';
 
 const ROOT = path.resolve(__dirname, '../..');
 const URI = 'file:///site/robots.txt';
@@ -121,6 +123,56 @@ suite('the verdict-diff view', () => {
     const html = renderDiff({ agents: ['*', 'GPTBot'], paths: ['/'], flips: [], text: '' }, 'robots.txt', 'git HEAD', 'N', 'c');
     assert.match(html, /No verdict changes between git HEAD and the editor \(2 crawlers × 1 probe paths/);
     assert.ok(!html.includes('<h3>'));
+  });
+});
+
+suite('git HEAD through VS Code\'s git extension', () => {
+  const uri = { fsPath: '/site/robots.txt' } as unknown as Parameters<typeof headText>[1];
+  const handle = (enabled: boolean, api: GitApi): GitExtensionHandle & { activated: number } => {
+    const h = {
+      activated: 0, isActive: false, exports: undefined,
+      activate: () => { h.activated++; return Promise.resolve({ enabled, getAPI: () => api }); },
+    };
+    return h;
+  };
+  const repo = (show: (ref: string, p: string) => Promise<string>): GitApi => ({ state: 'initialized', getRepository: () => ({ show }) });
+
+  test('the file at HEAD, asked of the repository by ref and path', async () => {
+    const asked: string[] = [];
+    const ext = handle(true, repo((ref, p) => { asked.push(`${ref} ${p}`); return Promise.resolve('User-agent: *\n'); }));
+    assert.equal(await headText(ext, uri, 'robots.txt'), 'User-agent: *\n');
+    assert.deepEqual([asked, ext.activated], [['HEAD /site/robots.txt'], 1]);
+  });
+
+  test('no git extension, git turned off, no repository, a file not at HEAD: each said, nothing run', async () => {
+    const none = await headText(undefined, uri, 'robots.txt');
+    assert.match(typeof none === 'string' ? '' : none.unavailable, /git extension is not available/);
+    let shown = 0;
+    const off = await headText(handle(false, repo(() => { shown++; return Promise.resolve(''); })), uri, 'robots.txt');
+    assert.match(typeof off === 'string' ? '' : off.unavailable, /git support is turned off/);
+    assert.equal(shown, 0);
+    const outside = await headText(handle(true, { state: 'initialized', getRepository: () => null }), uri, 'robots.txt');
+    assert.match(typeof outside === 'string' ? '' : outside.unavailable, /robots\.txt is not in a git repository/);
+    const missing = await headText(handle(true, repo(() => Promise.reject(new Error('fatal: path not in HEAD\nmore')))), uri, 'robots.txt');
+    assert.equal(typeof missing === 'string' ? '' : missing.unavailable, 'git HEAD has no robots.txt (fatal: path not in HEAD).');
+  });
+
+  test('while the git extension is still discovering repositories, waits for its state change, not a timer', async () => {
+    let found = false;
+    let fire: (() => void) | undefined;
+    const api: GitApi = {
+      state: 'uninitialized',
+      onDidChangeState: (listener) => { fire = () => listener('initialized'); return { dispose: () => { fire = undefined; } }; },
+      getRepository: () => (found ? { show: () => Promise.resolve('Disallow: /\n') } : null),
+    };
+    const pending = headText(handle(true, api), uri, 'robots.txt');
+    // Let activation settle, then the extension finds the repository and says so.
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.ok(fire, 'it listens for the state change');
+    found = true;
+    fire();
+    assert.equal(await pending, 'Disallow: /\n');
+    assert.equal(fire, undefined, 'the listener is disposed');
   });
 });
 

@@ -4,7 +4,8 @@
  * rfc9309 and koster1996 through each group's compiled rules (patched for the edited lines),
  * google through Google's sections (patched per URI) — and the crawler names equal those of the
  * same text parsed from scratch, and so do the AI-use answers (a group's preference lines, kept
- * across edits). Old versions queried again answer as before.
+ * across edits; the `License:` lines it reads, listed per version and patched). Old versions
+ * queried again answer as before.
  */
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
@@ -39,10 +40,11 @@ const BASE = [
   '',
   'ACAP-crawler: GPTBot',
   'ACAP-allow-crawl: /news/',
+  'License: https://example.com/rsl.xml',
 ].join('\n');
 
 /** What an edit may type: path characters, wildcards, whole lines, line breaks, colons. */
-const TYPED = ['a', 'b', '/a', '/b', 'x', '*', '$', '', '\n', 'index.html', 'Allow: /b\n', 'Disallow: /a', '#', ' ', ':', 'User-agent: Bingbot\n', 'Bot', 'Content-Usage: train-ai=y', 'Content-Signal: ai-train=no'];
+const TYPED = ['a', 'b', '/a', '/b', 'x', '*', '$', '', '\n', 'index.html', 'Allow: /b\n', 'Disallow: /a', '#', ' ', ':', 'User-agent: Bingbot\n', 'Bot', 'Content-Usage: train-ai=y', 'Content-Signal: ai-train=no', 'License: /rsl.xml', 'License: https://example.com/l.xml\n', 'L'];
 
 const PATHS = ['/', '/a', '/a/b', '/ab', '/b', '/bx', '/x', '/x/y', '/dir/', '/dir/index.html', '/f.pdf', '/private/z', '/news/1', '/robots.txt', '/before-any-group'];
 const AGENTS = ['Googlebot', 'Bingbot', 'GPTBot', 'OtherBot'];
@@ -50,7 +52,7 @@ const AGENTS = ['Googlebot', 'Bingbot', 'GPTBot', 'OtherBot'];
 interface EditSpec { readonly line: number; readonly char: number; readonly length: number; readonly text: string }
 
 const editArb: fc.Arbitrary<EditSpec> = fc.record({
-  line: fc.nat({ max: 22 }),
+  line: fc.nat({ max: 23 }),
   char: fc.nat({ max: 25 }),
   length: fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.nat({ max: 4 }) }),
   text: fc.constantFrom(...TYPED),

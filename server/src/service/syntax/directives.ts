@@ -37,7 +37,7 @@ export type Directive =
   | { readonly kind: 'unknown' }
   | { readonly kind: 'user-agent'; readonly agent: Span }
   /** `key` identifies the rule (kind and pattern) for duplicate detection; computed once per line. */
-  | { readonly kind: 'rule'; readonly allow: boolean; readonly pattern: Span; readonly key: string }
+  | { readonly kind: 'rule'; readonly allow: boolean; readonly pattern: Span }
   /** Sitemap, Host, Crawl-delay and the other single-value fields; validated by field id. */
   | { readonly kind: 'value' }
   | { readonly kind: 'acap-crawler'; readonly name: Span }
@@ -178,7 +178,7 @@ export function parseDirective(text: string, kind: LineKind, f: FieldSyntax | un
       return { kind: 'user-agent', agent: value };
     case 'allow':
     case 'disallow':
-      return { kind: 'rule', allow: fact.id === 'allow', pattern: value, key: (fact.id === 'allow' ? 'a ' : 'd ') + text.slice(value.start, value.end) };
+      return { kind: 'rule', allow: fact.id === 'allow', pattern: value };
     case 'acap-crawler':
       return { kind: 'acap-crawler', name: value };
     case 'acap-permissions-reference':

@@ -325,20 +325,16 @@ interface GroupEntry {
 }
 
 const groupRules = new WeakMap<readonly number[], GroupEntry>();
-/** Normalised pattern and its octet length, once per line node (unchanged lines are never redone). */
-const normalizedRules = new WeakMap<LineNode, { readonly normalized: string; readonly octets: number }>();
 
+/**
+ * One rule, compiled: O(pattern). The normalised form is the pattern string itself when nothing
+ * changes (ASCII without escapes: almost every real pattern), so the two share their characters.
+ */
 function compileRule(doc: RobotsDocument, m: number): CompiledRule | undefined {
   const r = ruleOf(doc, m);
   if (!r) return undefined;
-  const node = doc.lines[m];
-  let n = normalizedRules.get(node);
-  if (!n) {
-    const normalized = normalizePercent(r.pattern);
-    n = { normalized, octets: utf8Length(normalized) };
-    normalizedRules.set(node, n);
-  }
-  return { line: r.line, allow: r.allow, pattern: r.pattern, normalized: n.normalized, octets: n.octets };
+  const normalized = normalizePercent(r.pattern);
+  return { line: r.line, allow: r.allow, pattern: r.pattern, normalized, octets: utf8Length(normalized) };
 }
 
 function isEmptyDisallow(r: CompiledRule | undefined): r is CompiledRule {

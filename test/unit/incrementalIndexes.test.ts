@@ -121,6 +121,20 @@ suite('incremental rule indexes', () => {
     );
   });
 
+  test('a License line typed or removed by an edit is read by the next AI-use answer (its list is patched per version)', () => {
+    const rules = Array.from({ length: 200 }, (_, i) => `Disallow: /p${i}/`);
+    let doc = parseDocument('file:///indexes/licence.txt', 1, ['User-agent: *', ...rules, 'License: /one.xml'].join('\n'));
+    const licences = (d: RobotsDocument): string[] => explainAiUse(d, { agent: 'GPTBot', path: '/', use: 'ai-train' }).notes.filter((n) => n.includes('licence'));
+    assert.equal(licences(doc).length, 1);
+    // Line 5 becomes a License line, in place: the list of the previous version is patched.
+    doc = updateDocument(doc, [{ range: { start: { line: 5, character: 0 }, end: { line: 5, character: 13 } }, text: 'License: /two.xml' }], 2);
+    assert.deepEqual(licences(doc).map((n) => /line (\d+)/.exec(n)?.[1]), ['6', '202']);
+    // And back: the line is a rule again.
+    doc = updateDocument(doc, [{ range: { start: { line: 5, character: 0 }, end: { line: 5, character: 17 } }, text: 'Disallow: /p4/' }], 3);
+    assert.deepEqual(licences(doc).map((n) => /line (\d+)/.exec(n)?.[1]), ['202']);
+    assert.deepEqual(licences(doc), licences(fresh(doc)));
+  });
+
   test('a path typed into one rule of a large group changes only that rule in every profile', () => {
     const rules = Array.from({ length: 300 }, (_, i) => `Disallow: /p${i}/`);
     let doc = parseDocument('file:///indexes/large.txt', 1, ['User-agent: *', ...rules].join('\n'));

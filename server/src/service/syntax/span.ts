@@ -13,6 +13,25 @@ export interface Span {
   readonly end: number;
 }
 
+/** Spans with both ends below these bounds are shared (see `span`). */
+const SHARED_START = 128;
+const SHARED_END = 1024;
+const sharedSpans: (Span | undefined)[] = [];
+
+/**
+ * The span [start, end), frozen. Spans of the common shapes (a field name at the start of the
+ * line, a value ending before column 1,024) are shared by every line that has them: a file of
+ * 47,000 `Allow:` lines then holds a few hundred span objects instead of 94,000. Nothing may
+ * tell two equal spans apart by identity. O(1); at most 128 × 1,024 shared spans.
+ */
+export function span(start: number, end: number): Span {
+  if (start >= SHARED_START || end >= SHARED_END || start < 0 || end < 0) return { start, end };
+  const k = start * SHARED_END + end;
+  let out = sharedSpans[k];
+  if (!out) sharedSpans[k] = out = Object.freeze({ start, end });
+  return out;
+}
+
 export type Separator = 'colon' | 'whitespace' | 'none';
 
 /** How the field name was resolved to a known field, when it was not written exactly. */

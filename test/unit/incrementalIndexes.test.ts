@@ -4,7 +4,8 @@
  * rfc9309 and koster1996 through each group's compiled rules (patched for the edited lines),
  * google through Google's sections (patched per URI) — and the crawler names equal those of the
  * same text parsed from scratch, and so do the AI-use answers (a group's preference lines, kept
- * across edits). Old versions queried again answer as before.
+ * across edits; the `License:` lines it reads, listed per version and patched). Old versions
+ * queried again answer as before.
  */
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
@@ -39,10 +40,11 @@ const BASE = [
   '',
   'ACAP-crawler: GPTBot',
   'ACAP-allow-crawl: /news/',
+  'License: https://example.com/rsl.xml',
 ].join('\n');
 
 /** What an edit may type: path characters, wildcards, whole lines, line breaks, colons. */
-const TYPED = ['a', 'b', '/a', '/b', 'x', '*', '$', '', '\n', 'index.html', 'Allow: /b\n', 'Disallow: /a', '#', ' ', ':', 'User-agent: Bingbot\n', 'Bot', 'Content-Usage: train-ai=y', 'Content-Signal: ai-train=no'];
+const TYPED = ['a', 'b', '/a', '/b', 'x', '*', '$', '', '\n', 'index.html', 'Allow: /b\n', 'Disallow: /a', '#', ' ', ':', 'User-agent: Bingbot\n', 'Bot', 'Content-Usage: train-ai=y', 'Content-Signal: ai-train=no', 'License: /rsl.xml', 'License: https://example.com/l.xml\n', 'L'];
 
 const PATHS = ['/', '/a', '/a/b', '/ab', '/b', '/bx', '/x', '/x/y', '/dir/', '/dir/index.html', '/f.pdf', '/private/z', '/news/1', '/robots.txt', '/before-any-group'];
 const AGENTS = ['Googlebot', 'Bingbot', 'GPTBot', 'OtherBot'];
@@ -50,7 +52,7 @@ const AGENTS = ['Googlebot', 'Bingbot', 'GPTBot', 'OtherBot'];
 interface EditSpec { readonly line: number; readonly char: number; readonly length: number; readonly text: string }
 
 const editArb: fc.Arbitrary<EditSpec> = fc.record({
-  line: fc.nat({ max: 22 }),
+  line: fc.nat({ max: 23 }),
   char: fc.nat({ max: 25 }),
   length: fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.nat({ max: 4 }) }),
   text: fc.constantFrom(...TYPED),
@@ -117,6 +119,20 @@ suite('incremental rule indexes', () => {
       }),
       { numRuns: 150 },
     );
+  });
+
+  test('a License line typed or removed by an edit is read by the next AI-use answer (its list is patched per version)', () => {
+    const rules = Array.from({ length: 200 }, (_, i) => `Disallow: /p${i}/`);
+    let doc = parseDocument('file:///indexes/licence.txt', 1, ['User-agent: *', ...rules, 'License: /one.xml'].join('\n'));
+    const licences = (d: RobotsDocument): string[] => explainAiUse(d, { agent: 'GPTBot', path: '/', use: 'ai-train' }).notes.filter((n) => n.includes('licence'));
+    assert.equal(licences(doc).length, 1);
+    // Line 5 becomes a License line, in place: the list of the previous version is patched.
+    doc = updateDocument(doc, [{ range: { start: { line: 5, character: 0 }, end: { line: 5, character: 13 } }, text: 'License: /two.xml' }], 2);
+    assert.deepEqual(licences(doc).map((n) => /line (\d+)/.exec(n)?.[1]), ['6', '202']);
+    // And back: the line is a rule again.
+    doc = updateDocument(doc, [{ range: { start: { line: 5, character: 0 }, end: { line: 5, character: 17 } }, text: 'Disallow: /p4/' }], 3);
+    assert.deepEqual(licences(doc).map((n) => /line (\d+)/.exec(n)?.[1]), ['202']);
+    assert.deepEqual(licences(doc), licences(fresh(doc)));
   });
 
   test('a path typed into one rule of a large group changes only that rule in every profile', () => {

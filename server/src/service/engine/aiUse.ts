@@ -253,6 +253,46 @@ function tdmrepSignal(doc: RobotsDocument, path: string, ctx: WorkspaceContext):
   };
 }
 
+/** A `License:` field with its colon: integer checks (name length, first letter) before any string work. */
+function isLicenseLine(doc: RobotsDocument, i: number): boolean {
+  const node = doc.lines[i];
+  const f = node.field;
+  if (!f || f.separator !== 'colon' || f.name.end - f.name.start !== 7 || (node.text.charCodeAt(f.name.start) | 0x20) !== 0x6c) return false;
+  return node.text.slice(f.name.start, f.name.end).toLowerCase() === 'license';
+}
+
+/** licenseLines' answer per version (held weakly). */
+const licenseCache = new WeakMap<RobotsDocument, readonly number[]>();
+/** Per URI, the last version answered, so that the next version patches it (at most 64 URIs). */
+const lastLicense = new Map<string, WeakRef<RobotsDocument>>();
+
+/**
+ * The lines holding a `License:` field, once per version: a hover asks for every crawler row,
+ * and scanning 47,000 lines per row cost 150 ms a hover on the largest real file. After an edit
+ * that replaced lines one for one, the previous version's list is patched for the changed lines
+ * (O(edited + licence lines)); otherwise O(lines) integer checks.
+ */
+function licenseLines(doc: RobotsDocument): readonly number[] {
+  let lines = licenseCache.get(doc);
+  if (lines) return lines;
+  const prev = lastLicense.get(doc.uri)?.deref();
+  const before = prev ? licenseCache.get(prev) : undefined;
+  const changed = prev && before ? linesChangedSince(doc, prev) : undefined;
+  const out: number[] = [];
+  if (before && changed) {
+    for (const i of before) if (i < changed.from) out.push(i);
+    for (let i = changed.from; i < changed.to; i++) if (isLicenseLine(doc, i)) out.push(i);
+    for (const i of before) if (i >= changed.to) out.push(i);
+  } else {
+    for (let i = 0; i < doc.lines.length; i++) if (isLicenseLine(doc, i)) out.push(i);
+  }
+  lines = out;
+  licenseCache.set(doc, lines);
+  if (lastLicense.size > 64 && !lastLicense.has(doc.uri)) lastLicense.clear();
+  lastLicense.set(doc.uri, new WeakRef(doc));
+  return lines;
+}
+
 /**
  * What the RSL licences named by the document's `License:` lines say on `use` at `path`. A
  * relative or `/` path resolves in the site folder through the workspace; a URL is never
@@ -261,9 +301,9 @@ function tdmrepSignal(doc: RobotsDocument, path: string, ctx: WorkspaceContext):
 function rslSignals(doc: RobotsDocument, path: string, use: AiUse, ctx: WorkspaceContext, notes: string[]): AiSignal[] {
   const out: AiSignal[] = [];
   const site = folderOf(doc.uri);
-  doc.lines.forEach((node, i) => {
-    const f = node.field;
-    if (!f || f.separator !== 'colon' || node.text.slice(f.name.start, f.name.end).toLowerCase() !== 'license') return;
+  licenseLines(doc).forEach((i) => {
+    const node = doc.lines[i];
+    const f = node.field!;
     const value = node.text.slice(f.value.start, f.value.end).trim();
     if (value === '') return;
     if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(value)) {

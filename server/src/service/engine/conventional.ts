@@ -182,14 +182,23 @@ interface GroupLookup {
   readonly koster: Map<string, Group | undefined>;
 }
 
-/** Every product token the file names (User-agent and ACAP-crawler values), lower-cased. O(file). */
+/**
+ * The product tokens the file names (the groups' User-agent values and the records' ACAP-crawler
+ * values), lower-cased: the needles located at once by kosterGroup. Only a speed-up: a token not
+ * among them is searched on its own, with the same answer. O(agent and crawler lines), read from
+ * the model's groups and records rather than from every line (47,000 on the largest real file).
+ */
 function namedTokens(doc: RobotsDocument): Set<string> {
   const out = new Set<string>();
-  for (const node of doc.lines) {
+  const model = getModel(doc);
+  const add = (i: number): void => {
+    const node = doc.lines[i];
     const d = node.directive;
     const span = d.kind === 'user-agent' ? d.agent : d.kind === 'acap-crawler' ? d.name : undefined;
     if (span) out.add(valueToken(node.text.slice(span.start, span.end).trim()).toLowerCase());
-  }
+  };
+  for (const g of model.groups) for (const a of g.agents) add(a);
+  for (const r of model.records) for (const c of r.crawlers) add(c);
   return out;
 }
 
@@ -288,7 +297,8 @@ function kosterGroup(doc: RobotsDocument, token: string): { group: Group | undef
 }
 
 interface GroupRules {
-  readonly rules: readonly CompiledRule[];
+  /** The rules in line order, listed on first use per version (O(members)). */
+  readonly rules: () => readonly CompiledRule[];
   /** Answers rfc9309 matching (wildcards) and Koster's (every character literal). */
   readonly index: PatternIndex<CompiledRule>;
   /** Empty Disallow lines: under Koster they match every path, and allow it. */
@@ -308,23 +318,23 @@ interface GroupEntry {
   /** The compiled rule of each member, if it is a rule. */
   readonly perMember: (CompiledRule | undefined)[];
   value: GroupRules;
+  /** Answers rfc9309 and Koster matching; patched in place from version to version. */
+  readonly index: PatternIndex<CompiledRule>;
+  /** The empty Disallow lines of the members (few), in line order. */
+  empties: CompiledRule[];
 }
 
 const groupRules = new WeakMap<readonly number[], GroupEntry>();
-/** Normalised pattern and its octet length, once per line node (unchanged lines are never redone). */
-const normalizedRules = new WeakMap<LineNode, { readonly normalized: string; readonly octets: number }>();
 
+/**
+ * One rule, compiled: O(pattern). The normalised form is the pattern string itself when nothing
+ * changes (ASCII without escapes: almost every real pattern), so the two share their characters.
+ */
 function compileRule(doc: RobotsDocument, m: number): CompiledRule | undefined {
   const r = ruleOf(doc, m);
   if (!r) return undefined;
-  const node = doc.lines[m];
-  let n = normalizedRules.get(node);
-  if (!n) {
-    const normalized = normalizePercent(r.pattern);
-    n = { normalized, octets: utf8Length(normalized) };
-    normalizedRules.set(node, n);
-  }
-  return { line: r.line, allow: r.allow, pattern: r.pattern, normalized: n.normalized, octets: n.octets };
+  const normalized = normalizePercent(r.pattern);
+  return { line: r.line, allow: r.allow, pattern: r.pattern, normalized, octets: utf8Length(normalized) };
 }
 
 function isEmptyDisallow(r: CompiledRule | undefined): r is CompiledRule {
@@ -343,21 +353,25 @@ function lowerBound(xs: readonly number[], x: number): number {
   return lo;
 }
 
-/** Position of the rule on `line` in a list in line order. O(log rules). */
-function ruleIndex(rules: readonly CompiledRule[], line: number): number {
-  let lo = 0;
-  let hi = rules.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (rules[mid].line < line) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-function groupValue(perMember: readonly (CompiledRule | undefined)[], index: PatternIndex<CompiledRule>): GroupRules {
-  const rules = perMember.filter((r): r is CompiledRule => r !== undefined);
-  return { rules, index, emptyDisallows: rules.filter(isEmptyDisallow) };
+/**
+ * A version's answer: the index (shared, patched in place across versions), the empty Disallow
+ * lines, and the rule list, made from `perMember` on first use. The list is asked for rarely
+ * (robots.txt 2.0.0 groups, the rules behind a verdict), so an edit no longer copies the whole
+ * list; a list asked for after a later version patched `perMember` is rebuilt through
+ * compiledRules for its own version (rulesOf), never read from a newer one.
+ */
+function groupValue(entry: GroupEntry, g: Group): GroupRules {
+  const doc = entry.doc;
+  let list: readonly CompiledRule[] | undefined;
+  return {
+    index: entry.index,
+    emptyDisallows: entry.empties,
+    rules: () => {
+      // Listed while the entry answers this version; later, through the entry patched back to it.
+      list ??= entry.doc === doc ? entry.perMember.filter((r): r is CompiledRule => r !== undefined) : compiledRules(doc, g).rules();
+      return list;
+    },
+  };
 }
 
 /**
@@ -369,11 +383,7 @@ function compiledRules(doc: RobotsDocument, g: Group): GroupRules {
   const entry = groupRules.get(g.members);
   if (entry && entry.doc === doc) return entry.value;
   if (entry) {
-    const { nodes, perMember, value } = entry;
-    // Rules replaced in place (a path typed) keep the list's shape: copied once, patched by
-    // binary search; a line gaining or losing its rule filters the list again (O(members)).
-    let rules: CompiledRule[] | undefined;
-    let reshaped = false;
+    const { nodes, perMember, index } = entry;
     let empties = false;
     // Only the members on lines changed since the entry's version, when the versions between
     // say which (O(log members + edited)); else every member's node is compared (O(members)).
@@ -386,36 +396,33 @@ function compiledRules(doc: RobotsDocument, g: Group): GroupRules {
       if (node === nodes[k]) continue;
       nodes[k] = node;
       const before = perMember[k];
-      if (before && before.normalized !== '') value.index.remove(before.normalized, before);
+      if (before && before.normalized !== '') index.remove(before.normalized, before);
       const after = compileRule(doc, m);
       perMember[k] = after;
-      if (after && after.normalized !== '') value.index.add(after.normalized, after);
+      if (after && after.normalized !== '') index.add(after.normalized, after);
       if (isEmptyDisallow(before) || isEmptyDisallow(after)) empties = true;
-      if (!before || !after) reshaped = true;
-      else if (!reshaped) {
-        rules ??= value.rules.slice();
-        rules[ruleIndex(rules, m)] = after;
-      }
     }
     entry.doc = doc;
-    // A new value object when a rule changed: answers already given keep their rule lists.
-    if (reshaped) entry.value = groupValue(perMember, value.index);
-    else if (rules) entry.value = { rules, index: value.index, emptyDisallows: empties ? rules.filter(isEmptyDisallow) : value.emptyDisallows };
+    // Empty Disallow lines are few: listed again from the members when one came or went (O(members)).
+    if (empties) entry.empties = perMember.filter(isEmptyDisallow);
+    // A value of its own for the new version (its rule list is listed from it on first use).
+    entry.value = groupValue(entry, g);
     return entry.value;
   }
   const nodes = g.members.map((m) => doc.lines[m]);
   const perMember = g.members.map((m) => compileRule(doc, m));
   const index = new PatternIndex<CompiledRule>([]);
   for (const r of perMember) if (r && r.normalized !== '') index.add(r.normalized, r);
-  const value = groupValue(perMember, index);
-  groupRules.set(g.members, { doc, nodes, perMember, value });
-  return value;
+  const fresh: GroupEntry = { doc, nodes, perMember, index, empties: perMember.filter(isEmptyDisallow), value: undefined as unknown as GroupRules };
+  fresh.value = groupValue(fresh, g);
+  groupRules.set(g.members, fresh);
+  return fresh.value;
 }
 
 /** The rules of the groups that apply, in file order. */
 function rulesOf(doc: RobotsDocument, groups: readonly Group[]): readonly CompiledRule[] {
-  if (groups.length === 1) return compiledRules(doc, groups[0]).rules;
-  return groups.flatMap((g) => compiledRules(doc, g).rules).sort((a, b) => a.line - b.line);
+  if (groups.length === 1) return compiledRules(doc, groups[0]).rules();
+  return groups.flatMap((g) => compiledRules(doc, g).rules()).sort((a, b) => a.line - b.line);
 }
 
 /** The rules of the groups that match `path`, found through each group's index. */
@@ -538,15 +545,16 @@ export function evaluateConventional(doc: RobotsDocument, token: string, rawPath
     named = k.named;
     substring = k.substring;
   }
-  const compiled = rulesOf(doc, groups);
-  const rules = (): readonly RuleLine[] => compiled;
+  // The rule list is made only when asked for (a 2.0.0 group, or the verdict's `rules`).
+  let compiled: readonly CompiledRule[] | undefined;
+  const rules = (): readonly CompiledRule[] => (compiled ??= rulesOf(doc, groups));
   const groupLines = groups.flatMap((g) => g.agents);
   const base = { profile, groupLines, named, rules, substring, experimental };
   const who = named ? `the group${groups.length > 1 ? 's' : ''} for this crawler` : 'the * group';
   const silent = groups.length === 0 ? 'no group applies to this crawler' : `no rule in ${who} matches`;
   const chosen = substring ? ` (Koster 1996 §3.2.1 picks it because line ${substring.line + 1}'s User-agent ‘${substring.value.trim()}’ contains ‘${token}’)` : '';
   if (groups.length && isVersion2(doc, groups[0])) {
-    const v = version2Match(compiled, path);
+    const v = version2Match(rules(), path);
     return { ...base, allowed: v.allowed, line: v.line, version2: true, why: v.why + chosen, scope: v.scope };
   }
   if (profile === 'rfc9309') {

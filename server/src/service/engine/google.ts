@@ -81,9 +81,6 @@ export function googleReadLine(node: LineNode, index: number): GoogleLine | unde
 
 const linesCache = new WeakMap<RobotsDocument, readonly GoogleLine[]>();
 
-/** Google's reading of each line node, without its line number; once per node. */
-const readCache = new WeakMap<LineNode, Omit<GoogleLine, 'line'> | null>();
-
 /** Every line Google reads as a key and value, cached per document. */
 export function googleLines(doc: RobotsDocument): readonly GoogleLine[] {
   let out = linesCache.get(doc);
@@ -91,7 +88,7 @@ export function googleLines(doc: RobotsDocument): readonly GoogleLine[] {
     const list: GoogleLine[] = [];
     doc.lines.forEach((node, i) => {
       const read = readLine(node, i);
-      if (read) list.push({ line: i, key: read.key, value: read.value });
+      if (read) list.push(read);
     });
     out = list;
     linesCache.set(doc, out);
@@ -126,13 +123,18 @@ export interface GoogleSection {
   readonly index: PatternIndex<GoogleRule>;
 }
 
-interface GoogleRule {
-  readonly line: number;
-  readonly allow: boolean;
-  readonly priority: number;
-  /** The `/dir/$` allow derived from `Allow: /dir/index.htm…`, used only when the rule itself fails. */
-  readonly derived: boolean;
+/**
+ * What the index files: the rule line itself (its priority is its value's length), or the
+ * `/dir/$` allow derived from `Allow: /dir/index.htm…`, used only when the rule itself fails.
+ * Filing the line itself, not a copy, keeps one object per rule.
+ */
+type GoogleRule = GoogleLine | DerivedRule;
+
+interface DerivedRule extends GoogleLine {
+  readonly derived: true;
 }
+
+const isDerived = (r: GoogleRule): r is DerivedRule => (r as Partial<DerivedRule>).derived === true;
 
 function isGlobalAgent(v: string): boolean {
   return v.length >= 1 && v[0] === '*' && (v.length === 1 || SPACE.test(v[1]));
@@ -156,21 +158,19 @@ const LATEST_MAX = 16;
 /** More edited lines than this: building again is as cheap as patching. */
 const PATCH_MAX = 256;
 
-/** Google's reading of line `i` (cached per node but for the first line, whose BOM counts). */
-function readLine(node: LineNode, i: number): Omit<GoogleLine, 'line'> | null {
+/**
+ * Google's reading of line `i`. Not cached per node: a cache entry per line cost more memory
+ * than the reading costs time (O(line length), once per line when the sections are built, and
+ * for the edited lines when they are patched).
+ */
+function readLine(node: LineNode, i: number): GoogleLine | null {
   if (node.kind !== 'field') return null;
-  let read = i === 0 ? undefined : readCache.get(node);
-  if (read === undefined) {
-    const g = googleReadLine(node, i);
-    read = g ? { key: g.key, value: g.value } : null;
-    if (i !== 0) readCache.set(node, read);
-  }
-  return read;
+  return googleReadLine(node, i) ?? null;
 }
 
 type LineClass = 'user-agent' | 'rule' | 'other';
 
-function classOf(read: Omit<GoogleLine, 'line'> | null): LineClass {
+function classOf(read: GoogleLine | null): LineClass {
   if (!read) return 'other';
   return read.key === 'user-agent' ? 'user-agent' : read.key === 'allow' || read.key === 'disallow' ? 'rule' : 'other';
 }
@@ -242,7 +242,7 @@ function patchSections(prev: Latest, doc: RobotsDocument): GoogleSection[] | und
     if (edited.length >= PATCH_MAX) return undefined;
     edited.push(i);
   }
-  const reads: { line: number; before: Omit<GoogleLine, 'line'> | null; after: Omit<GoogleLine, 'line'> | null }[] = [];
+  const reads: { line: number; before: GoogleLine | null; after: GoogleLine | null }[] = [];
   for (const i of edited) {
     const before = readLine(old[i], i);
     const after = readLine(lines[i], i);
@@ -251,17 +251,23 @@ function patchSections(prev: Latest, doc: RobotsDocument): GoogleSection[] | und
     if (c !== classOf(after) || c === 'user-agent') return undefined;
     if (c === 'rule' && prev.ruleSection[i] >= 0) reads.push({ line: i, before, after });
   }
+  for (const { line, before, after } of reads) {
+    const at = findLine(prev.sections[prev.ruleSection[line]].rules, line);
+    if (at < 0 || !before || !after) return undefined;
+  }
+  // The rule lists are patched in place, like the indexes (the previous version builds its own
+  // sections if asked again): copying a list of 47,000 rules per edit cost more than the edit.
   const sections = prev.sections.slice();
   for (const { line, before, after } of reads) {
     const k = prev.ruleSection[line];
     const sec = sections[k];
-    const rules = sec === prev.sections[k] ? sec.rules.slice() : (sec.rules as GoogleLine[]);
+    const rules = sec.rules as GoogleLine[];
     const at = findLine(rules, line);
-    if (at < 0 || !before || !after) return undefined;
-    for (const e of indexEntries([{ line, ...before }])) sec.index.removeWhere(e.pattern, (x) => x.line === line && x.derived === e.item.derived);
-    const next: GoogleLine = { line, key: after.key, value: after.value };
-    rules[at] = next;
-    for (const e of indexEntries([next])) sec.index.add(e.pattern, e.item);
+    if (!before || !after) return undefined;
+    // The line's entries are found by line and kind: the filed objects are those of the sections.
+    for (const e of indexEntries([before])) sec.index.removeWhere(e.pattern, (x) => x.line === line && isDerived(x) === isDerived(e.item));
+    rules[at] = after;
+    for (const e of indexEntries([after])) sec.index.add(e.pattern, e.item);
     sections[k] = { ...sec, rules };
   }
   return sections;
@@ -281,13 +287,13 @@ function findLine(rules: readonly GoogleLine[], line: number): number {
 
 function* indexEntries(rules: readonly GoogleLine[]): Iterable<{ pattern: string; item: GoogleRule }> {
   for (const r of rules) {
-    const allow = r.key === 'allow';
-    yield { pattern: r.value, item: { line: r.line, allow, priority: r.value.length, derived: false } };
+    yield { pattern: r.value, item: r };
     // `Allow: /dir/index.htm…` also allows `/dir/` itself.
     const slash = r.value.lastIndexOf('/');
-    if (allow && slash >= 0 && r.value.slice(slash).startsWith('/index.htm')) {
+    if (r.key === 'allow' && slash >= 0 && r.value.startsWith('/index.htm', slash)) {
       const directory = r.value.slice(0, slash + 1) + '$';
-      yield { pattern: directory, item: { line: r.line, allow, priority: directory.length, derived: true } };
+      const derived: DerivedRule = { line: r.line, key: 'allow', value: directory, derived: true };
+      yield { pattern: directory, item: derived };
     }
   }
 }
@@ -365,13 +371,14 @@ export function googleEvaluate(doc: RobotsDocument, agent: string, path: string)
     let allow = NONE;
     let disallow = NONE;
     if (sections.length === 0) return { allow, disallow };
-    const hits = mergedIndex(lookup, sections).matches(path).sort((x, y) => x.line - y.line || Number(x.derived) - Number(y.derived));
-    const matchedLines = new Set(hits.filter((h) => !h.derived).map((h) => h.line));
+    const hits = mergedIndex(lookup, sections).matches(path).sort((x, y) => x.line - y.line || Number(isDerived(x)) - Number(isDerived(y)));
+    const matchedLines = new Set(hits.filter((h) => !isDerived(h)).map((h) => h.line));
     for (const h of hits) {
-      if (h.derived && matchedLines.has(h.line)) continue;
+      if (isDerived(h) && matchedLines.has(h.line)) continue;
       // Google keeps the first line of the highest priority (a strictly greater one replaces it).
-      if (h.allow) { if (allow.priority < h.priority || (allow.priority === h.priority && h.line < allow.line)) allow = { priority: h.priority, line: h.line }; }
-      else if (disallow.priority < h.priority || (disallow.priority === h.priority && h.line < disallow.line)) disallow = { priority: h.priority, line: h.line };
+      const priority = h.value.length;
+      if (h.key === 'allow') { if (allow.priority < priority || (allow.priority === priority && h.line < allow.line)) allow = { priority, line: h.line }; }
+      else if (disallow.priority < priority || (disallow.priority === priority && h.line < disallow.line)) disallow = { priority, line: h.line };
     }
     return { allow, disallow };
   };

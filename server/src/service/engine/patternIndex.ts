@@ -5,7 +5,11 @@
  * equal to the path; patterns with `*` are filed under their literal head (what precedes the
  * first `*`), so only those whose head starts the path are matched, each compiled once. Real
  * files are almost all literal (the largest corpus file has 47,000 patterns). The same index also
- * answers Koster's reading, where every character is literal.
+ * answers Koster's reading, where every character is literal: its literal patterns are the same
+ * keys, so only the few `$` and `*` patterns are filed a second time (under their full text).
+ *
+ * Memory: one map entry per distinct key, holding the item itself when it is alone under its key
+ * (the common case) and an array only for repeated keys.
  *
  * Costs, for a path of n characters: building is O(total pattern length); a query costs O(n·√F)
  * for the prefix look-ups (see PrefixMap) plus O(n·p) for each wildcard pattern whose head starts
@@ -19,8 +23,9 @@ import { compilePattern, matchCompiled, type CompiledPattern } from '../syntax/p
  * lengths need keys totalling k²/2 characters, so k ≤ √(2F) for keys totalling F characters and
  * a query costs O(n·min(n, √F)).
  */
-class PrefixMap<T> {
-  private readonly map = new Map<string, T[]>();
+class PrefixMap<T extends object> {
+  /** The item filed under a key, or the items when several are (never an array item: T is not one). */
+  private readonly map = new Map<string, T | T[]>();
   /** How many keys have each length; the sorted lengths are rebuilt after a change, O(k log k). */
   private readonly keysOfLength = new Map<number, number>();
   private lengths: number[] = [];
@@ -28,8 +33,12 @@ class PrefixMap<T> {
 
   add(key: string, item: T): void {
     const list = this.map.get(key);
-    if (list) { list.push(item); return; }
-    this.map.set(key, [item]);
+    if (list !== undefined) {
+      if (Array.isArray(list)) list.push(item);
+      else this.map.set(key, [list, item]);
+      return;
+    }
+    this.map.set(key, item);
     this.keysOfLength.set(key.length, (this.keysOfLength.get(key.length) ?? 0) + 1);
     this.sorted = false;
   }
@@ -37,10 +46,15 @@ class PrefixMap<T> {
   /** Forget the first item filed under `key` that `which` picks. O(items under that key). */
   remove(key: string, which: (item: T) => boolean): void {
     const list = this.map.get(key);
-    if (!list) return;
-    const k = list.findIndex(which);
-    if (k < 0) return;
-    if (list.length > 1) { list.splice(k, 1); return; }
+    if (list === undefined) return;
+    if (Array.isArray(list)) {
+      const k = list.findIndex(which);
+      if (k < 0) return;
+      list.splice(k, 1);
+      if (list.length === 1) this.map.set(key, list[0]);
+      return;
+    }
+    if (!which(list)) return;
     this.map.delete(key);
     const left = (this.keysOfLength.get(key.length) ?? 1) - 1;
     if (left > 0) this.keysOfLength.set(key.length, left);
@@ -57,24 +71,25 @@ class PrefixMap<T> {
     for (const len of this.lengths) {
       if (len > path.length) break;
       const hit = this.map.get(len === path.length ? path : path.slice(0, len));
-      if (hit) for (const item of hit) out.push(item);
+      if (hit === undefined) continue;
+      if (Array.isArray(hit)) for (const item of hit) out.push(item);
+      else out.push(hit);
     }
-  }
-
-  entries(): IterableIterator<[string, T[]]> {
-    return this.map.entries();
   }
 }
 
 interface Wild<T> { readonly pattern: string; readonly compiled: CompiledPattern; readonly item: T }
 
-export class PatternIndex<T> {
+export class PatternIndex<T extends object> {
   private readonly prefix = new PrefixMap<T>();
   private readonly exact = new Map<string, T[]>();
   /** Wildcard patterns by their literal head. */
   private readonly wild = new PrefixMap<Wild<T>>();
-  /** Every pattern as a literal string (Koster), built on first use. */
-  private literal: PrefixMap<T> | undefined;
+  /**
+   * The `$` and `*` patterns again, under their whole text read literally (Koster); the literal
+   * patterns are read literally from `prefix` itself.
+   */
+  private readonly literal = new PrefixMap<T>();
 
   constructor(entries: Iterable<{ readonly pattern: string; readonly item: T }>) {
     for (const { pattern, item } of entries) this.add(pattern, item);
@@ -82,13 +97,16 @@ export class PatternIndex<T> {
 
   /** Index one more item. O(pattern length): a wildcard pattern is compiled here, once. */
   add(pattern: string, item: T): void {
-    if (!pattern.includes('*') && !pattern.endsWith('$')) this.prefix.add(pattern, item);
-    else if (!pattern.includes('*')) push(this.exact, pattern.slice(0, -1), item);
+    if (!pattern.includes('*') && !pattern.endsWith('$')) {
+      this.prefix.add(pattern, item);
+      return;
+    }
+    if (!pattern.includes('*')) push(this.exact, pattern.slice(0, -1), item);
     else {
       const compiled = compilePattern(pattern);
       this.wild.add(compiled.segments[0], { pattern, compiled, item });
     }
-    this.literal?.add(pattern, item);
+    this.literal.add(pattern, item);
   }
 
   /**
@@ -101,13 +119,16 @@ export class PatternIndex<T> {
 
   /** Forget the first item indexed under `pattern` that `which` picks; same cost as `remove`. */
   removeWhere(pattern: string, which: (item: T) => boolean): void {
-    if (!pattern.includes('*') && !pattern.endsWith('$')) this.prefix.remove(pattern, which);
-    else if (!pattern.includes('*')) pull(this.exact, pattern.slice(0, -1), which);
+    if (!pattern.includes('*') && !pattern.endsWith('$')) {
+      this.prefix.remove(pattern, which);
+      return;
+    }
+    if (!pattern.includes('*')) pull(this.exact, pattern.slice(0, -1), which);
     else {
       const head = pattern.slice(0, pattern.indexOf('*'));
       this.wild.remove(head, (w) => w.pattern === pattern && which(w.item));
     }
-    this.literal?.remove(pattern, which);
+    this.literal.remove(pattern, which);
   }
 
   /** Every item whose pattern matches `path`, in no particular order. */
@@ -127,14 +148,8 @@ export class PatternIndex<T> {
    * a prefix of `path`.
    */
   literalMatches(path: string): T[] {
-    if (!this.literal) {
-      const literal = new PrefixMap<T>();
-      for (const [key, items] of this.prefix.entries()) for (const item of items) literal.add(key, item);
-      for (const [key, items] of this.exact) for (const item of items) literal.add(key + '$', item);
-      for (const [, ws] of this.wild.entries()) for (const w of ws) literal.add(w.pattern, w.item);
-      this.literal = literal;
-    }
     const out: T[] = [];
+    this.prefix.prefixesOf(path, out);
     this.literal.prefixesOf(path, out);
     return out;
   }

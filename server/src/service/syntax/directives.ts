@@ -37,7 +37,7 @@ export type Directive =
   | { readonly kind: 'unknown' }
   | { readonly kind: 'user-agent'; readonly agent: Span }
   /** `key` identifies the rule (kind and pattern) for duplicate detection; computed once per line. */
-  | { readonly kind: 'rule'; readonly allow: boolean; readonly pattern: Span; readonly key: string }
+  | { readonly kind: 'rule'; readonly allow: boolean; readonly pattern: Span }
   /** Sitemap, Host, Crawl-delay and the other single-value fields; validated by field id. */
   | { readonly kind: 'value' }
   | { readonly kind: 'acap-crawler'; readonly name: Span }
@@ -67,6 +67,19 @@ const NONE: Directive = { kind: 'none' };
 const UNKNOWN: Directive = { kind: 'unknown' };
 const VALUE: Directive = { kind: 'value' };
 const IGNORE: Directive = { kind: 'acap-ignore-conventional' };
+
+type RuleDirective = Extract<Directive, { kind: 'rule' }>;
+/** Rule directives by their pattern span, for shared (frozen) spans: one object per shape, not per line. */
+const sharedRules = [new WeakMap<Span, RuleDirective>(), new WeakMap<Span, RuleDirective>()];
+
+/** An Allow (`allow`) or Disallow rule on `pattern`; shared between lines when the span is. O(1). */
+function ruleDirective(allow: boolean, pattern: Span): RuleDirective {
+  if (!Object.isFrozen(pattern)) return { kind: 'rule', allow, pattern };
+  const cache = sharedRules[allow ? 1 : 0];
+  let out = cache.get(pattern);
+  if (!out) cache.set(pattern, (out = Object.freeze({ kind: 'rule', allow, pattern } as const)));
+  return out;
+}
 
 function isWs(c: number): boolean {
   return c === 32 || c === 9;
@@ -178,7 +191,7 @@ export function parseDirective(text: string, kind: LineKind, f: FieldSyntax | un
       return { kind: 'user-agent', agent: value };
     case 'allow':
     case 'disallow':
-      return { kind: 'rule', allow: fact.id === 'allow', pattern: value, key: (fact.id === 'allow' ? 'a ' : 'd ') + text.slice(value.start, value.end) };
+      return ruleDirective(fact.id === 'allow', value);
     case 'acap-crawler':
       return { kind: 'acap-crawler', name: value };
     case 'acap-permissions-reference':

@@ -11,6 +11,7 @@ import { parseDirective, type Directive } from './directives';
 
 export type { Eol, Span, Separator, NameRepair, FieldSyntax, LineKind } from './span';
 import type { Eol, Span, FieldSyntax, LineKind, NameRepair, Separator } from './span';
+import { span } from './span';
 
 
 export interface LineNode {
@@ -134,7 +135,7 @@ export function lexLine(text: string, eol: Eol, firstLine: boolean): LineNode {
   // Part 1 §2.2 note 2; Koster 1996 §3.3: `#` starts a comment wherever it stands.
   const hash = text.indexOf('#', bom);
   const contentEnd = hash < 0 ? text.length : hash;
-  const comment: Span | undefined = hash < 0 ? undefined : { start: hash, end: text.length };
+  const comment: Span | undefined = hash < 0 ? undefined : span(hash, text.length);
 
   let start = bom;
   while (start < contentEnd && isWs(text[start])) start++;
@@ -185,12 +186,12 @@ export function lexLine(text: string, eol: Eol, firstLine: boolean): LineNode {
 
   const rawName = text.slice(start, nameEnd);
   const resolved = resolveFieldName(rawName);
-  const suffix: Span | undefined = resolved.fact?.isPrefix ? { start: start + resolved.suffixStart, end: nameEnd } : undefined;
+  const suffix: Span | undefined = resolved.fact?.isPrefix ? span(start + resolved.suffixStart, nameEnd) : undefined;
   const field: FieldSyntax = {
-    name: { start, end: nameEnd },
+    name: span(start, nameEnd),
     separator,
     colon: separator === 'colon' ? colon : -1,
-    value: { start: valueStart, end },
+    value: span(valueStart, end),
     fact: resolved.fact,
     suffix,
     repair: resolved.repair,

@@ -15,7 +15,7 @@
  */
 import {
   CodeActionTriggerKind, createConnection, DiagnosticRefreshRequest, ErrorCodes, LSPErrorCodes, ResponseError, DidChangeConfigurationNotification, DocumentDiagnosticReportKind, ProposedFeatures,
-  TextDocumentSyncKind, type CancellationToken, type CodeAction, type Connection, type ConnectionOptions, type Diagnostic, type DocumentDiagnosticReport,
+  MessageType, ShowMessageNotification, TextDocumentSyncKind, type CancellationToken, type CodeAction, type Connection, type ConnectionOptions, type Diagnostic, type DocumentDiagnosticReport,
   type InitializeParams, type InitializeResult, type Message, type RequestMessage, type ResponseMessage,
 } from 'vscode-languageserver/node';
 import { SERVER_NAME, SERVER_VERSION } from '../version';
@@ -437,7 +437,7 @@ connection.onCodeActionResolve(guard<CodeAction & { textDocument?: undefined }, 
     byKey.set(key, resolved);
   }
   // No edit (nothing to convert, or the document changed meanwhile): say why, as applying it does nothing.
-  if (resolved.notice) void connection.window.showInformationMessage(resolved.notice);
+  if (resolved.notice) connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message: resolved.notice }).catch(() => undefined);
   return resolved.action;
 }));
 

@@ -9,8 +9,8 @@
  * O(log groups + log records + lines converted) on the model the diagnostics already built — a
  * title and `data` (ConversionData: uri, version, which conversion, which lines, a digest of
  * them) per action, no edit. Only the action the user picks is converted and verified
- * (resolveConversionAction): one conversion plus at most VERIFY.maxChecks (agent, path) pairs,
- * each read before and in at most two readings after. The verification reaches the user in the
+ * (resolveConversionAction): one conversion plus at most 200 verdict checks (VERIFY: 100
+ * (agent, path) pairs, each read before and in at most two readings after). The verification reaches the user in the
  * resolved edit (for clients with `documentChanges` and `changeAnnotationSupport`, as VS Code): a
  * change annotation whose label says how many verdicts were checked and kept and which kinds
  * change, with a few examples as its description, and `needsConfirmation` when any verdict
@@ -34,8 +34,12 @@ const BREAK_WORDS: Readonly<Record<BreakKind, string>> = {
   'case': 'letter case', 'robot-version-2': 'robots.txt 2.0.0', 'ranking': 'precedence', 'existing-acap': 'ACAP records', 'space': 'spaces in paths',
 };
 
-/** Editor actions check a bounded sample of verdicts (a hard bound, verify.ts pathQuota); the CLI checks more. */
-const VERIFY: ConvertOptions['verify'] = { maxChecks: 200 };
+/**
+ * Editor actions check a bounded sample of verdicts: at most 100 (agent, path) pairs (a hard bound,
+ * verify.ts pathQuota), each read in at most two readings after the conversion, so at most 200
+ * verdicts checked; the CLI checks more.
+ */
+const VERIFY: ConvertOptions['verify'] = { maxChecks: 100 };
 /** Whole-file conversions of larger files are left to `robots-acap convert` and the command palette. */
 export const MAX_LINES_FOR_FILE_ACTIONS = 5000;
 /** Clients that cannot resolve get whole-file conversions computed while listing only up to this size. */

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CodeAction, TextDocumentEdit } from 'vscode-languageserver-types';
 import {
-  conversionDataProblem, conversionEdits, convertToAcap, convertToRep, EAGER_FILE_LINES, getConversionActions, listConversionActions, parseDocument,
+  conversionDataProblem, conversionEdits, convertToAcap, convertToRep, EAGER_FILE_LINES, MAX_GROUP_MEMBERS, getConversionActions, listConversionActions, parseDocument,
   resolveConversionAction, updateDocument, type ConversionData, type ConvertOptions, type RobotsDocument,
 } from '../../server/src/service';
 
@@ -166,6 +166,12 @@ suite('conversion actions: listed, then resolved (codeAction/resolve)', () => {
     }
     // The lazy listing still offers them: only the one picked is converted.
     assert.ok(listConversionActions(big, at(1)).some((a) => a.title.startsWith('Convert the file')));
+  });
+
+  test('a group over MAX_GROUP_MEMBERS: its lines are offered on demand, the group never; computed while listing, neither', () => {
+    const doc = parseDocument(URI, 1, `User-agent: *\n${Array.from({ length: MAX_GROUP_MEMBERS + 1 }, (_, i) => `Disallow: /p${i}/`).join('\n')}\n`);
+    assert.deepEqual(listConversionActions(doc, at(1)).map((a) => dataOf(a).conversion), ['line-crawl', 'line-index', 'file', 'file-ignoring', 'file-index']);
+    assert.deepEqual(getConversionActions(doc, at(1)).map((a) => a.title), [], 'whole-file conversions are past EAGER_FILE_LINES too');
   });
 
   test('the fuzz fixture of 430 groups: listed without edits; one resolve converts and checks at most 200 verdicts (100 pairs)', () => {

@@ -45,11 +45,13 @@ export const MAX_LINES_FOR_FILE_ACTIONS = 5000;
 /** Clients that cannot resolve get whole-file conversions computed while listing only up to this size. */
 export const EAGER_FILE_LINES = 500;
 /**
- * Groups of more members are not offered "Convert this group" (nor their lines a conversion of
- * one line): refine() compares the group's rules pairwise, within its own bounds but seconds at
- * tens of thousands of rules; `robots-acap convert` handles them.
+ * Groups of more members are not offered "Convert this group": refine() compares the group's
+ * rules pairwise, within its own bounds but seconds past a few thousand rules; `robots-acap
+ * convert` handles them. A conversion of one line costs O(file) (the verification reads the
+ * whole file's patterns and builds the engine's indexes for the result) and is offered in any
+ * group when resolved on demand, but computed while listing only in groups up to this size.
  */
-export const MAX_GROUP_MEMBERS = 2000;
+export const MAX_GROUP_MEMBERS = 1000;
 
 /** The conversions an action can stand for. */
 export const CONVERSIONS = ['line-crawl', 'line-index', 'group', 'file', 'file-ignoring', 'file-index', 'to-rep'] as const;
@@ -125,11 +127,12 @@ function groupAt(groups: readonly Group[], line: number): Group | undefined {
 }
 
 /**
- * The conversions that apply on `line`, as data, in the order they are offered. Cost: O(log
- * groups + log records) lookups in the model, plus O(characters of the lines converted) for the
- * digests (at most MAX_GROUP_MEMBERS lines for a group).
+ * The conversions that apply on `line`, as data, in the order they are offered; `eager` when each
+ * will be computed while listing (then a line of a group over MAX_GROUP_MEMBERS offers none).
+ * Cost: O(log groups + log records) lookups in the model, plus O(characters of the lines
+ * converted) for the digests (at most MAX_GROUP_MEMBERS lines for a group).
  */
-export function conversionsAt(doc: RobotsDocument, line: number): ConversionData[] {
+export function conversionsAt(doc: RobotsDocument, line: number, eager = false): ConversionData[] {
   const node = doc.lines[line];
   if (!node) return [];
   const model = getModel(doc);
@@ -137,21 +140,20 @@ export function conversionsAt(doc: RobotsDocument, line: number): ConversionData
   const out: ConversionData[] = [];
   const base = { robotsAcap: 'conversion' as const, uri: doc.uri, version: doc.version, line };
   const group = d.kind === 'rule' || d.kind === 'user-agent' ? groupAt(model.groups, line) : undefined;
-  if (group && group.members.length <= MAX_GROUP_MEMBERS) {
-    if (d.kind === 'rule') {
-      const one = { start: line, end: line };
-      const digest = digestOf(doc, line, line);
-      out.push({ ...base, conversion: 'line-crawl', lines: one, digest });
-      if (!d.allow) out.push({ ...base, conversion: 'line-index', lines: one, digest });
-    }
-    out.push({ ...base, conversion: 'group', lines: { start: group.startLine, end: group.endLine }, digest: digestOf(doc, group.startLine, group.endLine) });
+  const small = group !== undefined && group.members.length <= MAX_GROUP_MEMBERS;
+  if (group && d.kind === 'rule' && (small || !eager)) {
+    const one = { start: line, end: line };
+    const digest = digestOf(doc, line, line);
+    out.push({ ...base, conversion: 'line-crawl', lines: one, digest });
+    if (!d.allow) out.push({ ...base, conversion: 'line-index', lines: one, digest });
   }
-  const small = doc.lines.length <= MAX_LINES_FOR_FILE_ACTIONS;
-  if (model.groups.length > 0 && small && (d.kind === 'rule' || d.kind === 'user-agent')) {
+  if (group && small) out.push({ ...base, conversion: 'group', lines: { start: group.startLine, end: group.endLine }, digest: digestOf(doc, group.startLine, group.endLine) });
+  const fileSized = doc.lines.length <= MAX_LINES_FOR_FILE_ACTIONS;
+  if (model.groups.length > 0 && fileSized && (d.kind === 'rule' || d.kind === 'user-agent')) {
     const digest = digestOf(doc, line, line);
     for (const conversion of ['file', 'file-ignoring', 'file-index'] as const) out.push({ ...base, conversion, digest });
   }
-  if (small && recordAt(model.records, line)) out.push({ ...base, conversion: 'to-rep', digest: digestOf(doc, line, line) });
+  if (fileSized && recordAt(model.records, line)) out.push({ ...base, conversion: 'to-rep', digest: digestOf(doc, line, line) });
   return out;
 }
 
@@ -317,14 +319,14 @@ export interface EagerOptions {
 /**
  * Conversion actions with their edits, for clients that cannot resolve one later: every listed
  * action converted and verified now, so the listing is bounded: the cursor's line and group (at
- * most three conversions, each of a group of at most MAX_GROUP_MEMBERS members), whole-file
+ * most three conversions, only in a group of at most MAX_GROUP_MEMBERS members), whole-file
  * conversions (three, plus one to conventional lines) only in files of at most EAGER_FILE_LINES
  * lines; each conversion verified on at most VERIFY.maxChecks pairs. Titles say what the
  * verification found; an action that would change nothing is left out.
  */
 export function getConversionActions(doc: RobotsDocument, range: Range, options: EagerOptions = {}): CodeAction[] {
   const out: CodeAction[] = [];
-  for (const data of conversionsAt(doc, range.start.line)) {
+  for (const data of conversionsAt(doc, range.start.line, true)) {
     const fileWide = data.lines === undefined;
     if (fileWide && doc.lines.length > EAGER_FILE_LINES) {
       if (options.disabledSupport) {

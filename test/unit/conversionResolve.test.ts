@@ -174,6 +174,14 @@ suite('conversion actions: listed, then resolved (codeAction/resolve)', () => {
     assert.deepEqual(getConversionActions(doc, at(1)).map((a) => a.title), [], 'whole-file conversions are past EAGER_FILE_LINES too');
   });
 
+  test('a line converted in a large file is checked on its own pattern, not only on the first lines\' (the sample is bounded)', () => {
+    const rules = Array.from({ length: 1500 }, (_, i) => `Disallow: /${i}/`);
+    const doc = parseDocument(URI, 1, `User-agent: *\n${rules.join('\n')}\nDisallow: /Zed/\n`);
+    const zed = listConversionActions(doc, at(1501)).find((a) => dataOf(a).conversion === 'line-crawl') as CodeAction;
+    // ACAP matches /Zed/ case-insensitively (interpretation §5): only a probe of this line shows it.
+    assert.match(resolveConversionAction(doc, dataOf(zed)).action.title, /changes \d+ of \d+ verdicts: letter case/);
+  });
+
   test('the fuzz fixture of 430 groups: listed without edits; one resolve converts and checks at most 200 verdicts (100 pairs)', () => {
     const text = readFileSync(path.resolve(__dirname, '../fixtures/fuzz/robots-slow-code-actions-430-groups.txt'), 'utf8');
     const doc = parseDocument(URI, 1, text);

@@ -285,12 +285,15 @@ export interface ProbeSet {
 /**
  * Up to `max` probe paths, by level so that every pattern gets its plainest probe before any gets
  * extras: `/`; each pattern with wildcards dropped; where two patterns compete; wildcards as `x`;
- * an extra segment; the parent; other letter cases. `/robots.txt` is left out: RFC 9309 §2.2.2
+ * an extra segment; the parent; other letter cases; all those of the `focus` patterns first (a
+ * conversion of some lines of a large file checks its own). `/robots.txt` is left out: RFC 9309 §2.2.2
  * always allows it to conventional crawlers, and every crawler fetches it whatever it says.
  */
-export function probePaths(patterns: readonly string[], max = 200): ProbeSet {
+export function probePaths(patterns: readonly string[], max = 200, focus: readonly string[] = []): ProbeSet {
   const uniq = [...new Set(patterns.filter((p) => p !== '').map(normalizePercent))];
-  const levels: string[][] = [['/'], [], [], [], [], [], []];
+  // Every probe of the focus patterns (at most max of them) comes right after `/`.
+  const first = [...new Set(focus.filter((p) => p !== '').map(normalizePercent))].slice(0, max).flatMap((p) => probesOf(p).flat());
+  const levels: string[][] = [['/', ...first], [], [], [], [], [], []];
   for (const p of uniq.slice(0, max)) {
     const [plain, x, extra, parents, cases] = probesOf(p);
     levels[1].push(...plain);
@@ -368,6 +371,8 @@ export interface VerifyOptions {
   readonly modes?: readonly ('acap' | 'acap-ignoring-conventional')[];
   /** Check a crawler the files do not name (default true). */
   readonly includeUnnamed?: boolean;
+  /** Patterns to probe first (a conversion of some lines: theirs), before the file's others, so a sample of a large file checks them. */
+  readonly focus?: readonly string[];
 }
 
 const IGNORE = 'ACAP-ignore-conventional-records';
@@ -528,7 +533,7 @@ export function verifyConversion(before: RobotsDocument, after: RobotsDocument, 
   const direction = options.direction ?? 'to-acap';
   const usage = options.usage ?? 'crawl';
   const patterns = [...conventionalPatterns(before), ...acapPatterns(before), ...conventionalPatterns(after), ...acapPatterns(after)];
-  const probes = probePaths(patterns, options.maxPaths ?? 200);
+  const probes = probePaths(patterns, options.maxPaths ?? 200, options.focus);
   const named = agentsOf([before, after]);
   const unnamed = named[named.length - 1];
   const listed = options.agents ? options.agents.filter((a) => a !== unnamed) : named.slice(0, -1);

@@ -9,19 +9,21 @@
  * O(log groups + log records + lines converted) on the model the diagnostics already built — a
  * title and `data` (ConversionData: uri, version, which conversion, which lines, a digest of
  * them) per action, no edit. Only the action the user picks is converted and verified
- * (resolveConversionAction): one conversion plus at most 200 verdict checks (VERIFY: 100
- * (agent, path) pairs, each read before and in at most two readings after). The verification reaches the user in the
- * resolved edit (for clients with `documentChanges` and `changeAnnotationSupport`, as VS Code): a
- * change annotation whose label says how many verdicts were checked and kept and which kinds
- * change, with a few examples as its description, and `needsConfirmation` when any verdict
- * changes, so VS Code shows the refactoring preview before applying it; the resolved title says
- * the same, for clients that show it. The edit names the document version it was computed for.
+ * (resolveConversionAction): one conversion (O(file) plus refine()'s bounded pair search) and at
+ * most 200 verdict checks (VERIFY: 100 (agent, path) pairs, each read in at most two readings
+ * after). The verification reaches the user in the resolved edit (for clients with
+ * `documentChanges` and `changeAnnotationSupport`, as VS Code): a change annotation whose label
+ * says how many verdicts were checked and kept and which kinds change, with a few examples as its
+ * description, and `needsConfirmation` when any verdict changes, so VS Code shows the refactoring
+ * preview before applying it; the resolved title says the same, for clients that show it. The
+ * edit names the document version it was computed for.
  *
  * Eagerly (getConversionActions), for clients that cannot resolve an edit later (LSP 3.16
  * `resolveSupport` without `edit`): each action is converted and verified while listing, so the
- * listing is bounded instead: conversions of the cursor's line and group always (at most three),
- * whole-file conversions only up to EAGER_FILE_LINES lines (past it they are listed disabled,
- * saying why and where to convert instead).
+ * listing is bounded instead: the cursor's line and group (at most three conversions, only in
+ * groups of at most MAX_GROUP_MEMBERS members), whole-file conversions only up to
+ * EAGER_FILE_LINES lines (past it they are listed disabled when the client shows that, saying
+ * why and where to convert instead).
  */
 import { CodeActionKind, type AnnotatedTextEdit, type CodeAction, type Range, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver-types';
 import { convertToAcap, convertToRep, type ConversionResult, type ConvertOptions } from './convert';

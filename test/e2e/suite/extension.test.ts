@@ -175,8 +175,9 @@ suite('robots-acap in a real VS Code extension host', () => {
     // VS Code resolves the first items when asked to (as it does for the one the user picks).
     const resolved = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', scratch.uri, range, vscode.CodeActionKind.RefactorRewrite.value, 10);
     const action = resolved.find((a) => a.title.startsWith(title));
+    // VS Code keeps the title it listed; what the check found travels as the edit's change
+    // annotation (test/unit/serverConversions.test.ts checks it), shown in the refactoring preview.
     assert.ok(action?.edit, `resolved: ${resolved.map((a) => a.title).join(', ')}`);
-    assert.match(action.title, /\(keeps all \d+ verdicts\)$/);
     assert.ok(await vscode.workspace.applyEdit(action.edit));
     assert.match(scratch.getText(), /ACAP-crawler: \*\nACAP-disallow-crawl: \/1\/\n/);
     await vscode.window.showTextDocument(doc);

@@ -7,6 +7,8 @@
  *   right after an edit), pull diagnostics with result ids, and the server's heap per input
  *   byte after opening the file and after 1,000 edits (read through a preload that answers
  *   SIGUSR2 on stderr; the product carries no such hook).
+ * - codeActions: the refactorings listed on a rule line as VS Code asks (conversions listed
+ *   without edits) and `codeAction/resolve` of the first one, through the same server.
  * - peer: robots-parser's parse of the same text in the same process run, and the ratios of the
  *   LSP figures to it. robots-parser is not a dependency: install it anywhere and point
  *   ROBOTS_ACAP_PEER at that folder (`npm i robots-parser@3.0.1` in /tmp/peer, then
@@ -129,7 +131,7 @@ interface Server {
   close(): Promise<void>;
 }
 
-async function startServer(pull: boolean): Promise<Server> {
+async function startServer(pull: boolean, extra: { textDocument?: object; workspace?: object } = {}): Promise<Server> {
   if (!existsSync(SERVER)) throw new Error('dist/server.js is missing: run `npm run build`');
   const preload = path.join(os.tmpdir(), `robots-acap-bench-preload-${process.pid}.cjs`);
   writeFileSync(preload, PRELOAD);
@@ -161,7 +163,7 @@ async function startServer(pull: boolean): Promise<Server> {
   conn.onRequest('workspace/diagnostic/refresh', () => null);
   conn.onNotification('window/logMessage', () => undefined);
   conn.listen();
-  const capabilities = { textDocument: { synchronization: {}, hover: {}, ...(pull ? { diagnostic: {} } : {}) } };
+  const capabilities = { textDocument: { synchronization: {}, hover: {}, ...(pull ? { diagnostic: {} } : {}), ...extra.textDocument }, ...(extra.workspace ? { workspace: extra.workspace } : {}) };
   await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities });
   await conn.sendNotification('initialized', {});
   return {
@@ -329,6 +331,40 @@ async function lspPull(text: string): Promise<Figures> {
   };
 }
 
+/**
+ * Code actions as VS Code asks for them (issue 13): the refactorings listed on a rule line (titles
+ * only: conversions are resolved when picked), then `codeAction/resolve` of the first conversion
+ * (one line converted and its verdicts checked). Median of the listings, each resolve.
+ */
+async function lspCodeActions(text: string): Promise<Figures> {
+  const s = await startServer(false, {
+    textDocument: { codeAction: { dataSupport: true, resolveSupport: { properties: ['edit'] }, codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'refactor.rewrite'] } } } },
+    workspace: { workspaceEdit: { documentChanges: true, changeAnnotationSupport: {} } },
+  });
+  const uri = 'file:///bench/robots.txt';
+  const opened = s.diagnostics(uri, 1);
+  await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'robots-txt', version: 1, text } });
+  await opened;
+  const rules = ruleLines(parseDocument(uri, 1, text));
+  const listings: number[] = [];
+  const resolves: { title: string; ms: number; edit: boolean }[] = [];
+  for (let k = 0; k < 5; k++) {
+    const line = rules[random(rules.length)];
+    let t0 = performance.now();
+    const actions: { title: string; kind?: string; edit?: unknown }[] = await s.conn.sendRequest('textDocument/codeAction', {
+      textDocument: { uri }, range: { start: { line, character: 0 }, end: { line, character: 0 } }, context: { diagnostics: [], triggerKind: 1 },
+    });
+    listings.push(performance.now() - t0);
+    const first = actions.find((a) => a.kind === 'refactor.rewrite');
+    if (!first || k > 1) continue;
+    t0 = performance.now();
+    const resolved: { title: string; edit?: unknown } = await s.conn.sendRequest('codeAction/resolve', first);
+    resolves.push({ title: resolved.title, ms: round(performance.now() - t0), edit: resolved.edit !== undefined });
+  }
+  await s.close();
+  return { codeAction: summary(listings), resolve: resolves };
+}
+
 // ---------------------------------------------------------------------------------------------
 // The service in process
 
@@ -409,6 +445,7 @@ async function main(): Promise<void> {
   const peerFigures = peer ? peerParse(peer, file.text) : undefined;
   const push = await lspPush(file.text, file.bytes);
   const pulled = await lspPull(file.text);
+  const actions = await lspCodeActions(file.text);
   const ratios = peerFigures
     ? {
       didOpenToDiagnostics: round((push.didOpenToDiagnostics as number) / peerFigures.median, 3),
@@ -417,7 +454,8 @@ async function main(): Promise<void> {
       hoverAfterEditP95: round((push.hoverAfterEdit as { p95: number }).p95 / peerFigures.median, 3),
       lineAddedOrRemovedP95: round((push.lineAddedOrRemovedToDiagnostics as { p95: number }).p95 / peerFigures.median, 3),
       firstHover: round((push.firstHover as number) / peerFigures.median, 3),
-      goals: { didOpenToDiagnostics: 1, editToDiagnosticsP95: 0.1, hoverP95: 0.05, hoverAfterEditP95: 0.1 },
+      codeActionP50: round((actions.codeAction as { p50: number }).p50 / peerFigures.median, 3),
+      goals: { didOpenToDiagnostics: 1, editToDiagnosticsP95: 0.1, hoverP95: 0.05, hoverAfterEditP95: 0.1, codeActionP50: 1 },
     }
     : { note: 'robots-parser is not installed: `npm i robots-parser@3.0.1` in a folder outside the repository and set ROBOTS_ACAP_PEER to it' };
   const out = {
@@ -425,7 +463,7 @@ async function main(): Promise<void> {
     file: { name: file.name, bytes: file.bytes, lines: file.text.split('\n').length },
     peer: peerFigures ? { name: 'robots-parser@3.0.1', parseMs: peerFigures.median, runs: peerFigures.runs } : null,
     ratios,
-    lsp: { push, pull: pulled },
+    lsp: { push, pull: pulled, codeActions: actions },
     service: service(file.text),
     corpus: corpusThroughput(file.text),
     unit: 'ms unless named otherwise',

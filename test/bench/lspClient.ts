@@ -22,6 +22,16 @@ export const CAPABILITIES = {
   workspace: { configuration: true },
 };
 
+/** The same, with code actions resolved when picked, as VS Code announces it (LSP 3.16 resolveSupport). */
+export const RESOLVING_CAPABILITIES = {
+  ...CAPABILITIES,
+  textDocument: {
+    ...CAPABILITIES.textDocument,
+    codeAction: { ...CAPABILITIES.textDocument.codeAction, dataSupport: true, resolveSupport: { properties: ['edit'] } },
+  },
+  workspace: { ...CAPABILITIES.workspace, workspaceEdit: { documentChanges: true, changeAnnotationSupport: { groupsOnLabel: true } } },
+};
+
 export interface ServerSession {
   readonly conn: MessageConnection;
   readonly child: ChildProcess;
@@ -35,7 +45,7 @@ export interface ServerSession {
   close(): Promise<void>;
 }
 
-export async function startServer(configuration: unknown = {}): Promise<ServerSession> {
+export async function startServer(configuration: unknown = {}, capabilities: object = CAPABILITIES): Promise<ServerSession> {
   if (!existsSync(SERVER)) throw new Error('run `npm run build` first: dist/server.js is missing');
   const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
   let gone = false;
@@ -52,7 +62,7 @@ export async function startServer(configuration: unknown = {}): Promise<ServerSe
   conn.onNotification('textDocument/publishDiagnostics', () => undefined);
   conn.onError(() => undefined);
   conn.listen();
-  await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: CAPABILITIES });
+  await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities });
   await conn.sendNotification('initialized', {});
   const request: ServerSession['request'] = async (method, params, ms) => {
     const t0 = performance.now();

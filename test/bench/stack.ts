@@ -9,7 +9,7 @@
 import type { Diagnostic, Position, Range, TextEdit } from 'vscode-languageserver-types';
 import {
   convertToAcap, convertToRep, doComplete, doHover, doHtmlComplete, doHtmlHover, doValidation, explain, explainPage, format,
-  getCodeActions, getConversionActions, parseDocument, parseHtml, validateHtml, type RobotsDocument,
+  getCodeActions, getConversionActions, listConversionActions, parseDocument, parseHtml, validateHtml, type RobotsDocument,
 } from '../../server/src/service';
 
 export interface StackOptions {
@@ -86,6 +86,8 @@ export function exerciseRobots(text: string, options: StackOptions = {}): StackR
     const range = { start: p, end: p };
     const onLine: Diagnostic[] = diagnostics.filter((d) => d.range.start.line === p.line);
     for (const a of run(`getCodeActions ${at}`, () => getCodeActions(doc, range, onLine)) ?? []) edits(`getCodeActions ${at}`, a.edit?.changes?.[doc.uri]);
+    // Listed for a client that resolves them when picked (no edits), and converted at once for one that cannot.
+    for (const a of run(`listConversionActions ${at}`, () => listConversionActions(doc, range)) ?? []) if (a.edit) problems.push(`listConversionActions ${at}: an edit in the listing`);
     for (const a of run(`getConversionActions ${at}`, () => getConversionActions(doc, range)) ?? []) edits(`getConversionActions ${at}`, a.edit?.changes?.[doc.uri]);
   }
   const paths = ['/', '/a', '/private/x.html', '/' + 'x'.repeat(2000), ...representativePaths(doc)];

@@ -3,10 +3,17 @@
  * one fresh server per case, the document opened, one request timed, then a cheap request to
  * show the server still answers. Prints figures; not a test (timings depend on the machine).
  *
- *   npm run build && npx tsx test/bench/worstCases.ts [--timeout SECONDS] [--only TEXT]
+ * Then the code actions (issues 12, 13) on the files where conversions were slowest, as an
+ * editor that resolves actions when picked (VS Code) and one that cannot (Neovim): the listing
+ * (`textDocument/codeAction`), and `codeAction/resolve` of every conversion listed (max and
+ * each), printed as one JSON object after the table. `--json` prints only that object.
+ *
+ *   npm run build && npx tsx test/bench/worstCases.ts [--timeout SECONDS] [--only TEXT] [--json]
  */
-import { reportedCases, type WorstCase } from './pathological';
-import { startServer } from './lspClient';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { letters, longPatternPair, manyStarRules, reportedCases, type WorstCase } from './pathological';
+import { RESOLVING_CAPABILITIES, startServer } from './lspClient';
 
 function arg(name: string): string | undefined {
   const k = process.argv.indexOf(name);
@@ -15,6 +22,7 @@ function arg(name: string): string | undefined {
 
 const timeoutMs = Number(arg('--timeout') ?? 60) * 1000;
 const only = arg('--only');
+const jsonOnly = process.argv.includes('--json');
 
 function paramsOf(c: WorstCase, uri: string): unknown {
   const position = { line: c.line, character: c.character };
@@ -54,12 +62,70 @@ async function run(c: WorstCase): Promise<void> {
   }
 }
 
-async function main(): Promise<void> {
-  console.log(`worst cases through ${'dist/server.js'} (time limit ${timeoutMs / 1000} s per request)`);
-  for (const c of reportedCases()) {
-    if (only && !c.name.includes(only)) continue;
-    await run(c);
+interface ActionCase { readonly name: string; readonly text: string; readonly line: number }
+
+/** Where conversions cost the most: the fuzzer's 430-group file, and the generated worst cases. */
+function actionCases(): ActionCase[] {
+  const fixture = path.resolve(__dirname, '../fixtures/fuzz/robots-slow-code-actions-430-groups.txt');
+  const groups = 1000;
+  return [
+    { name: 'fuzz fixture robots-slow-code-actions-430-groups.txt', text: readFileSync(fixture, 'utf8'), line: 2 },
+    { name: 'fuzz fixture, a line in the middle', text: readFileSync(fixture, 'utf8'), line: 864 },
+    { name: manyStarRules(100, 100).name, text: manyStarRules(100, 100).text, line: 1 },
+    { name: longPatternPair(4000).name, text: longPatternPair(4000).text, line: 1 },
+    { name: `code actions among ${groups} groups of their own crawlers`, text: Array.from({ length: groups }, (_, i) => `User-agent: bot${letters(i)}\nDisallow: /p${i}/*\nAllow: /p${i}/ok$\n`).join('\n'), line: 1 },
+  ];
+}
+
+const ms = (n: number): number => Number(n.toFixed(1));
+
+/** One case: the listing as each kind of client asks for it, and every conversion resolved. */
+async function actionFigures(c: ActionCase): Promise<Record<string, unknown>> {
+  const uri = 'file:///site/robots.txt';
+  const params = { textDocument: { uri }, range: { start: { line: c.line, character: 0 }, end: { line: c.line, character: 0 } }, context: { diagnostics: [], only: ['refactor'] } };
+  const out: Record<string, unknown> = { name: c.name, kib: ms(c.text.length / 1024), line: c.line };
+  const lazy = await startServer({}, RESOLVING_CAPABILITIES);
+  try {
+    await lazy.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'robots-txt', version: 1, text: c.text } });
+    // The diagnostics an editor pulls on open come first, as in an editor.
+    const opened = await lazy.request('textDocument/diagnostic', { textDocument: { uri } }, timeoutMs);
+    const listed = await lazy.request<{ title: string; kind?: string; edit?: unknown }[]>('textDocument/codeAction', params, timeoutMs);
+    const conversions = (listed.result ?? []).filter((a) => a.kind === 'refactor.rewrite');
+    const resolved: { title: string; ms: number; edit: boolean; error?: string }[] = [];
+    for (const a of conversions) {
+      const r = await lazy.request<{ title: string; edit?: unknown }>('codeAction/resolve', a, timeoutMs);
+      resolved.push({ title: r.result?.title ?? a.title, ms: r.timedOut ? Infinity : ms(r.elapsed), edit: r.result?.edit !== undefined, ...(r.error ? { error: r.error.message } : {}) });
+    }
+    out.openToDiagnostics = ms(opened.elapsed);
+    out.codeAction = { ms: listed.timedOut ? Infinity : ms(listed.elapsed), conversions: conversions.length, withEdits: conversions.filter((a) => a.edit !== undefined).length };
+    out.resolve = { maxMs: Math.max(0, ...resolved.map((r) => r.ms)), each: resolved };
+  } finally {
+    await lazy.close();
   }
+  // A client without resolve support: the bounded eager listing.
+  const eager = await startServer();
+  try {
+    await eager.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'robots-txt', version: 1, text: c.text } });
+    await eager.request('textDocument/diagnostic', { textDocument: { uri } }, timeoutMs);
+    const r = await eager.request<unknown[]>('textDocument/codeAction', params, timeoutMs);
+    out.codeActionWithoutResolve = { ms: r.timedOut ? Infinity : ms(r.elapsed), actions: r.result?.length ?? 0 };
+  } finally {
+    await eager.close();
+  }
+  return out;
+}
+
+async function main(): Promise<void> {
+  if (!jsonOnly) {
+    console.log(`worst cases through ${'dist/server.js'} (time limit ${timeoutMs / 1000} s per request)`);
+    for (const c of reportedCases()) {
+      if (only && !c.name.includes(only)) continue;
+      await run(c);
+    }
+  }
+  const actions: Record<string, unknown>[] = [];
+  for (const c of actionCases()) if (!only || c.name.includes(only)) actions.push(await actionFigures(c));
+  console.log(JSON.stringify({ codeActions: actions, unit: 'ms', note: 'through dist/server.js over stdio; one fresh server per case and kind of client' }, null, 2));
 }
 
 main().catch((err: unknown) => {

@@ -26,9 +26,10 @@ suite('fuzz regression fixtures (test/fixtures/fuzz)', () => {
     if (name.endsWith('.robots.txt') && existsSync(file.replace(/\.robots\.txt$/, '.html'))) continue; // read with its page
     if (name.endsWith('.txt')) {
       test(`robots.txt ${name}`, function () {
-        // The property is per call (each within BOUND); a fixture exercises hundreds of calls, and
-        // the two slow ones (conversion checks behind code actions, issue 13) take minutes in all.
-        this.timeout(BOUND * 24);
+        // The property is per call (each within BOUND); a fixture exercises hundreds of calls.
+        // Conversions behind code actions verify at most 100 agent-path pairs each (issue 13), so
+        // the slowest fixture takes seconds in all, not minutes; the room is for a loaded machine.
+        this.timeout(BOUND * 6);
         const r = exerciseRobots(readFileSync(file, 'utf8'), { budgetMs: BOUND });
         assert.deepEqual(r.problems, []);
       });

@@ -32,7 +32,8 @@ export function staticCapabilities(pullDiagnostics: boolean): ServerCapabilities
   return {
     hoverProvider: true,
     completionProvider: { triggerCharacters: COMPLETION_TRIGGERS },
-    codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite] },
+    // Conversions are listed without their edits and resolved when picked (server.ts).
+    codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite], resolveProvider: true },
     definitionProvider: true,
     referencesProvider: true,
     documentHighlightProvider: true,
@@ -55,7 +56,7 @@ export function dynamicRegistrations(pullDiagnostics: boolean): BulkRegistration
   const r = BulkRegistration.create();
   r.add(HoverRequest.type, { documentSelector: BOTH });
   r.add(CompletionRequest.type, { documentSelector: BOTH, triggerCharacters: COMPLETION_TRIGGERS });
-  r.add(CodeActionRequest.type, { documentSelector: BOTH, codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite] });
+  r.add(CodeActionRequest.type, { documentSelector: BOTH, codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite], resolveProvider: true });
   if (pullDiagnostics) r.add(DocumentDiagnosticRequest.type, { documentSelector: BOTH, interFileDependencies: false, workspaceDiagnostics: false });
   r.add(DefinitionRequest.type, { documentSelector: ROBOTS_SELECTOR });
   r.add(ReferencesRequest.type, { documentSelector: ROBOTS_SELECTOR });

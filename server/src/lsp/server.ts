@@ -15,14 +15,14 @@
  */
 import {
   CodeActionTriggerKind, createConnection, DiagnosticRefreshRequest, ErrorCodes, LSPErrorCodes, ResponseError, DidChangeConfigurationNotification, DocumentDiagnosticReportKind, ProposedFeatures,
-  TextDocumentSyncKind, type CancellationToken, type CodeAction, type Connection, type ConnectionOptions, type Diagnostic, type DocumentDiagnosticReport,
+  MessageType, ShowMessageNotification, TextDocumentSyncKind, type CancellationToken, type CodeAction, type Connection, type ConnectionOptions, type Diagnostic, type DocumentDiagnosticReport,
   type InitializeParams, type InitializeResult, type Message, type RequestMessage, type ResponseMessage,
 } from 'vscode-languageserver/node';
 import { SERVER_NAME, SERVER_VERSION } from '../version';
 import { DocumentStore, MAX_DOCUMENT_CHARS } from './documentStore';
 import { Settings } from './settings';
 import {
-  doComplete, doHover, doRename, doValidation, getConversionActions, findDocumentLinks, findDocumentSymbols, getFoldingRanges, getInlayHints, getSelectionRanges,
+  doComplete, doHover, doRename, doValidation, getConversionActions, listConversionActions, resolveConversionAction, conversionDataProblem, type ConversionData, type EditForm, type ResolvedConversion, findDocumentLinks, findDocumentSymbols, getFoldingRanges, getInlayHints, getSelectionRanges,
   format, getSemanticTokens, getSemanticTokensRange, semanticTokensDelta, explain, facts, findDefinition, findDocumentHighlights, findReferences, getCodeActions, prepareRename,
   folderOf, resolveLocator, severityOf, siteOfPage, SOURCE, type RobotsDocument,
 } from '../service';
@@ -176,6 +176,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
   if (initOptions?.settings !== undefined) settings.setPushed(initOptions.settings);
   docsUri = typeof initOptions?.docsUri === 'string' ? initOptions.docsUri : undefined;
   registerLater = canRegisterAll(caps);
+  conversionClient = conversionClientOf(caps);
   return {
     capabilities: {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -348,17 +349,44 @@ connection.onCompletion(guard('textDocument/completion', null, (params) => {
   return doc ? doComplete(doc, params.position, { workspace }) : null;
 }));
 
-/** Conversion actions by document version and range: the costliest answer, asked again and again. */
+/**
+ * Conversion actions (issues 12, 13). A client that can resolve an action's edit later (LSP 3.16
+ * `resolveSupport` naming `edit`: VS Code, code-server) gets them listed without edits, at
+ * O(log groups + lines converted) (listConversionActions), and `codeAction/resolve` converts and
+ * verifies only the one picked: one conversion plus at most 200 verdict checks; its edit names
+ * the document version and carries the verification as a change annotation (needsConfirmation
+ * when a verdict changes, so VS Code previews it). Other clients (Neovim, Helix...) get the edits
+ * while listing, bounded (getConversionActions: the cursor's line and group, whole-file
+ * conversions only in small files) and kept per document version and range.
+ */
+interface ConversionClient {
+  readonly resolve: boolean;
+  readonly disabledSupport: boolean;
+  readonly form: EditForm;
+}
+let conversionClient: ConversionClient = { resolve: false, disabledSupport: false, form: {} };
+
+function conversionClientOf(caps: InitializeParams['capabilities']): ConversionClient {
+  const ca = caps.textDocument?.codeAction;
+  const we = caps.workspace?.workspaceEdit;
+  return {
+    resolve: ca?.resolveSupport?.properties?.includes('edit') === true && ca.dataSupport !== false,
+    disabledSupport: ca?.disabledSupport === true,
+    form: { documentChanges: we?.documentChanges === true, changeAnnotations: we?.documentChanges === true && we.changeAnnotationSupport !== undefined },
+  };
+}
+
 const conversions = new WeakMap<RobotsDocument, Map<string, CodeAction[]>>();
 const MAX_CONVERSIONS_PER_DOCUMENT = 32;
 
 function conversionActions(doc: RobotsDocument, range: Parameters<typeof getConversionActions>[1]): CodeAction[] {
+  if (conversionClient.resolve) return listConversionActions(doc, range);
   let byRange = conversions.get(doc);
   if (!byRange) conversions.set(doc, (byRange = new Map()));
   const key = `${range.start.line}:${range.start.character}-${range.end.line}:${range.end.character}`;
   let actions = byRange.get(key);
   if (!actions) {
-    actions = getConversionActions(doc, range);
+    actions = getConversionActions(doc, range, { disabledSupport: conversionClient.disabledSupport });
     if (byRange.size >= MAX_CONVERSIONS_PER_DOCUMENT) byRange.delete(byRange.keys().next().value as string);
     byRange.set(key, actions);
   }
@@ -376,6 +404,42 @@ connection.onCodeAction(guard('textDocument/codeAction', [], (params) => {
   const only = params.context.only;
   const wantsRefactor = only ? only.some((k) => k.startsWith('refactor')) : params.context.triggerKind !== CodeActionTriggerKind.Automatic;
   return wantsRefactor ? [...fixes, ...conversionActions(doc, params.range)] : fixes;
+}));
+
+/** Resolved conversions per document version, so a repeated resolve costs nothing. */
+const resolvedConversions = new WeakMap<RobotsDocument, Map<string, ResolvedConversion>>();
+
+connection.onCodeActionResolve(guard<CodeAction & { textDocument?: undefined }, CodeAction>('codeAction/resolve', { title: '' }, (action) => {
+  const invalid = (why: string): ResponseError<void> => new ResponseError(ErrorCodes.InvalidParams, `codeAction/resolve: ${why}`);
+  if (typeof action !== 'object' || action === null || typeof action.title !== 'string') throw invalid('params must be a code action with a title');
+  // Quick fixes come with their edits: nothing to resolve.
+  if (action.data === undefined) {
+    if (action.edit !== undefined || action.command !== undefined) return action;
+    throw invalid('the action carries no data to resolve');
+  }
+  const problem = conversionDataProblem(action.data);
+  if (problem) throw invalid(problem);
+  const data = action.data as ConversionData;
+  const doc = documents.get(data.uri);
+  if (!doc) throw new ResponseError(ErrorCodes.InvalidParams, `codeAction/resolve: ${data.uri} is not open`);
+  let byKey = resolvedConversions.get(doc);
+  if (!byKey) resolvedConversions.set(doc, (byKey = new Map()));
+  const key = JSON.stringify(data);
+  let resolved = byKey.get(key);
+  if (!resolved) {
+    try {
+      resolved = resolveConversionAction(doc, data, conversionClient.form);
+    } catch (err) {
+      // A failed conversion says so, rather than answering an action that does nothing.
+      logFailure('codeAction/resolve', err);
+      throw new ResponseError(LSPErrorCodes.RequestFailed, `The conversion failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    if (byKey.size >= MAX_CONVERSIONS_PER_DOCUMENT) byKey.delete(byKey.keys().next().value as string);
+    byKey.set(key, resolved);
+  }
+  // No edit (nothing to convert, or the document changed meanwhile): say why, as applying it does nothing.
+  if (resolved.notice) connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message: resolved.notice }).catch(() => undefined);
+  return resolved.action;
 }));
 
 connection.onDefinition(guard('textDocument/definition', [], (params) => {

@@ -164,6 +164,25 @@ suite('robots-acap in a real VS Code extension host', () => {
     await vscode.window.showTextDocument(doc);
   });
 
+  test('a conversion code action is listed without its edit and resolved when picked (codeAction/resolve)', async () => {
+    // No letters in the pattern: every verdict is kept, so the edit applies without the preview.
+    const scratch = await vscode.workspace.openTextDocument({ language: 'robots-txt', content: 'User-agent: *\nDisallow: /1/\n' });
+    await vscode.window.showTextDocument(scratch);
+    const range = new vscode.Range(1, 2, 1, 2);
+    const listed = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', scratch.uri, range, vscode.CodeActionKind.RefactorRewrite.value);
+    const title = 'Convert this Disallow to ACAP-disallow-crawl';
+    assert.ok(listed.some((a) => a.title === title && a.edit === undefined), `listed: ${listed.map((a) => `${a.title} ${a.edit ? '(edit)' : ''}`).join(', ')}`);
+    // VS Code resolves the first items when asked to (as it does for the one the user picks).
+    const resolved = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', scratch.uri, range, vscode.CodeActionKind.RefactorRewrite.value, 10);
+    const action = resolved.find((a) => a.title.startsWith(title));
+    // VS Code keeps the title it listed; what the check found travels as the edit's change
+    // annotation (test/unit/serverConversions.test.ts checks it), shown in the refactoring preview.
+    assert.ok(action?.edit, `resolved: ${resolved.map((a) => a.title).join(', ')}`);
+    assert.ok(await vscode.workspace.applyEdit(action.edit));
+    assert.match(scratch.getText(), /ACAP-crawler: \*\nACAP-disallow-crawl: \/1\/\n/);
+    await vscode.window.showTextDocument(doc);
+  });
+
   test('go to definition of a resource set', async () => {
     const lines = doc.getText().split(/\r?\n/);
     const use = lines.findIndex((l) => l.includes('the-acap:resource-set:articles'));

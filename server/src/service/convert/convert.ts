@@ -452,7 +452,9 @@ export function convertToAcap(doc: RobotsDocument, options: ConvertOptions = {})
   } else warnings.push('There is no conventional group to convert.');
   const { text, edits } = finish(doc, inserts);
   // A conversion of some lines adds fields beside the conventional records: check that reading.
-  const partial = options.lines ? { agents: named.flatMap((t) => t.names), includeUnnamed: star !== undefined, ...(options.ignoreConventional ? {} : { modes: ['acap' as const] }) } : {};
+  // Its own lines' patterns are probed first: in a large file the sample would otherwise be the first lines'.
+  const focus = only ? rulesOf(doc, groups, only).map((r) => r.pattern) : undefined;
+  const partial = options.lines ? { agents: named.flatMap((t) => t.names), includeUnnamed: star !== undefined, ...(focus ? { focus } : {}), ...(options.ignoreConventional ? {} : { modes: ['acap' as const] }) } : {};
   const verification = records.length ? verifyConversion(doc, afterOf(doc, edits), { ...options.verify, usage, ...partial }) : NOTHING_CHECKED;
   return { text, edits, warnings, verification };
 }

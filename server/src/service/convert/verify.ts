@@ -285,12 +285,15 @@ export interface ProbeSet {
 /**
  * Up to `max` probe paths, by level so that every pattern gets its plainest probe before any gets
  * extras: `/`; each pattern with wildcards dropped; where two patterns compete; wildcards as `x`;
- * an extra segment; the parent; other letter cases. `/robots.txt` is left out: RFC 9309 §2.2.2
+ * an extra segment; the parent; other letter cases; all those of the `focus` patterns first (a
+ * conversion of some lines of a large file checks its own). `/robots.txt` is left out: RFC 9309 §2.2.2
  * always allows it to conventional crawlers, and every crawler fetches it whatever it says.
  */
-export function probePaths(patterns: readonly string[], max = 200): ProbeSet {
+export function probePaths(patterns: readonly string[], max = 200, focus: readonly string[] = []): ProbeSet {
   const uniq = [...new Set(patterns.filter((p) => p !== '').map(normalizePercent))];
-  const levels: string[][] = [['/'], [], [], [], [], [], []];
+  // Every probe of the focus patterns (at most max of them) comes right after `/`.
+  const first = [...new Set(focus.filter((p) => p !== '').map(normalizePercent))].slice(0, max).flatMap((p) => probesOf(p).flat());
+  const levels: string[][] = [['/', ...first], [], [], [], [], [], []];
   for (const p of uniq.slice(0, max)) {
     const [plain, x, extra, parents, cases] = probesOf(p);
     levels[1].push(...plain);
@@ -362,12 +365,14 @@ export interface VerifyOptions {
   readonly sharedAgentPaths?: number;
   /** Only these agents (a conversion of some groups checks their crawlers), plus an unnamed one. */
   readonly agents?: readonly string[];
-  /** At most this many (agent, path) pairs (default 1000): each agent gets an equal share of the paths, at least `sharedAgentPaths`. */
+  /** At most this many (agent, path) pairs (default 1000), a hard bound: agents of one signature share the paths (pathQuota). */
   readonly maxChecks?: number;
   /** To ACAP: the readings to check after (default both: with the conventional records, and ignoring them). */
   readonly modes?: readonly ('acap' | 'acap-ignoring-conventional')[];
   /** Check a crawler the files do not name (default true). */
   readonly includeUnnamed?: boolean;
+  /** Patterns to probe first (a conversion of some lines: theirs), before the file's others, so a sample of a large file checks them. */
+  readonly focus?: readonly string[];
 }
 
 const IGNORE = 'ACAP-ignore-conventional-records';
@@ -482,12 +487,53 @@ function conventionalAllowed(doc: RobotsDocument, agent: string, path: string): 
   return conventionalVerdict(doc, agent, path).allowed;
 }
 
-/** Verdicts before and after a conversion, on probe paths, for every crawler named and one unnamed. */
+/**
+ * How many probe paths each agent gets, at most `maxChecks` (agent, path) pairs in all — a hard
+ * bound, whatever the number of crawlers the file names. Agents alike answer alike: the first of
+ * each signature gets an equal share of what the others leave, and the others `shared` paths each
+ * from at most half the budget. With more signatures than the budget allows, the crawler the file
+ * does not name (last) comes first, then the others in file order get one path (`/` first)
+ * each until the budget is spent. O(agents).
+ */
+function pathQuota(sigs: readonly string[], paths: number, maxChecks: number, shared: number): number[] {
+  const quota = new Array<number>(sigs.length).fill(0);
+  const first = new Set<string>();
+  const reps: number[] = [];
+  const dups: number[] = [];
+  for (const [k, s] of sigs.entries()) {
+    if (first.has(s)) dups.push(k);
+    else { first.add(s); reps.push(k); }
+  }
+  // The unnamed crawler (the last agent) is checked first when not every agent can be.
+  const last = sigs.length - 1;
+  const at = reps.indexOf(last);
+  if (at > 0) reps.unshift(...reps.splice(at, 1));
+  let budget = Math.max(0, maxChecks);
+  const dupBudget = reps.length * shared < budget ? Math.min(dups.length * shared, Math.floor(budget / 2)) : 0;
+  const share = Math.min(paths, Math.max(1, Math.floor((budget - dupBudget) / Math.max(1, reps.length))));
+  for (const k of reps) {
+    quota[k] = Math.min(share, budget);
+    budget -= quota[k];
+  }
+  for (const k of dups) {
+    quota[k] = Math.min(shared, paths, budget);
+    budget -= quota[k];
+  }
+  return quota;
+}
+
+/**
+ * Verdicts before and after a conversion, on probe paths, for every crawler named and one unnamed
+ * (as many as `maxChecks` allows: pathQuota). Cost: O(file) to list agents, signatures and probes
+ * (probePaths: at most 400 bounded intersections), then at most maxChecks (agent, path) pairs,
+ * each read before and in at most two readings after (one engine query each, on indexes built once
+ * per document).
+ */
 export function verifyConversion(before: RobotsDocument, after: RobotsDocument, options: VerifyOptions = {}): Verification {
   const direction = options.direction ?? 'to-acap';
   const usage = options.usage ?? 'crawl';
   const patterns = [...conventionalPatterns(before), ...acapPatterns(before), ...conventionalPatterns(after), ...acapPatterns(after)];
-  const probes = probePaths(patterns, options.maxPaths ?? 200);
+  const probes = probePaths(patterns, options.maxPaths ?? 200, options.focus);
   const named = agentsOf([before, after]);
   const unnamed = named[named.length - 1];
   const listed = options.agents ? options.agents.filter((a) => a !== unnamed) : named.slice(0, -1);
@@ -495,7 +541,6 @@ export function verifyConversion(before: RobotsDocument, after: RobotsDocument, 
   const broken: BrokenVerdict[] = [];
   let checked = 0;
   const shared = options.sharedAgentPaths ?? 10;
-  const seenSignatures = new Set<string>();
   const byLower = new Map<string, string[]>();
   for (const p of probes.paths) byLower.set(p.toLowerCase(), [...(byLower.get(p.toLowerCase()) ?? []), p]);
 
@@ -505,14 +550,10 @@ export function verifyConversion(before: RobotsDocument, after: RobotsDocument, 
     ? modes.map((mode) => ({ doc: (mode === 'acap') === ignoring ? toggleIgnore(after) : after, mode }))
     : [{ doc: after, mode: 'conventional' }, { doc: after, mode: 'acap' }];
 
-  // Agents alike answer alike: the first of each kind gets its share of paths, the others a sample.
   const sigs = signatures([before, after], agents);
-  const kinds = new Set(sigs).size;
-  const share = Math.max(shared, Math.floor(((options.maxChecks ?? 1000) - (agents.length - kinds) * shared) / kinds));
+  const quota = pathQuota(sigs, probes.paths.length, options.maxChecks ?? 1000, shared);
   for (const [k, agent] of agents.entries()) {
-    const sig = sigs[k];
-    const paths = probes.paths.slice(0, seenSignatures.has(sig) ? shared : share);
-    seenSignatures.add(sig);
+    const paths = probes.paths.slice(0, quota[k]);
     for (const path of paths) {
       const ref = direction === 'to-acap'
         ? conventionalAllowed(before, agent, path)

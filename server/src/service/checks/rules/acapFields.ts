@@ -1,22 +1,22 @@
 /**
- * Checks of ACAP fields that need only the line itself (Part 1 §2.3 - §2.8 and the ABNF of §3):
- * usage types and their combinations, qualifiers and their values, resource specifications,
- * definitions' shapes. Cross-line rules (definitions, records) live in model.ts and crossChecks.ts.
+ * ACAP permissions and prohibitions, one line at a time (Part 1 §2.4, §2.5, §2.8 and the ABNF of
+ * §3): ACAP field names, usage types and their combinations, local usage references, resource
+ * specifications and path patterns, and the readiness of usages. Qualifiers are qualifiers.ts's;
+ * definitions and the names they define, acapDefinitions.ts's. O(n) in the line's length.
  */
 import {
   ACTIONS, FIELD_PREFIXES, FIELDS, RESOURCE_SET_PREFIX, type UsageFact,
-} from '../facts/facts';
-import type { Directive, QualifierSyntax, UsageRef } from '../syntax/directives';
-import { classifyUsage, USAGE_NAMES } from '../acap/usageNames';
-import type { Finding } from '../syntax/findings';
-import { closest, didYouMean, editDistance } from '../facts/suggest';
-import type { LineNode, Span } from '../syntax/syntax';
-import { checkQualifiers as checkAcapQualifiers, type QualifierPlace } from '../acap/qualifiers';
-import { innerDollars, isAcapName, looksLikeDirectory, patternCharProblem, scanNoise, uriCharProblem } from '../acap/values';
+} from '../../facts/facts';
+import type { Directive, UsageRef } from '../../syntax/directives';
+import { classifyUsage, USAGE_NAMES } from '../../acap/usageNames';
+import type { Finding } from '../../syntax/findings';
+import { closest, didYouMean, editDistance } from '../../facts/suggest';
+import type { LineNode, Span } from '../../syntax/syntax';
+import { innerDollars, isAcapName, looksLikeDirectory, patternCharProblem, scanNoise } from '../../acap/values';
+import { replaceWith, type Topic } from '../rule';
+import { checkLocalUsageQualifiers, checkPermissionQualifiers } from './qualifiers';
 
 type Out = Finding[];
-
-const ROBOTS_TXT: QualifierPlace = { where: 'robots.txt', acap11: false };
 
 const ACTION_NAMES = ACTIONS.map((a) => a.name);
 
@@ -51,7 +51,7 @@ export function checkStandardUsage(line: LineNode, usage: UsageRef, allow: boole
 }
 
 /** A local usage reference `(name)` (Part 1 §2.4.1.3). */
-function checkLocalName(line: LineNode, usage: UsageRef, out: Out): void {
+export function checkLocalName(line: LineNode, usage: UsageRef, out: Out): void {
   if (usage.trailing) {
     out.push({ code: 'acap.invalid-name', span: usage.trailing, message: `Nothing may follow the closing parenthesis of a local usage; ‘${text(line, usage.trailing)}’ makes the field unreadable (Part 1 §2.4.1.3).`, replacement: '' });
   }
@@ -108,20 +108,6 @@ export function checkPattern(line: LineNode, span: Span, out: Out): void {
 }
 
 /** Qualifiers of a permission or qualified-usage definition (Part 1 §2.5): the one ACAP checker, as `acap.*`. */
-function checkQualifiers(line: LineNode, qualifiers: readonly QualifierSyntax[], usage: UsageFact | undefined, out: Out): void {
-  const written = qualifiers.map((q) => ({
-    span: q.span, nameSpan: q.name, valueSpan: q.value, text: text(line, q.span), name: text(line, q.name), value: q.value ? text(line, q.value) : undefined,
-  }));
-  for (const p of checkAcapQualifiers(written, usage, ROBOTS_TXT)) out.push({ code: `acap.${p.rule}`, span: p.span, message: p.message, replacement: p.replacement });
-}
-
-function checkName(line: LineNode, name: Span | undefined, what: string, field: string, out: Out, whole: Span): void {
-  if (!name) {
-    out.push({ code: 'acap.invalid-definition', span: whole, message: `${field} needs a ${what} name, then its parts, all on this line: each definition is a single line (Part 1 §2.7).` });
-  } else if (!isAcapName(text(line, name))) {
-    out.push({ code: 'acap.invalid-name', span: name, message: `‘${text(line, name)}’ is not a valid ${what} name: start with a letter, then letters, digits, ‘-’, ‘_’ or ‘.’ (Part 1 §3).` });
-  }
-}
 
 const PREFIX_NAMES = FIELD_PREFIXES.map((f) => f.name);
 const ACAP_FIELD_NAMES = FIELDS.filter((f) => f.family === 'acap').map((f) => f.name);
@@ -157,135 +143,42 @@ export function checkUnknownAcapField(line: LineNode, name: Span, out: Out): voi
   out.push({ code: 'acap.unknown-field', span: name, message: `‘${written}’ is not an ACAP field (Part 1 §3); crawlers ignore it.${didYouMean(near)}`, replacement: near });
 }
 
-/** Line-local checks of the ACAP directive of a line. */
-export function checkAcapDirective(line: LineNode, d: Directive, out: Out): void {
+/** An ACAP-allow-… or ACAP-disallow-… line: its usage, its resource, then its qualifiers (Part 1 §2.4). */
+export function checkPermission(line: LineNode, d: Extract<Directive, { kind: 'acap-permission' }>, out: Out): void {
   const f = line.field;
   if (!f) return;
-  const value = f.value;
-  switch (d.kind) {
-    case 'acap-crawler': {
-      const name = text(line, value);
-      if (!name) out.push({ code: 'acap.empty-crawler-name', span: f.name, message: 'Name the crawler, or write * for any crawler (Part 1 §2.3.1).' });
-      else if (name !== '*' && !/^[A-Za-z]/.test(name)) out.push({ code: 'acap.invalid-crawler-name', span: value, message: `A crawler name starts with a letter (Part 1 §3 crawler-name); ‘${name}’ may not be recognised.` });
-      return;
-    }
-    case 'acap-reference': {
-      const v = text(line, value);
-      const problem = !v ? 'Give the path or URI of the file of permissions'
-        : /\s/.test(v) ? 'Give exactly one path or URI'
-        // Part 1 §3 note: only resource path patterns may use the wildcards * and $.
-        : /[*$]/.test(v) ? 'A permissions reference names one file: wildcards * and $ are not allowed'
-        : uriCharProblem(v);
-      if (problem) out.push({ code: 'acap.invalid-permissions-reference', span: v ? value : f.name, message: `${problem} (Part 1 §2.3.2).` });
-      // Part 1 §2.3.2 forbids circular references; a reference to robots.txt itself is the plainest one.
-      else if (/^(?:[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/]*)?\/robots\.txt$/i.test(v)) out.push({ code: 'acap.invalid-permissions-reference', span: value, message: 'A robots.txt may not refer to robots.txt itself: references must not be circular (Part 1 §2.3.2). Refer to a separate file such as /searchbot.txt.' });
-      return;
-    }
-    case 'acap-purpose': {
-      const v = text(line, value);
-      if (!v) out.push({ code: 'acap.invalid-usage-purpose', span: f.name, message: 'Give a usage purpose: a service name or a URI pattern (Part 1 §2.3.3).' });
-      else if (/\s/.test(v)) out.push({ code: 'acap.invalid-usage-purpose', span: value, message: 'One usage purpose per line; add another ACAP-usage-purpose line for each further purpose (Part 1 §2.3.3).' });
-      // Part 1 §3: a name starts with a letter, and so does a URI's scheme.
-      else if (/["'<>\\^`{|}]/.test(v) || !/^[A-Za-z]/.test(v)) out.push({ code: 'acap.invalid-usage-purpose', span: value, message: `‘${v}’ is neither a name nor a URI pattern (Part 1 §2.3.3).` });
-      // Part 1 §2.8: * and $ mean the same in usage purpose patterns as in resource path patterns.
-      for (const at of innerDollars(v)) {
-        out.push({ code: 'acap.dollar-not-last', span: { start: value.start + at, end: value.start + at + 1 }, message: '‘$’ may only be the last character of a pattern, where it anchors the end (Part 1 §2.8).' });
-      }
-      return;
-    }
-    case 'acap-permission': {
-      let usageFact: UsageFact | undefined;
-      if (!d.usage) {
-        out.push({ code: 'acap.missing-usage', span: f.name, message: `Name a usage type after ‘${d.allow ? 'ACAP-allow-' : 'ACAP-disallow-'}’, e.g. ${d.allow ? 'ACAP-allow-index' : 'ACAP-disallow-crawl'} (Part 1 §2.4).` });
-      } else if (d.usage.local) {
-        checkLocalName(line, d.usage, out);
-        if (!d.allow) out.push({ code: 'acap.local-usage-in-prohibition', span: d.usage.span, message: 'A prohibition may not use a locally-defined usage (Part 1 §2.4.2); prohibit each standard usage type instead.' });
-        else if (d.qualifiers.some((q) => !q.value)) {
-          checkQualifiers(line, d.qualifiers.filter((q) => !q.value), undefined, out);
-        } else if (d.qualifiers.length > 0) {
-          out.push({ code: 'acap.qualifier-on-local-usage', span: { start: d.qualifiers[0].span.start, end: d.qualifiers[d.qualifiers.length - 1].span.end }, message: 'No qualifiers may follow a locally-defined usage (Part 1 §2.4.1.3); put them in its ACAP-qualified-usage definition.' });
-        }
-      } else {
-        usageFact = checkStandardUsage(line, d.usage, d.allow, out);
-      }
-      if (!d.resource) {
-        out.push({ code: 'acap.missing-resource', span: f.separator === 'colon' ? { start: f.colon, end: f.colon + 1 } : f.name, message: 'Give a resource specification: a path pattern such as / or /news/, or the-acap:resource-set:NAME (Part 1 §2.4.3).' });
-        return;
-      }
-      checkResourceSpec(line, d.resource, out);
-      if (!d.allow && d.qualifiers.length > 0) {
-        const withValue = d.qualifiers.filter((q) => q.value);
-        if (withValue.length) {
-          out.push({ code: 'acap.qualifier-on-prohibition', span: { start: withValue[0].span.start, end: withValue[withValue.length - 1].span.end }, message: 'A prohibition takes no qualifiers (Part 1 §2.4.2). To restrict a usage, permit it with qualifiers instead: ACAP-allow-… with the same qualifiers.' });
-        }
-        checkQualifiers(line, d.qualifiers.filter((q) => !q.value), undefined, out);
-        return;
-      }
-      if (d.usage?.local && d.allow && d.qualifiers.length > 0) return;
-      checkQualifiers(line, d.qualifiers, usageFact, out);
-      return;
-    }
-    case 'acap-request': {
-      const action = text(line, d.action).toLowerCase();
-      if (!ACTION_NAMES.includes(action)) {
-        const near = closest(action, ACTION_NAMES);
-        out.push({ code: 'acap.unknown-action', span: d.action.start < d.action.end ? d.action : f.name, message: `‘${action}’ is not an action request: use ACAP-request-take-down or ACAP-request-re-crawl (Part 1 §2.6).${didYouMean(near)}`, replacement: near });
-      }
-      out.push({ code: 'acap.not-ready', span: f.name, message: 'Action requests are not ready for implementation (Part 1 §2.6): crawlers will not act on them.' });
-      if (!d.target) out.push({ code: 'acap.invalid-request-target', span: f.name, message: 'Give the path of the one resource the request is for (Part 1 §2.6).' });
-      else {
-        const t = text(line, d.target);
-        if (/[*$]/.test(t) || d.extra.length > 0) out.push({ code: 'acap.invalid-request-target', span: d.extra.length ? { start: d.target.start, end: d.extra[d.extra.length - 1].end } : d.target, message: 'An action request locates a single resource: one path, without wildcards (Part 1 §2.6).' });
-        else if (!t.startsWith('/')) out.push({ code: 'acap.invalid-request-target', span: d.target, message: `The target is a path relative to the site root, starting with ‘/’ (Part 1 §2.6).`, replacement: /^[A-Za-z][A-Za-z0-9+.-]*:/.test(t) ? undefined : '/' + t });
-      }
-      return;
-    }
-    case 'acap-qualified-usage': {
-      checkName(line, d.name, 'qualified usage', 'ACAP-qualified-usage', out, f.name);
-      if (!d.name) return;
-      if (!d.usage) {
-        out.push({ code: 'acap.invalid-definition', span: d.name, message: 'Follow the name with a standard usage type and its qualifiers, e.g. `cache preserve time-limit=until-recrawled` (Part 1 §2.7.1).' });
-        return;
-      }
-      if (d.usage.local) {
-        out.push({ code: 'acap.invalid-definition', span: d.usage.span, message: 'A qualified usage is built on a standard usage type, not on another local usage (Part 1 §2.7.1).' });
-        return;
-      }
-      const usage = checkStandardUsage(line, d.usage, true, out);
-      if (d.qualifiers.length === 0) {
-        out.push({ code: 'acap.invalid-definition', span: d.usage.span, message: 'A qualified usage needs at least one qualifier (Part 1 §2.7.1); without one, use the usage type directly.' });
-      }
-      checkQualifiers(line, d.qualifiers, usage, out);
-      return;
-    }
-    case 'acap-composite-usage': {
-      checkName(line, d.name, 'composite usage', 'ACAP-composite-usage', out, f.name);
-      if (!d.name) return;
-      if (d.members.length === 0) {
-        out.push({ code: 'acap.invalid-definition', span: d.name, message: 'List the usages this composite usage stands for, e.g. `basic crawl index present` (Part 1 §2.7.2).' });
-      }
-      for (const m of d.members) {
-        if (m.local) checkLocalName(line, m, out);
-        else checkStandardUsage(line, m, true, out);
-      }
-      return;
-    }
-    case 'acap-resource-set': {
-      checkName(line, d.name, 'resource set', 'ACAP-resource-set', out, f.name);
-      if (!d.name) return;
-      if (d.patterns.length === 0) {
-        out.push({ code: 'acap.invalid-definition', span: d.name, message: 'List the resource path patterns of the set after its name, e.g. `images *.gif *.jpg` (Part 1 §2.7.3).' });
-      }
-      for (const p of d.patterns) checkPattern(line, p, out);
-      return;
-    }
-    case 'acap-ignore-conventional':
-      if (f.separator === 'colon' || value.start < value.end) {
-        const start = f.separator === 'colon' ? f.colon : value.start;
-        out.push({ code: 'acap.ignore-conventional-value', span: { start, end: Math.max(value.end, start + 1) }, message: 'ACAP-ignore-conventional-records takes no colon and no value (Part 1 §2.9.1): any field of that name tells ACAP crawlers to ignore conventional records.', replacement: '' });
-      }
-      return;
-    default:
-      return;
+  let usageFact: UsageFact | undefined;
+  if (!d.usage) {
+    out.push({ code: 'acap.missing-usage', span: f.name, message: `Name a usage type after ‘${d.allow ? 'ACAP-allow-' : 'ACAP-disallow-'}’, e.g. ${d.allow ? 'ACAP-allow-index' : 'ACAP-disallow-crawl'} (Part 1 §2.4).` });
+  } else if (d.usage.local) {
+    checkLocalName(line, d.usage, out);
+    if (!d.allow) out.push({ code: 'acap.local-usage-in-prohibition', span: d.usage.span, message: 'A prohibition may not use a locally-defined usage (Part 1 §2.4.2); prohibit each standard usage type instead.' });
+    else checkLocalUsageQualifiers(line, d.qualifiers, out);
+  } else {
+    usageFact = checkStandardUsage(line, d.usage, d.allow, out);
   }
+  if (!d.resource) {
+    out.push({ code: 'acap.missing-resource', span: f.separator === 'colon' ? { start: f.colon, end: f.colon + 1 } : f.name, message: 'Give a resource specification: a path pattern such as / or /news/, or the-acap:resource-set:NAME (Part 1 §2.4.3).' });
+    return;
+  }
+  checkResourceSpec(line, d.resource, out);
+  checkPermissionQualifiers(line, d, usageFact, out);
 }
+
+export const topic: Topic = {
+  topic: 'ACAP permissions: usages and resources',
+  rules: [
+    { codes: ['acap.unknown-field'], stage: 'line', check: checkUnknownAcapField },
+    // acap.not-ready and acap.prior-arrangement are also written for action requests (acapRecords.ts) and qualifiers (qualifiers.ts).
+    { codes: ['acap.missing-usage', 'acap.unknown-usage', 'acap.invalid-usage-combination', 'acap.allow-other', 'acap.not-ready', 'acap.prior-arrangement'], stage: 'line', check: checkStandardUsage },
+    {
+      codes: ['acap.invalid-name', 'acap.local-usage-in-prohibition'], stage: 'line', check: checkLocalName,
+      fixes: { 'acap.invalid-name': replaceWith((r) => (r === '' ? 'Remove the text after the parenthesis' : `Write ‘${r}’`)) },
+    },
+    { codes: ['acap.missing-resource'], stage: 'line', check: checkPermission },
+    {
+      codes: ['acap.invalid-pattern', 'acap.pattern-not-absolute', 'acap.dollar-not-last', 'acap.directory-without-slash'], stage: 'line', check: checkResourceSpec,
+      fixes: { 'acap.directory-without-slash': replaceWith((r) => `End the directory with ‘/’: ‘${r}’`) },
+    },
+  ],
+};

@@ -1,163 +1,152 @@
 /**
- * Rules that relate lines to each other: references to definitions (Part 1 §2.4.4, §2.7),
- * contradictory or repeated fields in a record (§2.4.5), repeated rules in a group, the version
- * comment (§2.9.3) and the 500 KiB parse limit (RFC 9309 §2.5).
+ * Groups and agents (RFC 9309 §2.1, §2.2): User-agent values and product tokens, the fields a
+ * group may hold once (Robot-version, Visit-time, robots.txt 2.0.0 proposal) and their values,
+ * lines that belong to no group or stand inside an ACAP record (Part 1 §2.9.2), groups without
+ * rules, and rules repeated in one group. Line checks read one line (O(n) in its length); the
+ * structure check reads the model (O(records' conventional lines + groups' members + strays));
+ * the duplicate-rule index is kept per group across versions (see DuplicateIndex).
  */
-import { PARSE_LIMIT_BYTES, RESOURCE_SET_PREFIX } from '../facts/facts';
-import { closest, didYouMean } from '../facts/suggest';
-import type { UsageRef } from '../syntax/directives';
-import type { LocatedFinding } from '../syntax/findings';
-import { getModel, modelLineage, nameSpan, type AcapRecord, type Group, type RobotsModel } from '../model/model';
-import type { RobotsDocument } from '../syntax/document';
-import type { LineNode } from '../syntax/syntax';
-import { referencingDocuments, type WorkspaceContext } from '../syntax/workspace';
+import type { Diagnostic, CodeAction } from 'vscode-languageserver-types';
+import type { Finding, LocatedFinding } from '../../syntax/findings';
+import { modelLineage, type Group, type RobotsModel } from '../../model/model';
+import type { RobotsDocument } from '../../syntax/document';
+import type { LineNode, Span } from '../../syntax/syntax';
+import { action, insertAbove, removeLine, replaceWith, type DiagnosticData, type Fix, type Topic } from '../rule';
 
-/** The workspace gives the files that refer to this one: their definitions count here (Part 1 §2.4.1.3). */
-export function crossChecks(model: RobotsModel, ctx: WorkspaceContext = {}): LocatedFinding[] {
-  const out: LocatedFinding[] = [];
-  checkReferences(model, out, definedElsewhere(model.document, ctx));
-  checkRecords(model, out);
-  checkGroups(model, out);
-  checkVersion(model, out);
-  checkSize(model, out);
-  return out;
+const VERSION = /^(\d+)\.(\d+)\.(\d+)$/;
+const TIME = String.raw`(?:([01]?\d|2[0-3]):?([0-5]\d))`;
+// Two times separated by `-` (spaces around it allowed) or by spaces alone. The two
+// alternatives cannot both match one run of spaces in more than one way, so a failing value costs
+// O(n): the old `\s*[-\s]\s*` split a run of n spaces in O(n²) ways (100,000 spaces took 20 s).
+const TIME_RANGE = new RegExp(String.raw`^${TIME}(?:\s*-\s*|\s+)${TIME}$`);
+const RATE = /^(\d+)\s*\/\s*(\d+)\s*([smhd]?)$/i;
+
+/** `/2.1`, `/5.0 (compatible)`: a version (and comment) after a product token, which crawlers never match on (RFC 9309 §2.2.1). */
+export function isVersionSuffix(rest: string): boolean {
+  return /^\/[0-9][0-9A-Za-z.+_-]*(\s*\([^()/]*\))?$/.test(rest);
 }
 
-type Elsewhere = (kind: 'set' | 'usage', name: string) => boolean;
-
-/** Whether a file referring to this one defines the name (its models are built once, on first need). */
-function definedElsewhere(doc: RobotsDocument, ctx: WorkspaceContext): Elsewhere {
-  let models: RobotsModel[] | undefined;
-  return (kind, name) => {
-    // Asked for only when a name is not defined in this file.
-    models ??= referencingDocuments(ctx.workspace, doc).map((d) => getModel(d));
-    return models.some((m) => (kind === 'set' ? m.resourceSets : m.localUsages).has(name));
-  };
+/** Google's product-token reading: the longest prefix of [A-Za-z_-] (robots.cc ExtractUserAgent). */
+export function googleProductToken(agent: string): string {
+  const m = /^[A-Za-z_-]*/.exec(agent);
+  return m ? m[0] : '';
 }
 
-function checkLocalRef(model: RobotsModel, lineNo: number, usage: UsageRef, inComposite: boolean, out: LocatedFinding[], elsewhere: Elsewhere): void {
-  if (!usage.local || usage.unclosed || !usage.name) return;
-  const lines = model.document.lines;
-  const def = model.localUsages.get(usage.name);
-  // A composite's members must be defined in the same file (Part 1 §2.7.2, ABNF note); a
-  // permission may use a usage defined in a file that refers to this one (§2.4.1.3).
-  if (!def && !inComposite && elsewhere('usage', usage.name)) return;
-  if (!def) {
-    const late = model.definitions.find((d) => d.misplaced && d.kind !== 'resource-set' && d.name === usage.name);
-    // A typo of a name this file defines (O(names) short distances).
-    const near = late ? undefined : closest(usage.name, model.localUsages.keys());
+/** A User-agent value: a product token, or * (RFC 9309 §2.2.1). */
+export function checkUserAgent(line: LineNode, value: string, out: Finding[]): void {
+  const f = line.field;
+  if (!f) return;
+  if (!value) {
+    out.push({ code: 'rep.empty-user-agent', span: f.name, message: 'Name a crawler (its product token, such as Googlebot), or * for all crawlers (RFC 9309 §2.2.1).' });
+  } else if (/^[A-Za-z_-][A-Za-z0-9_-]*$/.test(value) && /\d/.test(value)) {
+    out.push({ code: 'rep.product-token-digits', span: f.value, message: `RFC 9309 product tokens have no digits (§2.2.1), and Google's parser reads ‘${value}’ as ‘${googleProductToken(value)}’. Crawlers that compare whole names, usually including this one, still recognise it.` });
+  } else if (value !== '*' && !/^[A-Za-z_-]+$/.test(value)) {
+    const token = googleProductToken(value);
+    // Only dropping a version (`Googlebot/2.1`) keeps the crawler addressed; any other
+    // shortening (`Mail.RU_Bot` → `Mail`) names another crawler, so the quick fixes offer it
+    // as a choice, never as the fix (productTokenChoices below).
+    const versionOnly = token !== '' && isVersionSuffix(value.slice(token.length));
     out.push({
-      ...(near ? { replacement: near } : {}),
-      line: lineNo, code: 'acap.undefined-local-usage', span: usage.nameSpan,
-      message: late
-        ? `‘${usage.name}’ is defined on line ${late.line + 1}, after the first ACAP record, where crawlers ignore definitions (Part 1 §2.7). Move that definition above the records.`
-        : near
-          ? `No qualified or composite usage named ‘${usage.name}’ is defined in this file (Part 1 §2.4.1.3).${didYouMean(near)}`
-          : `No qualified or composite usage named ‘${usage.name}’ is defined in this file (Part 1 §2.4.1.3). Define it with ACAP-qualified-usage or ACAP-composite-usage above the first ACAP record.`,
-      ...(late ? { related: [{ line: late.line, span: nameSpan(lines[late.line]), message: 'defined here, too late' }] } : {}),
+      code: 'rep.invalid-product-token', span: f.value,
+      message: !token
+        ? `‘${value}’ is not a product token (letters, ‘-’ and ‘_’ only, RFC 9309 §2.2.1); Google matches no crawler with it.`
+        : versionOnly
+          ? `‘${value}’ is a product token with a version (RFC 9309 §2.2.1 allows letters, ‘-’ and ‘_’ only). Crawlers send ‘${token}’ as their token; write ‘${token}’.`
+          : `‘${value}’ is not a product token (letters, ‘-’ and ‘_’ only, RFC 9309 §2.2.1). Google's parser reads ‘${token}’ and applies this group to a crawler whose token is ‘${token}’; crawlers that compare the whole value match only ‘${value}’. Keep it if the group is meant for ‘${value}’.`,
+      replacement: versionOnly ? token : undefined,
     });
-    return;
-  }
-  if (!inComposite) return;
-  if (def.kind !== 'qualified-usage') {
-    out.push({ line: lineNo, code: 'acap.composite-member-not-qualified', span: usage.span, message: `‘${usage.name}’ is a composite usage; a composite usage may only list standard usage types and qualified usages (Part 1 §2.7.2, ABNF note).`, related: [{ line: def.line, span: nameSpan(lines[def.line]), message: 'defined here' }] });
-  } else if (def.line > lineNo) {
-    out.push({ line: lineNo, code: 'acap.definition-order', span: usage.span, message: `‘${usage.name}’ is defined later, on line ${def.line + 1}; a definition must come after the definitions it relies on (Part 1 §2.7). Move that line above this one.`, related: [{ line: def.line, span: nameSpan(lines[def.line]), message: 'defined here' }] });
   }
 }
 
-function checkReferences(model: RobotsModel, out: LocatedFinding[], elsewhere: Elsewhere): void {
-  const lines = model.document.lines;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    const d = line.directive;
-    if (d.kind === 'acap-permission') {
-      if (d.usage) checkLocalRef(model, i, d.usage, false, out, elsewhere);
-      if (d.resource) {
-        const spec = line.text.slice(d.resource.start, d.resource.end);
-        if (spec.toLowerCase().startsWith(RESOURCE_SET_PREFIX)) {
-          const name = spec.slice(RESOURCE_SET_PREFIX.length).toLowerCase();
-          if (name && !model.resourceSets.has(name) && !elsewhere('set', name)) {
-            const late = model.definitions.find((x) => x.misplaced && x.kind === 'resource-set' && x.name === name);
-            const near = late ? undefined : closest(name, model.resourceSets.keys());
-            out.push({
-              ...(near ? { replacement: near } : {}),
-              line: i, code: 'acap.undefined-resource-set', span: { start: d.resource.start + RESOURCE_SET_PREFIX.length, end: d.resource.end },
-              message: late
-                ? `‘${name}’ is defined on line ${late.line + 1}, after the first ACAP record, where crawlers ignore definitions (Part 1 §2.7), so this field matches nothing. Move that definition above the records.`
-                : near
-                  ? `No resource set named ‘${name}’ is defined in this file (Part 1 §2.4.4).${didYouMean(near)}`
-                  : `No resource set named ‘${name}’ is defined in this file (Part 1 §2.4.4). Define it with ‘ACAP-resource-set: ${name} /path/ …’ above the first ACAP record.`,
-              ...(late ? { related: [{ line: late.line, span: nameSpan(lines[late.line]), message: 'defined here, too late' }] } : {}),
-            });
-          }
-        }
+/** The values of the 1996 group fields: Robot-version, Visit-time, Request-rate (`id` is the field's). */
+export function checkGroupField(line: LineNode, id: string, value: string, out: Finding[]): void {
+  const f = line.field;
+  if (!f) return;
+  switch (id) {
+    case 'robot-version': {
+      const m = VERSION.exec(value);
+      if (!m || (m[1] !== '1' && m[1] !== '2')) {
+        out.push({ code: 'rep.robot-version-invalid', span: f.value, message: `Robot-version is MAJOR.MINOR.REVISION with major 1 or 2, such as 2.0.0; ‘${value}’ is not.`, replacement: /^2(\.0)?$/.test(value) ? '2.0.0' : undefined });
+      } else if (Number(m[2]) % 2 === 1) {
+        out.push({ code: 'rep.robot-version-experimental', span: f.value, message: `An odd minor version (${value}) marks an experimental standard; robots should ignore this group and use the default.` });
       }
-    } else if (d.kind === 'acap-composite-usage') {
-      for (const m of d.members) checkLocalRef(model, i, m, true, out, elsewhere);
+      return;
     }
-  }
-}
-
-/** Allow and disallow of one usage for one pattern in one record section (Part 1 §2.4.5, last paragraph). */
-function checkSection(lines: readonly LineNode[], fieldLines: readonly number[], out: LocatedFinding[]): void {
-  const seen = new Map<string, number>();
-  for (const i of fieldLines) {
-    const d = lines[i].directive;
-    if (d.kind !== 'acap-permission' || !d.usage || d.usage.local || !d.resource) continue;
-    const pattern = lines[i].text.slice(d.resource.start, d.resource.end).toLowerCase();
-    const key = `${d.usage.name} ${pattern}`;
-    const text = lines[i].text;
-    const qualifiers = d.qualifiers.map((q) => (q.value ? `${text.slice(q.name.start, q.name.end)}=${text.slice(q.value.start, q.value.end)}` : text.slice(q.span.start, q.span.end)).toLowerCase()).sort().join(' ');
-    const self = `${d.allow ? 'allow' : 'disallow'} ${qualifiers}`;
-    const prev = seen.get(`${key} ${d.allow ? 'disallow' : 'allow'}`);
-    const span = lines[i].field?.name ?? { start: 0, end: 0 };
-    if (prev !== undefined) {
-      out.push({
-        line: i, code: 'acap.contradictory-fields', span,
-        message: `Line ${prev + 1} ${d.allow ? 'prohibits' : 'permits'} ${d.usage.name} for the same pattern; with equal patterns a crawler cannot choose, so the usage is prohibited (Part 1 §2.4.5). Remove one of the two.`,
-        related: [{ line: prev, span: lines[prev].field?.name ?? span, message: 'the opposite field' }],
-      });
+    case 'visit-time':
+      if (!TIME_RANGE.test(value)) {
+        out.push({ code: 'rep.visit-time-invalid', span: f.value, message: `Visit-time takes two UTC times, such as 0100-0645 or 01:00 06:45; ‘${value}’ is not that.` });
+      }
+      return;
+    case 'request-rate': {
+      const [rate, ...times] = value.split(/\s+/);
+      const okRate = RATE.test(rate);
+      const okTimes = times.length === 0 || TIME_RANGE.test(times.join(' '));
+      if (!okRate || !okTimes) {
+        out.push({ code: 'rep.request-rate-invalid', span: f.value, message: `Request-rate is documents/time with an optional unit s, m, h or d and an optional time range: 10/60, 20/1h, 1/5s 0600-0845. ‘${value}’ is not that.` });
+      }
+      return;
     }
-    const dup = seen.get(`${key} ${self}`);
-    if (dup !== undefined) {
-      out.push({ line: i, code: 'acap.duplicate-field', span, message: `Line ${dup + 1} already says the same; this line can be removed.`, related: [{ line: dup, span: lines[dup].field?.name ?? span, message: 'the same field' }] });
-    }
-    seen.set(`${key} ${d.allow ? 'allow' : 'disallow'}`, i);
-    seen.set(`${key} ${self}`, i);
+    default:
+      return;
   }
 }
 
 /**
- * A record's findings, kept per record object: a version carried over from the previous one
- * shares every record the edit did not touch (getModel), so only the edited record is checked
- * again. O(fields of the changed records) per edit.
+ * What the shape of the groups says: group fields inside an ACAP record (read by conventional
+ * crawlers only, Part 1 §2.9.2; a group that starts inside the record is reported once, at its
+ * User-agent line, by acapRecords.ts), Robot-version not first in its group, a once-per-group
+ * field repeated, fields before any User-agent line (RFC 9309 §2.2), groups without rules.
  */
-const recordMemos = new WeakMap<AcapRecord, readonly LocatedFinding[]>();
-
-function recordFindings(lines: readonly LineNode[], r: AcapRecord): readonly LocatedFinding[] {
-  const known = recordMemos.get(r);
-  if (known) return known;
-  const out: LocatedFinding[] = [];
-  const names = r.crawlers.map((c) => lines[c].text.slice(lines[c].field?.value.start ?? 0, lines[c].field?.value.end ?? 0));
-  if (names.length > 1 && names.includes('*')) {
-    const at = r.crawlers[names.indexOf('*')];
-    out.push({
-      line: at, code: 'acap.star-with-named-crawler', span: lines[at].field?.value ?? { start: 0, end: 0 },
-      message: names.every((n) => n === '*')
-        ? 'ACAP-crawler: * appears more than once in this record; keep one (Part 1 §2.3.1).'
-        : 'ACAP-crawler: * must be the only crawler of its record (Part 1 §2.3.1). Give the named crawlers a record of their own.',
+export function checkGroupStructure(model: RobotsModel, out: LocatedFinding[]): void {
+  const lines = model.document.lines;
+  const nameAt = (i: number): Span => lines[i].field?.name ?? { start: 0, end: 0 };
+  // Records and groups are both in line order: the group a line follows is found by walking.
+  let g = -1;
+  for (const record of model.records) {
+    for (const i of record.conventional) {
+      const fact = lines[i].field?.fact;
+      if (!fact || fact.placement !== 'group-member') continue;
+      while (g + 1 < model.groups.length && model.groups[g + 1].startLine < i) g++;
+      const group = g >= 0 ? model.groups[g] : undefined;
+      if (group && group.startLine > record.startLine) continue;
+      const where = group ? `to the group of line ${group.startLine + 1}` : 'to no group (there is none before it)';
+      out.push({ line: i, code: 'rep.rule-in-acap-record', span: nameAt(i), message: `This ${fact.name} line stands inside the ACAP record of line ${record.startLine + 1}: crawlers that read ACAP ignore it (Part 1 §2.9.2), others apply it ${where}. Move it above the ACAP records.` });
+    }
+  }
+  for (const group of model.groups) {
+    let earlierVersion = -1;
+    let earlierVisit = -1;
+    group.members.forEach((i, k) => {
+      const fact = lines[i].field?.fact;
+      if (!fact || (fact.id !== 'robot-version' && fact.id !== 'visit-time')) return;
+      if (fact.id === 'robot-version' && k > 0) {
+        out.push({ line: i, code: 'rep.robot-version-misplaced', span: nameAt(i), message: 'Robot-version must immediately follow the User-agent lines of its group; otherwise robots assume version 1.0.0 (robots.txt 2.0.0 proposal).' });
+      }
+      const earlier = fact.id === 'robot-version' ? earlierVersion : earlierVisit;
+      if (earlier < 0) {
+        if (fact.id === 'robot-version') earlierVersion = i;
+        else earlierVisit = i;
+      } else {
+        out.push({ line: i, code: 'rep.duplicate-field', span: nameAt(i), message: `Only one ${fact.name} is allowed per group; line ${earlier + 1} already has one (robots.txt 2.0.0 proposal).`, related: [{ line: earlier, span: nameAt(earlier), message: `first ${fact.name}` }] });
+      }
     });
   }
-  checkSection(lines, r.general, out);
-  for (const s of r.subRecords) checkSection(lines, s.fields, out);
-  recordMemos.set(r, out);
-  return out;
-}
-
-function checkRecords(model: RobotsModel, out: LocatedFinding[]): void {
-  const lines = model.document.lines;
-  for (const r of model.records) for (const f of recordFindings(lines, r)) out.push(f);
+  for (const s of model.strays) {
+    if (s.kind !== 'no-group') continue;
+    const fact = lines[s.line].field?.fact;
+    if (!fact) continue;
+    const isRule = fact.id === 'allow' || fact.id === 'disallow';
+    out.push({
+      line: s.line, code: isRule ? 'rep.rule-outside-group' : 'rep.field-outside-group', span: nameAt(s.line),
+      message: `${fact.name} before any User-agent line belongs to no group, so crawlers ignore it (RFC 9309 §2.2). Add a User-agent line above it.`,
+    });
+  }
+  for (const group of model.groups) {
+    if (group.members.length === 0) {
+      const first = group.agents[0];
+      out.push({ line: first, code: 'rep.group-without-rules', span: nameAt(first), message: 'These User-agent lines have no rule after them, so the crawlers they name may crawl everything. Add Disallow or Allow lines, or remove the group.' });
+    }
+  }
 }
 
 /**
@@ -357,7 +346,8 @@ function lowerBound(list: readonly number[], n: number): number {
  */
 const duplicateIndexes = new WeakMap<Group, DuplicateIndex>();
 
-function checkGroups(model: RobotsModel, out: LocatedFinding[]): void {
+/** Rules repeated in their group, from each group's index (kept across versions). */
+export function checkDuplicateRules(model: RobotsModel, out: LocatedFinding[]): void {
   const lines = model.document.lines;
   const lin = modelLineage(model);
   model.groups.forEach((g, gi) => {
@@ -376,26 +366,51 @@ function checkGroups(model: RobotsModel, out: LocatedFinding[]): void {
     for (const f of index.findings()) out.push(f);
   });
 }
+/** Products of a User-Agent string that are browsers' or engines', never a crawler's own token. */
+const BROWSER_PRODUCTS = new Set(['mozilla', 'applewebkit', 'chrome', 'safari', 'gecko', 'khtml', 'version', 'mobile', 'firefox', 'edg', 'like']);
 
-function checkVersion(model: RobotsModel, out: LocatedFinding[]): void {
-  const lines = model.document.lines;
-  for (const v of model.versionLines.slice(1)) {
-    out.push({ line: v, code: 'acap.version-duplicate', span: lines[v].comment ?? { start: 0, end: 0 }, message: `The ACAP version is already declared on line ${model.versionLines[0] + 1}; keep one version comment.` });
+/**
+ * The choices for a User-agent value that is not a product token and whose shortening would
+ * address another crawler (`Mail.RU_Bot`, `The Intraformant`): Google's reading, and the crawlers
+ * a whole User-Agent string names. None is preferred: which crawler the group is for is the
+ * publisher's choice (RFC 9309 §2.2.1). Linear in the value's length.
+ */
+function productTokenChoices(doc: RobotsDocument, d: Diagnostic): CodeAction[] {
+  const node = doc.lines[d.range.start.line];
+  const value = node.text.slice(d.range.start.character, d.range.end.character);
+  const out: CodeAction[] = [];
+  const seen = new Set<string>();
+  const offer = (token: string, title: string): void => {
+    if (!token || seen.has(token.toLowerCase())) return;
+    seen.add(token.toLowerCase());
+    out.push(action(title, doc, d, [{ range: d.range, newText: token }], false));
+  };
+  // A whole User-Agent string: `… (compatible; Googlebot/2.1; +http://…)` names Googlebot.
+  for (const m of value.matchAll(/(?:^|[\s;(])([A-Za-z][A-Za-z_-]*)\/\d/g)) {
+    if (!BROWSER_PRODUCTS.has(m[1].toLowerCase())) offer(m[1], `Write ‘${m[1]}’, the crawler this User-Agent string names`);
   }
-  if (model.versionLines.length === 0 && model.records.length > 0) {
-    const first = model.records[0].startLine;
-    out.push({ line: first, code: 'acap.version-missing', span: lines[first].field?.name ?? { start: 0, end: 0 }, message: 'Start the file with ‘##ACAP version=1.0’ to tell crawlers it holds ACAP records (Part 1 §2.9.3).' });
-  }
+  const google = googleProductToken(value);
+  if (!BROWSER_PRODUCTS.has(google.toLowerCase())) offer(google, `Write ‘${google}’ as Google reads it (another crawler's token)`);
+  return out;
 }
 
-function checkSize(model: RobotsModel, out: LocatedFinding[]): void {
-  const lines = model.document.lines;
-  let bytes = 0;
-  for (let i = 0; i < lines.length; i++) {
-    bytes += lines[i].byteLength;
-    if (bytes > PARSE_LIMIT_BYTES) {
-      out.push({ line: i, code: 'text.too-large', span: { start: 0, end: lines[i].text.length }, message: `The file passes 500 KiB on this line (line ${i + 1} of ${lines.length}). RFC 9309 §2.5 only requires crawlers to read the first 500 KiB, and Google ignores the rest, so what follows may never be seen.` });
-      return;
-    }
-  }
-}
+/** Drop the version when that is all there is to fix; otherwise offer the crawlers it could mean. */
+const productTokenFix: Fix = (doc, d) =>
+  (d.data as DiagnosticData | undefined)?.replacement === undefined
+    ? productTokenChoices(doc, d)
+    : replaceWith((r) => `Write the product token ‘${r}’ (drop the version)`)(doc, d);
+
+const addUserAgent = insertAbove('Add ‘User-agent: *’ above', 'User-agent: *');
+
+export const topic: Topic = {
+  topic: 'groups and agents',
+  rules: [
+    { codes: ['rep.empty-user-agent', 'rep.product-token-digits', 'rep.invalid-product-token'], stage: 'line', check: checkUserAgent, fixes: { 'rep.invalid-product-token': productTokenFix } },
+    { codes: ['rep.robot-version-invalid', 'rep.robot-version-experimental', 'rep.visit-time-invalid', 'rep.request-rate-invalid'], stage: 'line', check: checkGroupField },
+    {
+      codes: ['rep.rule-in-acap-record', 'rep.robot-version-misplaced', 'rep.duplicate-field', 'rep.rule-outside-group', 'rep.field-outside-group', 'rep.group-without-rules'], stage: 'structure', check: checkGroupStructure,
+      fixes: { 'rep.rule-outside-group': addUserAgent, 'rep.field-outside-group': addUserAgent },
+    },
+    { codes: ['rep.duplicate-rule'], stage: 'document', check: checkDuplicateRules, fixes: { 'rep.duplicate-rule': removeLine } },
+  ],
+};

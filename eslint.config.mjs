@@ -21,22 +21,48 @@ const purity = [
 ];
 const lspOnly = { group: ['vscode-languageserver', 'vscode-languageserver/*', 'vscode-languageclient*'], message: 'The language service takes and returns LSP types only (vscode-languageserver-types).' };
 
-/** For one folder: every folder it may not import (higher floors, and siblings on its floor). */
-function layerRule(floor, folder) {
+/**
+ * Floors inside a folder, lowest first, by path relative to the folder: a file imports only
+ * from its own floor or below. In checks/: `rule.ts` (what a rule is, the fix kit) ← `rules/`
+ * (the topic modules) ← `checkLine.ts` and `registry.ts` (the line stage, the table by code) ←
+ * `validation.ts` (the pipeline). `lighthouse.ts` stands beside them and imports none.
+ */
+const INNER_FLOORS = {
+  checks: [['rule.ts'], ['rules/'], ['checkLine.ts', 'registry.ts', 'lighthouse.ts'], ['validation.ts']],
+};
+
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The import paths that reach `target` (a file or a folder/ of `folder`) from a file at `depth` folders below `folder`. */
+function innerTarget(target, depth) {
+  const up = depth === 0 ? '\\./' : `(\\.\\./){${depth}}`;
+  const name = target.endsWith('/') ? `${escape(target)}` : `${escape(target.replace(/\.ts$/, ''))}(\\.ts)?$`;
+  return `^${up}${name}`;
+}
+
+/** The floor patterns of one folder, plus the inner floors of its files (`inner` is one entry of INNER_FLOORS, or none). */
+function layerRule(floor, folder, inner) {
   const banned = FLOORS.flatMap((names, i) => (i > floor ? names : i === floor ? names.filter((n) => n !== folder) : []));
-  return {
-    files: [`server/src/service/${folder}/**/*.ts`],
-    rules: {
-      'no-restricted-imports': ['error', {
-        paths: purity,
-        patterns: [
-          lspOnly,
-          ...banned.map((name) => ({ regex: `^(\\.\\./)+${name}(/|$)`, message: `${folder}/ sits below or beside ${name}/ (ARCHITECTURE.md, "Layers"): move the shared piece down instead of importing across.` })),
-          { regex: '^(\\.\\./)*\\.\\.(/index)?$', message: 'Nothing inside the service imports its entry point.' },
-        ],
-      }],
-    },
-  };
+  const patterns = (extra) => [
+    lspOnly,
+    ...banned.map((name) => ({ regex: `^(\\.\\./)+${name}(/|$)`, message: `${folder}/ sits below or beside ${name}/ (ARCHITECTURE.md, "Layers"): move the shared piece down instead of importing across.` })),
+    { regex: '^(\\.\\./)*\\.\\.(/index)?$', message: 'Nothing inside the service imports its entry point.' },
+    ...extra,
+  ];
+  const rule = (files, extra) => ({ files, rules: { 'no-restricted-imports': ['error', { paths: purity, patterns: patterns(extra) }] } });
+  const configs = [rule([`server/src/service/${folder}/**/*.ts`], [])];
+  for (const [level, entries] of (inner ?? []).entries()) {
+    const above = inner.slice(level + 1).flat();
+    for (const entry of entries) {
+      const depth = entry.endsWith('/') ? 1 : 0;
+      const files = entry.endsWith('/') ? [`server/src/service/${folder}/${entry}**/*.ts`] : [`server/src/service/${folder}/${entry}`];
+      configs.push(rule(files, above.map((target) => ({
+        regex: innerTarget(target, depth),
+        message: `In ${folder}/, ${entry} sits below ${target} (ARCHITECTURE.md, "Layers"): inside a folder too, imports point down only.`,
+      }))));
+    }
+  }
+  return configs;
 }
 
 /** Hosts, client and scripts: the service only through `server/src/service` (its index.ts). */
@@ -64,7 +90,7 @@ export default tseslint.config(
     files: ['server/src/service/*.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: purity, patterns: [lspOnly] }] },
   },
-  ...FLOORS.flatMap((names, floor) => names.map((folder) => layerRule(floor, folder))),
+  ...FLOORS.flatMap((names, floor) => names.flatMap((folder) => layerRule(floor, folder, INNER_FLOORS[folder]))),
   {
     files: ['server/src/lsp/**/*.ts', 'server/src/cli/**/*.ts', 'server/src/host/**/*.ts', 'server/src/*.ts', 'client/**/*.ts', 'scripts/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [throughIndex] }] },

@@ -43,6 +43,24 @@ suite('architecture', () => {
     assert.deepEqual(await importErrors(eslint, 'server/src/service/checks/downward.ts', "import { getModel } from '../model/model';\nexport const x = getModel;\n"), []);
   });
 
+  test('inside checks/, imports point down: rule.ts ← rules/ ← checkLine.ts, registry.ts ← validation.ts', async function () {
+    this.timeout(60_000);
+    const topicFile = 'server/src/service/checks/rules/probe.ts';
+    // A topic module may not import the pipeline that runs it, nor the table that gathers it.
+    const upward = await importErrors(eslint, topicFile, "import { doValidation } from '../validation';\nexport const x = doValidation;\n");
+    assert.equal(upward.length, 1, upward.join('\n'));
+    assert.match(upward[0], /imports point down only/);
+    assert.equal((await importErrors(eslint, topicFile, "import { FIXES } from '../registry';\nexport const x = FIXES;\n")).length, 1);
+    assert.equal((await importErrors(eslint, topicFile, "import { checkLine } from '../checkLine';\nexport const x = checkLine;\n")).length, 1);
+    assert.equal((await importErrors(eslint, 'server/src/service/checks/rule.ts', "import { topic } from './rules/groups';\nexport const x = topic;\n")).length, 1);
+    assert.equal((await importErrors(eslint, 'server/src/service/checks/registry.ts', "import { doValidation } from './validation';\nexport const x = doValidation;\n")).length, 1);
+    // The service's own floors still hold in the sub-folder.
+    assert.equal((await importErrors(eslint, topicFile, "import { explain } from '../../engine/permissions';\nexport const x = explain;\n")).length, 1);
+    // Downward and sideways among topics: accepted.
+    assert.deepEqual(await importErrors(eslint, topicFile, "import { action } from '../rule';\nimport { topic } from './groups';\nimport { getModel } from '../../model/model';\nexport const x = [action, topic, getModel];\n"), []);
+    assert.deepEqual(await importErrors(eslint, 'server/src/service/checks/validation.ts', "import { FIXES } from './registry';\nimport { topic } from './rules/groups';\nexport const x = [FIXES, topic];\n"), []);
+  });
+
   test('the linter keeps the service pure (no Node built-ins, no vscode)', async function () {
     this.timeout(60_000);
     assert.equal((await importErrors(eslint, 'server/src/service/features/impure.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n")).length, 1);
@@ -53,6 +71,20 @@ suite('architecture', () => {
     this.timeout(60_000);
     assert.equal((await importErrors(eslint, 'server/src/cli/deep.ts', "import { doHover } from '../service/features/hover';\nexport const x = doHover;\n")).length, 1);
     assert.deepEqual(await importErrors(eslint, 'server/src/cli/entry.ts', "import { doHover } from '../service';\nexport const x = doHover;\n"), []);
+  });
+
+  test('the VS Code client imports only the protocol types, never the service (issue 11 point 8)', () => {
+    const files = sources('client/src');
+    assert.ok(files.length > 3, `expected the client's sources, found ${files.length}`);
+    const imports = files.flatMap((f) => [...readFileSync(path.join(ROOT, f), 'utf8').matchAll(/^import\s[^;]*?from\s+'([^']+)'/gm)].map((m) => ({ file: f, from: m[1] })));
+    const fromServer = imports.filter((i) => i.from.includes('server/'));
+    assert.ok(fromServer.length > 0, 'the client shares the protocol with the server');
+    assert.deepEqual(fromServer.filter((i) => !/^(\.\.\/)+server\/src\/protocol$/.test(i.from)), []);
+    // protocol.ts itself takes only types from the service: they are erased from the client's bundle.
+    const protocol = readFileSync(path.join(ROOT, 'server/src/protocol.ts'), 'utf8');
+    const serviceImports = [...protocol.matchAll(/^import\s+(type\s+)?[^;]*?from\s+'(\.\/service[^']*)'/gm)];
+    assert.ok(serviceImports.length > 0);
+    assert.deepEqual(serviceImports.filter((m) => !m[1]).map((m) => m[0]), []);
   });
 
   test('nothing in the product opens a network connection (no fetch, no http, https, net, tls, dgram, WebSocket)', () => {

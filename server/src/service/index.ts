@@ -42,8 +42,9 @@ export { ACAP_AI_MAPPING, CONTENT_USAGE_LABELS, CONTENT_SIGNAL_KEYS, OBSOLETE_US
 export { explainPageAiUse, metaAiSignals, type PageAiQuery } from './html/aiPage';
 export { diffRobots, formatDiff, type RobotsDiff, type VerdictFlip, type DiffOptions, type DiffQuestion } from './convert/diff';
 export { permissionsView, getPermissionLenses, purposesNamed, type PermissionsView, type ViewSection, type ViewRow, type ViewCell, type ViewVerdict } from './features/permissionsView';
-export { doTdmrepValidation, isTdmrepFile } from './checks/tdmrep';
+export { doTdmrepValidation, doRslValidation } from './checks/validation';
+export { isTdmrepFile } from './checks/rules/tdmrep';
 export { parseTdmrep, tdmRuleFor, parseJson, TDMREP_PATH, type TdmFile, type TdmRule, type JsonValue } from './syntax/tdmrep';
-export { doRslValidation, isRslText } from './checks/rsl';
+export { isRslText } from './checks/rules/rsl';
 export { parseRsl, parseXml, rslContentFor, rslSays, RSL_NAMESPACE, RSL_USAGE_TOKENS, type RslFile, type RslContent } from './syntax/rsl';
 export { lighthouseAudit, lighthouseNote, type LighthouseFlag } from './checks/lighthouse';

@@ -1,16 +1,27 @@
 /**
- * doValidation: line findings (cached per line), structural findings (per model), cross-line
- * findings, turned into LSP diagnostics with the severity each code is set to.
+ * The diagnostics pipeline, one for every kind of file. Findings come from the rules of each
+ * topic (rules/, gathered in registry.ts) in three stages for a robots.txt — line findings
+ * (cached per line node, checkLine.ts), structure findings (per model, carried over with it),
+ * document findings (every validation, each check keeping its own answers) — and from the checks
+ * of HTML pages (html/), tdmrep.json and RSL files. All of them go through the same end:
+ * `toDiagnostics` applies the severity each code is set to, the per-code hint cap with its
+ * summary note, the maxProblems cap with its note, and turns each finding into an LSP Diagnostic.
  */
-import { Diagnostic, DiagnosticSeverity, DiagnosticTag, type DiagnosticRelatedInformation } from 'vscode-languageserver-types';
+import { Diagnostic, DiagnosticSeverity, DiagnosticTag, type DiagnosticRelatedInformation, type Position, type Range } from 'vscode-languageserver-types';
 import { checkLine } from './checkLine';
 import { CODE_BY_NAME, type DiagnosticCode, type SeverityName, type SeveritySetting } from '../facts/codes';
-import { crossChecks } from './crossChecks';
-import { neverWinsChecks } from './neverWins';
 import type { WorkspaceContext } from '../syntax/workspace';
 import { settleEdit, type RobotsDocument } from '../syntax/document';
 import type { Finding, LocatedFinding } from '../syntax/findings';
 import { getModel, modelLineage, settleModel, type RobotsModel } from '../model/model';
+import { DOCUMENT_CHECKS, STRUCTURE_CHECKS } from './registry';
+import type { DiagnosticData } from './rule';
+import { readAsLocalUsage } from './rules/acapDefinitions';
+import { readWithVersion } from './rules/qualifiers';
+import { tdmrepFindings, type OffsetFinding } from './rules/tdmrep';
+import { rslFindings } from './rules/rsl';
+
+export type { DiagnosticData } from './rule';
 
 export interface ValidationSettings extends WorkspaceContext {
   /** Severity per diagnostic code; codes not listed keep their default. */
@@ -30,11 +41,6 @@ const SEVERITY: Record<SeverityName, DiagnosticSeverity> = {
   hint: DiagnosticSeverity.Hint,
 };
 
-/** Data attached to each diagnostic, for code actions. */
-export interface DiagnosticData {
-  readonly replacement?: string;
-}
-
 export const SOURCE = 'robots-acap';
 
 /** A line's finding placed on its line, without an object spread (profile: ~1 µs each, 20× a literal). */
@@ -43,20 +49,15 @@ function locate(f: Finding, line: number): LocatedFinding {
   return f.replacement === undefined ? { code: f.code, span: f.span, message: f.message, line } : { code: f.code, span: f.span, message: f.message, replacement: f.replacement, line };
 }
 
-/** Line `i`'s own findings, read in the light of the file's definitions and version, appended to `out`. */
+/**
+ * Line `i`'s own findings, read in the light of the file's definitions (a local usage written
+ * without parentheses) and declared version (a qualifier 1.1 may define), appended to `out`.
+ */
 function lineFindings(model: RobotsModel, i: number, out: LocatedFinding[]): void {
   const line = model.document.lines[i];
   for (const f of checkLine(line)) {
-    // Part 1 §2.4.1.3: a locally-defined usage is always written in parentheses.
-    if (f.code === 'acap.unknown-usage' && model.localUsages.has(line.text.slice(f.span.start, f.span.end).toLowerCase())) {
-      const name = line.text.slice(f.span.start, f.span.end);
-      out.push({ ...locate(f, i), message: `‘${name}’ is a locally-defined usage, so write it in parentheses: ‘(${name})’ (Part 1 §2.4.1.3).`, replacement: `(${name})` });
-    } else if (model.acapVersion === '1.1' && f.code === 'acap.unknown-qualifier') {
-      // docs/decisions.md §3.7: in a 1.1 file an unknown qualifier may be one that 1.1 added.
-      out.push({ ...locate(f, i), code: 'acap.unknown-qualifier-1.1', message: `${f.message} The file declares ACAP 1.1, which may define it; a crawler that does not understand it treats the permission as a prohibition.` });
-    } else {
-      out.push(locate(f, i));
-    }
+    const located = locate(f, i);
+    out.push(readAsLocalUsage(model, line, located) ?? readWithVersion(model, located) ?? located);
   }
 }
 
@@ -116,17 +117,38 @@ function allLineFindings(model: RobotsModel): readonly LocatedFinding[] {
   return out;
 }
 
+/** The structure findings of each model analysed. */
+const structureMemo = new WeakMap<RobotsModel, readonly LocatedFinding[]>();
+
 /**
- * All findings of a document, in line order, before severities are applied. Structure-level
- * findings come from the model (carried over when an edit keeps it) and from crossChecks, which
- * keeps its answers per record and its duplicate-rule index per group across versions.
+ * The findings of the structure stage. A model carried over after an edit (same structure, line
+ * numbers and line roles, see getModel) has the previous model's findings: O(1). Otherwise the
+ * structure checks run: O(records + groups' members + strays + definitions).
+ */
+function structureFindings(model: RobotsModel): readonly LocatedFinding[] {
+  let found = structureMemo.get(model);
+  if (found) return found;
+  const lin = modelLineage(model);
+  found = lin && !lin.rebuilt ? structureMemo.get(lin.previous) : undefined;
+  if (!found) {
+    const out: LocatedFinding[] = [];
+    for (const check of STRUCTURE_CHECKS) check(model, out);
+    found = out;
+  }
+  structureMemo.set(model, found);
+  return found;
+}
+
+/**
+ * All findings of a document, in line order, before severities are applied: the line stage's,
+ * the structure stage's (carried over when an edit keeps the model), then the document stage's
+ * (which keep their answers per record and their duplicate-rule index per group across versions).
  */
 export function collectFindings(doc: RobotsDocument, ctx: WorkspaceContext = {}): LocatedFinding[] {
   const model = getModel(doc);
   const out: LocatedFinding[] = allLineFindings(model).slice();
-  for (const f of model.findings) out.push(f);
-  for (const f of crossChecks(model, ctx)) out.push(f);
-  for (const f of neverWinsChecks(model)) out.push(f);
+  for (const f of structureFindings(model)) out.push(f);
+  for (const check of DOCUMENT_CHECKS) check(model, out, ctx);
   // Runs already in line order: the merge sort of V8 (TimSort) merges them in O(n log runs).
   out.sort((a, b) => a.line - b.line || a.span.start - b.span.start);
   // Every analysis has been carried over to this version: let the previous one go.
@@ -135,14 +157,87 @@ export function collectFindings(doc: RobotsDocument, ctx: WorkspaceContext = {})
   return out;
 }
 
+/** The diagnostics of a robots.txt. */
 export function doValidation(doc: RobotsDocument, settings: ValidationSettings = {}): Diagnostic[] {
-  const { shown, notes } = capHints(collectFindings(doc, settings), settings);
-  const out = capDiagnostics(shown, settings, (f, severity) => toDiagnostic(doc, f, severity));
-  // The per-code notes go before capDiagnostics' own note, which stays last.
-  const last = out.length > 0 && out[out.length - 1].code === 'text.too-many-problems' && out[out.length - 1].range.start.line === 0 ? out.pop() : undefined;
-  for (const n of notes) out.push(n);
-  if (last) out.push(last);
-  return out;
+  return toDiagnostics(collectFindings(doc, settings), settings, (f) => placeLine(doc.uri, f));
+}
+
+/** A robots.txt finding placed: its line and span, and its related lines in the same file. */
+function placeLine(uri: string, f: LocatedFinding): Placed {
+  return {
+    range: { start: { line: f.line, character: f.span.start }, end: { line: f.line, character: f.span.end } },
+    related: f.related?.map((r) => ({
+      location: { uri, range: { start: { line: r.line, character: r.span.start }, end: { line: r.line, character: r.span.end } } },
+      message: r.message,
+    })),
+  };
+}
+
+/** Line starts of `text`, for offset → position (O(n) once, O(log lines) per offset). */
+export function positionsOf(text: string): (offset: number) => Position {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) if (text[i] === '\n') starts.push(i + 1);
+  return (offset) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo, character: offset - starts[lo] };
+  };
+}
+
+/** Findings of a file read as one text (tdmrep.json, RSL), through the same end as robots.txt's. */
+function offsetDiagnostics(text: string, findings: readonly OffsetFinding[], settings: ValidationSettings): Diagnostic[] {
+  const at = positionsOf(text);
+  return toDiagnostics(findings, settings, (f) => ({ range: { start: at(f.start), end: at(Math.max(f.end, f.start)) } }));
+}
+
+/** The diagnostics of a tdmrep.json text. */
+export function doTdmrepValidation(text: string, settings: ValidationSettings = {}): Diagnostic[] {
+  return offsetDiagnostics(text, tdmrepFindings(text), settings);
+}
+
+/** The diagnostics of an RSL licence file. */
+export function doRslValidation(text: string, settings: ValidationSettings = {}): Diagnostic[] {
+  return offsetDiagnostics(text, rslFindings(text), settings);
+}
+
+/** What the pipeline needs of a finding, wherever it was found. */
+export interface PipelineFinding {
+  readonly code: DiagnosticCode;
+  readonly message: string;
+  /** The text that should replace the finding's range (its quick fix's data). */
+  readonly replacement?: string;
+  /** A META tag to add after the tag the finding is on (pages only). */
+  readonly addMeta?: string;
+}
+
+/** Where a finding goes in its document, and the places it relates to. */
+export interface Placed {
+  readonly range: Range;
+  readonly related?: DiagnosticRelatedInformation[];
+}
+
+/** Codes whose diagnostics are tagged deprecated (the editor strikes them through). */
+const DEPRECATED: ReadonlySet<string> = new Set(['acap.not-ready', 'rep.noindex-unsupported', 'meta.not-ready']);
+
+/**
+ * The one end of the pipeline, for robots.txt, HTML pages, tdmrep.json and RSL files alike:
+ * findings (in text order) to diagnostics at the severity each code is set to, at most
+ * `maxHintsPerCode` hints of one code and `maxProblems` in all, each cap summed up in a note.
+ * `place` gives a finding's range; it is called only for the findings shown (and the first of
+ * each code hidden). O(findings).
+ */
+export function toDiagnostics<F extends PipelineFinding>(findings: readonly F[], settings: ValidationSettings, place: (f: F) => Placed): Diagnostic[] {
+  const { shown, notes } = capHints(findings, settings, place);
+  const { diagnostics, note } = capProblems(shown, settings, (f, severity) => toDiagnostic(f, severity, place(f)));
+  // The per-code notes go before the maxProblems note, which stays last.
+  for (const n of notes) diagnostics.push(n);
+  if (note) diagnostics.push(note);
+  return diagnostics;
 }
 
 /** Hints of one code shown per file before the rest are summed up in one note. */
@@ -154,11 +249,11 @@ export const DEFAULT_MAX_HINTS_PER_CODE = 100;
  * duplicate-rule hints: sending them all on every keystroke cost ~400 KB of JSON each way, and
  * VS Code shows at most 1,000 per file anyway. O(findings).
  */
-function capHints(findings: readonly LocatedFinding[], settings: ValidationSettings): { shown: LocatedFinding[]; notes: Diagnostic[] } {
+function capHints<F extends PipelineFinding>(findings: readonly F[], settings: ValidationSettings, place: (f: F) => Placed): { shown: F[]; notes: Diagnostic[] } {
   const max = settings.maxHintsPerCode ?? DEFAULT_MAX_HINTS_PER_CODE;
   const seen = new Map<string, number>();
-  const firstHidden = new Map<string, LocatedFinding>();
-  const shown: LocatedFinding[] = [];
+  const firstHidden = new Map<string, F>();
+  const shown: F[] = [];
   for (const f of findings) {
     if (severityOf(f.code, settings) !== DiagnosticSeverity.Hint) {
       shown.push(f);
@@ -174,7 +269,7 @@ function capHints(findings: readonly LocatedFinding[], settings: ValidationSetti
   for (const [code, f] of firstHidden) {
     const hidden = (seen.get(code) ?? 0) - max;
     notes.push({
-      range: { start: { line: f.line, character: f.span.start }, end: { line: f.line, character: f.span.end } },
+      range: place(f).range,
       severity: DiagnosticSeverity.Hint,
       code: 'text.too-many-problems',
       source: SOURCE,
@@ -187,9 +282,9 @@ function capHints(findings: readonly LocatedFinding[], settings: ValidationSetti
 /**
  * Findings to diagnostics at the severity each code is set to, at most `maxProblems`: over the
  * limit the most severe are kept (errors before hints), still in text order, only those are
- * converted, and a note says how many more there were. Shared by robots.txt and HTML pages.
+ * converted, and a note says how many more there were.
  */
-export function capDiagnostics<F extends { readonly code: DiagnosticCode }>(findings: readonly F[], settings: ValidationSettings, convert: (f: F, severity: DiagnosticSeverity) => Diagnostic): Diagnostic[] {
+function capProblems<F extends PipelineFinding>(findings: readonly F[], settings: ValidationSettings, convert: (f: F, severity: DiagnosticSeverity) => Diagnostic): { diagnostics: Diagnostic[]; note: Diagnostic | undefined } {
   const max = settings.maxProblems ?? DEFAULT_MAX_PROBLEMS;
   const severities = findings.map((f) => severityOf(f.code, settings));
   const shown = severities.filter((s) => s !== undefined).length;
@@ -203,22 +298,23 @@ export function capDiagnostics<F extends { readonly code: DiagnosticCode }>(find
       }
     }
   }
-  const out: Diagnostic[] = [];
+  const diagnostics: Diagnostic[] = [];
   findings.forEach((f, k) => {
-    if (keep[k]) out.push(convert(f, severities[k] as DiagnosticSeverity));
+    if (keep[k]) diagnostics.push(convert(f, severities[k] as DiagnosticSeverity));
   });
   const noteSeverity = severityOf('text.too-many-problems', settings);
-  if (shown > max && noteSeverity !== undefined) {
-    const dropped = shown - max;
-    out.push({
+  if (shown <= max || noteSeverity === undefined) return { diagnostics, note: undefined };
+  const dropped = shown - max;
+  return {
+    diagnostics,
+    note: {
       range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
       severity: noteSeverity,
       code: 'text.too-many-problems',
       source: SOURCE,
       message: `${dropped} more problem${dropped === 1 ? '' : 's'} not shown: at most ${max} ${max === 1 ? 'is' : 'are'} reported per file, the most severe first (setting robotsAcap.maxProblems).`,
-    });
-  }
-  return out;
+    },
+  };
 }
 
 export function severityOf(code: DiagnosticCode, settings: ValidationSettings): DiagnosticSeverity | undefined {
@@ -227,21 +323,16 @@ export function severityOf(code: DiagnosticCode, settings: ValidationSettings): 
   return name === 'off' ? undefined : SEVERITY[name];
 }
 
-function toDiagnostic(doc: RobotsDocument, f: LocatedFinding, severity: DiagnosticSeverity): Diagnostic {
-  const range = { start: { line: f.line, character: f.span.start }, end: { line: f.line, character: f.span.end } };
-  const related: DiagnosticRelatedInformation[] | undefined = f.related?.map((r) => ({
-    location: { uri: doc.uri, range: { start: { line: r.line, character: r.span.start }, end: { line: r.line, character: r.span.end } } },
-    message: r.message,
-  }));
-  const diagnostic: Diagnostic = {
-    range,
-    severity,
-    code: f.code,
-    source: SOURCE,
-    message: f.message,
-  };
-  if (related && related.length) diagnostic.relatedInformation = related;
-  if (f.replacement !== undefined) diagnostic.data = { replacement: f.replacement } satisfies DiagnosticData;
-  if (f.code === 'acap.not-ready' || f.code === 'rep.noindex-unsupported') diagnostic.tags = [DiagnosticTag.Deprecated];
+/** One finding as an LSP Diagnostic: its fix's data (`replacement`, `addMeta`) and tags. */
+function toDiagnostic(f: PipelineFinding, severity: DiagnosticSeverity, placed: Placed): Diagnostic {
+  const diagnostic: Diagnostic = { range: placed.range, severity, code: f.code, source: SOURCE, message: f.message };
+  if (placed.related && placed.related.length) diagnostic.relatedInformation = placed.related;
+  if (f.replacement !== undefined || f.addMeta !== undefined) {
+    const data: { replacement?: string; addMeta?: string } = {};
+    if (f.replacement !== undefined) data.replacement = f.replacement;
+    if (f.addMeta !== undefined) data.addMeta = f.addMeta;
+    diagnostic.data = data satisfies DiagnosticData;
+  }
+  if (DEPRECATED.has(f.code)) diagnostic.tags = [DiagnosticTag.Deprecated];
   return diagnostic;
 }

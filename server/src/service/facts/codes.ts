@@ -180,7 +180,7 @@ export const CODES = [
   // SpecRef['doc'] has no entry for the W3C TDMRep report yet; the cast goes once facts.ts lists it.
   { code: 'meta.invalid-tdm', severity: 'warning', spec: { doc: 'TDMRep', section: '' }, description: 'A tdm-reservation META that is not 0 or 1, or a tdm-policy that is not an absolute URL.' },
   { code: 'meta.never-read', severity: 'information', spec: { doc: 'Part 2', section: '2.2.8' }, description: 'A META tag addressed to crawlers that robots.txt forbids to crawl the page, so they never read it.' },
-  // W3C TDMRep /.well-known/tdmrep.json (issue 14): checks/tdmrep.ts.
+  // W3C TDMRep /.well-known/tdmrep.json (issue 14): checks/rules/tdmrep.ts.
   { code: 'tdmrep.invalid-json', severity: 'error', spec: { doc: 'TDMRep', section: '3.3' }, description: 'A tdmrep.json file that is not JSON, so no rule can be read from it.' },
   { code: 'tdmrep.not-an-array', severity: 'error', spec: { doc: 'TDMRep', section: '3.3' }, description: 'A tdmrep.json file whose value is not an array of rules.' },
   { code: 'tdmrep.invalid-rule', severity: 'warning', spec: { doc: 'TDMRep', section: '3.3' }, description: 'A tdmrep.json rule that is not an object.' },
@@ -191,7 +191,7 @@ export const CODES = [
   { code: 'tdmrep.policy-without-reservation', severity: 'information', spec: { doc: 'TDMRep', section: '3.3' }, description: 'A tdm-policy beside tdm-reservation 0, where it offers nothing.' },
   { code: 'tdmrep.unknown-member', severity: 'warning', spec: { doc: 'TDMRep', section: '3.3' }, description: 'A member other than location, tdm-reservation and tdm-policy; it is ignored.' },
   { code: 'tdmrep.unreachable-rule', severity: 'warning', spec: { doc: 'TDMRep', section: '3.3' }, description: 'A rule after one for every path, which never applies (the first matching rule wins).' },
-  // RSL licence files (issue 14): checks/rsl.ts.
+  // RSL licence files (issue 14): checks/rules/rsl.ts.
   { code: 'rsl.invalid-xml', severity: 'error', spec: { doc: 'RSL', section: '' }, description: 'An RSL licence file that is not well-formed XML (or holds a DTD), so no licence can be read.' },
   { code: 'rsl.wrong-namespace', severity: 'warning', spec: { doc: 'RSL', section: '' }, description: 'A licence file whose root is not <rsl> in the namespace https://rslstandard.org/rsl.' },
   { code: 'rsl.missing-content-url', severity: 'warning', spec: { doc: 'RSL', section: '' }, description: 'A <content> without url, or a licence without <content>: it applies to no page.' },

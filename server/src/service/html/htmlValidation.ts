@@ -1,11 +1,12 @@
 /**
  * validateHtml: the diagnostics of an HTML page's robots META tags and `the-acap:` class values
- * (ACAP Part 2), with the same machinery as robots.txt — stable codes (codes.ts), per-code
- * severity settings, the maxProblems cap (most severe first) and `data.replacement` for fixes.
- * A finding may also carry `data.addMeta`: a META tag to add after the tag it is on.
+ * (ACAP Part 2), through the same pipeline end as robots.txt (checks/validation.ts toDiagnostics):
+ * stable codes (codes.ts), per-code severity settings, the per-code hint cap, the maxProblems cap
+ * (most severe first) and `data.replacement` for fixes. A finding may also carry `data.addMeta`:
+ * a META tag to add after the tag it is on.
  */
-import { Diagnostic, DiagnosticSeverity, DiagnosticTag, type DiagnosticRelatedInformation } from 'vscode-languageserver-types';
-import { capDiagnostics, SOURCE, type DiagnosticData, type ValidationSettings } from '../checks/validation';
+import type { Diagnostic } from 'vscode-languageserver-types';
+import { toDiagnostics, type DiagnosticData, type Placed, type ValidationSettings } from '../checks/validation';
 import { checkClasses } from './checkClasses';
 import { checkConventional, checkTdm, isConventionalToken } from './checkConventional';
 import { checkMetaName, checkOther, checkPermission, checkQuotes, checkVersion, isKnownRobotsName } from './checkMeta';
@@ -132,21 +133,16 @@ function checkVersions(page: HtmlPage, versions: readonly MetaTag[], v11: boolea
 
 /** The diagnostics of a page: every finding at the severity its code is set to, at most maxProblems. */
 export function validateHtml(page: HtmlPage, settings: ValidationSettings = {}): Diagnostic[] {
-  return capDiagnostics(collectHtmlFindings(page), settings, (f, severity) => toDiagnostic(page, f, severity));
+  return toDiagnostics(collectHtmlFindings(page), settings, (f) => placeInPage(page, f));
 }
 
-function toDiagnostic(page: HtmlPage, f: HtmlFinding, severity: DiagnosticSeverity): Diagnostic {
-  const range = { start: page.positionAt(f.span.start), end: page.positionAt(f.span.end) };
-  const diagnostic: Diagnostic = { range, severity, code: f.code, source: SOURCE, message: f.message };
-  const related: DiagnosticRelatedInformation[] | undefined = f.related?.map((r) => ({
-    location: { uri: page.uri, range: { start: page.positionAt(r.span.start), end: page.positionAt(r.span.end) } },
-    message: r.message,
-  }));
-  if (related && related.length) diagnostic.relatedInformation = related;
-  const data: { replacement?: string; addMeta?: string } = {};
-  if (f.replacement !== undefined) data.replacement = f.replacement;
-  if (f.addMeta !== undefined) data.addMeta = f.addMeta;
-  if (Object.keys(data).length) diagnostic.data = data satisfies HtmlDiagnosticData;
-  if (f.code === 'meta.not-ready') diagnostic.tags = [DiagnosticTag.Deprecated];
-  return diagnostic;
+/** A page finding placed: its offsets as positions, its related places in the same page. */
+function placeInPage(page: HtmlPage, f: HtmlFinding): Placed {
+  return {
+    range: { start: page.positionAt(f.span.start), end: page.positionAt(f.span.end) },
+    related: f.related?.map((r) => ({
+      location: { uri: page.uri, range: { start: page.positionAt(r.span.start), end: page.positionAt(r.span.end) } },
+      message: r.message,
+    })),
+  };
 }

@@ -5,10 +5,11 @@
  *
  * Two readings share one file (Part 1 §2.9.2): conventional crawlers see User-agent groups and
  * ignore ACAP lines; ACAP crawlers see ACAP records and ignore conventional lines inside them.
- * The model keeps both, and records where they collide so validation can say so.
+ * The model keeps both, and records where they collide and which lines belong to nothing; what
+ * that means for crawlers is said by the checks (checks/rules/), not here: the model builds
+ * structure only.
  */
 import type { RobotsDocument } from '../syntax/document';
-import type { LocatedFinding } from '../syntax/findings';
 import type { LineNode } from '../syntax/syntax';
 
 export interface Group {
@@ -56,6 +57,18 @@ export interface Definition {
   readonly misplaced: boolean;
 }
 
+/**
+ * A line the structure leaves out, and why: a group member before any User-agent line (and
+ * outside any ACAP record), an ACAP record field before any ACAP-crawler line, a field after a
+ * record's ACAP-permissions-reference, a permissions reference after other fields, an action
+ * request in a usage-purpose sub-record (Part 1 §2.3), an ACAP definition after the first record
+ * (§2.7, named or not).
+ */
+export interface Stray {
+  readonly line: number;
+  readonly kind: 'no-group' | 'no-record' | 'after-reference' | 'misplaced-reference' | 'request-in-purposes' | 'late-definition';
+}
+
 export interface RobotsModel {
   readonly document: RobotsDocument;
   readonly groups: readonly Group[];
@@ -71,8 +84,8 @@ export interface RobotsModel {
   readonly versionLines: readonly number[];
   /** The declared ACAP version (first version comment), if any. */
   readonly acapVersion: string | undefined;
-  /** Problems that need more than one line to see. */
-  readonly findings: readonly LocatedFinding[];
+  /** Lines the structure leaves out, in line order. */
+  readonly strays: readonly Stray[];
 }
 
 const cache = new WeakMap<RobotsDocument, RobotsModel>();
@@ -192,28 +205,15 @@ function buildModel(doc: RobotsDocument): RobotsModel {
   const definitions: Definition[] = [];
   const ignoreConventional: number[] = [];
   const versionLines: number[] = [];
-  const findings: LocatedFinding[] = [];
+  const strays: Stray[] = [];
 
   let group: Group | undefined;
   let groupHasMembers = false;
-  /** First line of each once-per-group field (Robot-version, Visit-time) in the current group. */
-  let groupOnce = new Map<string, number>();
   let record: AcapRecord | undefined;
   let phase: RecordPhase = 'crawlers';
   let sub: SubRecord | undefined;
-  let firstContentLine = -1;
-  let warnedGroupAfterAcap = false;
 
   const closeRecord = (): void => {
-    if (!record) return;
-    if (phase === 'crawlers') {
-      const first = record.crawlers[0];
-      findings.push({ line: first, code: 'acap.empty-record', span: lines[first].field?.name ?? { start: 0, end: 0 }, message: 'This ACAP record has no permission, prohibition or permissions reference after its crawler lines (Part 1 §2.3), so it says nothing.' });
-    } else if (phase === 'purposes' && sub) {
-      for (const p of sub.purposes) {
-        findings.push({ line: p, code: 'acap.purpose-without-permission', span: lines[p].field?.name ?? { start: 0, end: 0 }, message: 'A usage purpose must be followed by at least one permission or prohibition for that purpose (Part 1 §2.3).' });
-      }
-    }
     record = undefined;
     sub = undefined;
   };
@@ -221,17 +221,10 @@ function buildModel(doc: RobotsDocument): RobotsModel {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     const d = line.directive;
-    if (d.kind === 'acap-version') {
-      if (firstContentLine >= 0 && versionLines.length === 0) {
-        findings.push({ line: i, code: 'acap.version-misplaced', span: line.comment ?? { start: 0, end: line.text.length }, message: `Put the ACAP version comment first in the file, before line ${firstContentLine + 1} (Part 1 §2.9.3), so crawlers see it before anything else.` });
-      }
-      versionLines.push(i);
-    }
-    if (line.kind !== 'blank' && firstContentLine < 0) firstContentLine = i;
+    if (d.kind === 'acap-version') versionLines.push(i);
     const f = line.field;
     if (!f || !f.fact) continue;
     const fact = f.fact;
-    const name = f.name;
 
     switch (fact.placement) {
       case 'group-start': {
@@ -241,10 +234,6 @@ function buildModel(doc: RobotsDocument): RobotsModel {
         if (record) {
           record.conventional.push(i);
           record.endLine = i;
-          if (!warnedGroupAfterAcap) {
-            warnedGroupAfterAcap = true;
-            findings.push({ line: i, code: 'acap.conventional-after-acap', span: name, message: `Conventional groups should come before all ACAP records (Part 1 §2.9, "strongly recommended"). An ACAP record runs to the next ACAP-crawler line (Part 1 §2.3), so a crawler that reads ACAP takes this group for lines inside the record of line ${record.startLine + 1} and ignores them, and ACAP fields below it still belong to that record. Move the group above the first ACAP record.` });
-          }
         }
         if (group && !groupHasMembers) {
           group.agents.push(i);
@@ -253,7 +242,6 @@ function buildModel(doc: RobotsDocument): RobotsModel {
           group = { agents: [i], members: [], startLine: i, endLine: i };
           groups.push(group);
           groupHasMembers = false;
-          groupOnce = new Map();
         }
         break;
       }
@@ -262,30 +250,9 @@ function buildModel(doc: RobotsDocument): RobotsModel {
           record.conventional.push(i);
           record.endLine = i;
         }
-        // A group that started inside the record was reported once, at its User-agent line.
-        if (record && !(group && group.startLine > record.startLine)) {
-          const where = group ? `to the group of line ${group.startLine + 1}` : 'to no group (there is none before it)';
-          findings.push({ line: i, code: 'rep.rule-in-acap-record', span: name, message: `This ${fact.name} line stands inside the ACAP record of line ${record.startLine + 1}: crawlers that read ACAP ignore it (Part 1 §2.9.2), others apply it ${where}. Move it above the ACAP records.` });
-        }
         if (!group) {
-          const isRule = fact.id === 'allow' || fact.id === 'disallow';
-          if (!record) {
-            findings.push({
-              line: i, code: isRule ? 'rep.rule-outside-group' : 'rep.field-outside-group', span: name,
-              message: `${fact.name} before any User-agent line belongs to no group, so crawlers ignore it (RFC 9309 §2.2). Add a User-agent line above it.`,
-            });
-          }
+          if (!record) strays.push({ line: i, kind: 'no-group' });
           break;
-        }
-        if (fact.id === 'robot-version' && groupHasMembers) {
-          findings.push({ line: i, code: 'rep.robot-version-misplaced', span: name, message: 'Robot-version must immediately follow the User-agent lines of its group; otherwise robots assume version 1.0.0 (robots.txt 2.0.0 proposal).' });
-        }
-        if (fact.id === 'robot-version' || fact.id === 'visit-time') {
-          const earlier = groupOnce.get(fact.id);
-          if (earlier === undefined) groupOnce.set(fact.id, i);
-          else {
-            findings.push({ line: i, code: 'rep.duplicate-field', span: name, message: `Only one ${fact.name} is allowed per group; line ${earlier + 1} already has one (robots.txt 2.0.0 proposal).`, related: [{ line: earlier, span: lines[earlier].field?.name ?? { start: 0, end: 0 }, message: `first ${fact.name}` }] });
-          }
         }
         group.members.push(i);
         group.endLine = i;
@@ -296,26 +263,17 @@ function buildModel(doc: RobotsDocument): RobotsModel {
         break;
       case 'acap-file': {
         if (fact.id === 'acap-ignore-conventional-records') {
-          if (definitions.length > 0 || records.length > 0) {
-            findings.push({ line: i, code: 'acap.ignore-conventional-misplaced', span: name, message: `Place ACAP-ignore-conventional-records before any ACAP definition or record (Part 1 §2.9.1; ABNF §3), e.g. above line ${(definitions[0]?.line ?? records[0].startLine) + 1}.` });
-          }
           ignoreConventional.push(i);
           break;
         }
         const kind: DefinitionKind = fact.id === 'acap-resource-set' ? 'resource-set' : fact.id === 'acap-qualified-usage' ? 'qualified-usage' : 'composite-usage';
-        if (records.length > 0) {
-          findings.push({ line: i, code: 'acap.definition-after-record', span: name, message: `Definitions must precede all ACAP records (Part 1 §2.7); move this line above the record of line ${records[0].startLine + 1}.` });
-        }
+        if (records.length > 0) strays.push({ line: i, kind: 'late-definition' });
         const n = nameOf(line);
         if (n) definitions.push({ kind, line: i, name: n, misplaced: records.length > 0 });
         break;
       }
       case 'acap-record-start': {
         if (record && phase === 'crawlers') {
-          const prev = record.crawlers[record.crawlers.length - 1];
-          if (prev !== i - 1) {
-            findings.push({ line: i, code: 'acap.crawler-lines-apart', span: name, message: `This crawler joins the record of line ${record.startLine + 1}: crawler lines separated only by comments or blank lines form one record (Part 1 §2.3), so both get the fields that follow. If they need different policies, give the first its own fields.` });
-          }
           record.crawlers.push(i);
           record.endLine = i;
           break;
@@ -328,21 +286,17 @@ function buildModel(doc: RobotsDocument): RobotsModel {
       }
       case 'acap-record-member': {
         if (!record) {
-          const written = f.fact.isPrefix ? line.text.slice(name.start, name.end) : fact.name;
-          findings.push({
-            line: i, code: 'acap.field-outside-record', span: name,
-            message: `${written} stands before any ACAP-crawler line, so it addresses no crawler and is ignored (Part 1 §2.3). Add an ACAP-crawler line above it.`,
-          });
+          strays.push({ line: i, kind: 'no-record' });
           break;
         }
         record.endLine = i;
         if (phase === 'reference') {
-          findings.push({ line: i, code: 'acap.field-after-permissions-reference', span: name, message: `Nothing may follow ACAP-permissions-reference in a record (Part 1 §2.3); the crawlers of line ${record.startLine + 1} take their permissions from line ${(record.reference ?? i) + 1}'s file. Start a new record for these fields.` });
+          strays.push({ line: i, kind: 'after-reference' });
           break;
         }
         if (fact.id === 'acap-permissions-reference') {
           if (phase !== 'crawlers') {
-            findings.push({ line: i, code: 'acap.misplaced-permissions-reference', span: name, message: 'ACAP-permissions-reference must directly follow the crawler lines and be the record\'s only field (Part 1 §2.3). Move it into a record of its own.' });
+            strays.push({ line: i, kind: 'misplaced-reference' });
             break;
           }
           record.reference = i;
@@ -360,7 +314,7 @@ function buildModel(doc: RobotsDocument): RobotsModel {
         }
         if (phase === 'purposes' || phase === 'sub-body') {
           if (fact.id === 'acap-request') {
-            findings.push({ line: i, code: 'acap.request-in-sub-record', span: name, message: 'Action requests may not stand in a usage-purpose sub-record (Part 1 §2.3); move it above the first ACAP-usage-purpose of the record.' });
+            strays.push({ line: i, kind: 'request-in-purposes' });
             break;
           }
           sub?.fields.push(i);
@@ -375,23 +329,19 @@ function buildModel(doc: RobotsDocument): RobotsModel {
   }
   closeRecord();
 
-  for (const g of groups) {
-    if (g.members.length === 0) {
-      const first = g.agents[0];
-      findings.push({ line: first, code: 'rep.group-without-rules', span: lines[first].field?.name ?? { start: 0, end: 0 }, message: 'These User-agent lines have no rule after them, so the crawlers they name may crawl everything. Add Disallow or Allow lines, or remove the group.' });
-    }
-  }
-
-  const { resourceSets, localUsages } = indexDefinitions(lines, definitions, findings);
+  const { resourceSets, localUsages } = indexDefinitions(definitions);
   const firstVersion = versionLines.length ? lines[versionLines[0]] : undefined;
   const vd = firstVersion?.directive;
   const acapVersion = vd && vd.kind === 'acap-version' && vd.version ? firstVersion.text.slice(vd.version.start, vd.version.end) : undefined;
 
-  return { document: doc, groups, records, definitions, resourceSets, localUsages, ignoreConventional, versionLines, acapVersion, findings };
+  return { document: doc, groups, records, definitions, resourceSets, localUsages, ignoreConventional, versionLines, acapVersion, strays };
 }
 
-/** Names of definitions, with duplicates reported (Part 1 §3: "No two qualified or composite usages may share the same name"). */
-function indexDefinitions(lines: readonly LineNode[], definitions: readonly Definition[], findings: LocatedFinding[]): {
+/**
+ * The first definition of each name (Part 1 §3: "No two qualified or composite usages may share
+ * the same name"; a later one defines nothing, and the checks report it). O(definitions).
+ */
+function indexDefinitions(definitions: readonly Definition[]): {
   resourceSets: Map<string, Definition>;
   localUsages: Map<string, Definition>;
 } {
@@ -400,19 +350,7 @@ function indexDefinitions(lines: readonly LineNode[], definitions: readonly Defi
   for (const def of definitions) {
     if (def.misplaced) continue;
     const table = def.kind === 'resource-set' ? resourceSets : localUsages;
-    const first = table.get(def.name);
-    if (first) {
-      const d = lines[def.line].directive;
-      const span = 'name' in d && d.name ? d.name : { start: 0, end: lines[def.line].text.length };
-      const what = def.kind === 'resource-set' ? 'resource set' : 'local usage (qualified and composite usages share one set of names)';
-      findings.push({
-        line: def.line, code: 'acap.duplicate-definition', span,
-        message: `‘${def.name}’ is already defined as a ${what} on line ${first.line + 1}; names are case-insensitive (Part 1 §3). Rename one of them.`,
-        related: [{ line: first.line, span: nameSpan(lines[first.line]), message: 'first definition' }],
-      });
-    } else {
-      table.set(def.name, def);
-    }
+    if (!table.has(def.name)) table.set(def.name, def);
   }
   return { resourceSets, localUsages };
 }

@@ -13,11 +13,12 @@
  * Cost: O(n) to bucket, then O(s × b) where s counts the patterns that start with `*` or end
  * with `$` and b the size of their bucket.
  */
-import { RESOURCE_SET_PREFIX, USAGE_BY_NAME } from '../facts/facts';
-import type { LocatedFinding } from '../syntax/findings';
-import type { RobotsModel } from '../model/model';
-import { matchPattern } from '../syntax/paths';
-import type { Span } from '../syntax/syntax';
+import { RESOURCE_SET_PREFIX, USAGE_BY_NAME } from '../../facts/facts';
+import type { LocatedFinding } from '../../syntax/findings';
+import type { RobotsModel } from '../../model/model';
+import { matchPattern } from '../../syntax/paths';
+import type { Span } from '../../syntax/syntax';
+import { replaceWith, type Topic } from '../rule';
 
 interface Field {
   readonly line: number;
@@ -54,9 +55,8 @@ function samplePath(pattern: string): string {
   return p.startsWith('/') ? p : '/' + p;
 }
 
-export function neverWinsChecks(model: RobotsModel): LocatedFinding[] {
-  const out: LocatedFinding[] = [];
-  if (model.records.length === 0) return out;
+export function checkNeverWins(model: RobotsModel, out: LocatedFinding[]): void {
+  if (model.records.length === 0) return;
   const lines = model.document.lines;
   const crawlerName = (l: number): string => {
     const f = lines[l].field;
@@ -108,7 +108,6 @@ export function neverWinsChecks(model: RobotsModel): LocatedFinding[] {
     }
   }
   checkDisallowOther(model, crawlerName, out);
-  return out;
 }
 
 /** interpretation §3.10: `ACAP-disallow-other` over the whole site, and nothing speaks on crawl. */
@@ -145,3 +144,13 @@ function checkDisallowOther(model: RobotsModel, crawlerName: (l: number) => stri
   }
 }
 
+
+export const topic: Topic = {
+  topic: 'fields that never win',
+  rules: [
+    {
+      codes: ['acap.star-pattern-never-wins', 'acap.dollar-never-wins', 'acap.disallow-other-blocks-site'], stage: 'document', check: checkNeverWins,
+      fixes: { 'acap.star-pattern-never-wins': replaceWith((r) => `Start the pattern with ‘/’: ‘${r}’`) },
+    },
+  ],
+};

@@ -1,16 +1,18 @@
 /**
  * Checks of the AI-era preference lines (Content-Usage, Content-Signal and its alias
- * Content-Signals), the extension directives seen in the wild (LLM-Policy, Agentmap), and path
- * hygiene of Allow/Disallow and preference paths. Each check reads one line: O(n) in its length.
+ * Content-Signals) and the extension directives seen in the wild (LLM-Policy, Agentmap). Each
+ * check reads one line: O(n) in its length.
  */
 import {
   CONTENT_SIGNAL_ALIASES, CONTENT_SIGNAL_KEY_BY_NAME, CONTENT_SIGNAL_KEYS, CONTENT_USAGE_LABEL_BY_NAME, CONTENT_USAGE_LABELS,
   EXTENSION_FIELDS, OBSOLETE_USAGE_LABELS,
-} from '../facts/signalFacts';
-import { closest, didYouMean } from '../facts/suggest';
-import type { Finding } from '../syntax/findings';
-import { parseContentSignal, parseContentUsage, parseDictionary } from '../syntax/signals';
-import type { LineNode, Span } from '../syntax/syntax';
+} from '../../facts/signalFacts';
+import { closest, didYouMean } from '../../facts/suggest';
+import type { Finding } from '../../syntax/findings';
+import { parseContentSignal, parseContentUsage, parseDictionary } from '../../syntax/signals';
+import type { LineNode, Span } from '../../syntax/syntax';
+import type { Topic } from '../rule';
+import { checkPathHygiene } from './paths';
 
 const LABELS = CONTENT_USAGE_LABELS.map((l) => l.label);
 const KEYS = CONTENT_SIGNAL_KEYS.map((k) => k.key);
@@ -153,47 +155,11 @@ export function isContentSignalName(lower: string): boolean {
   return lower === 'content-signal' || CONTENT_SIGNAL_ALIASES.includes(lower);
 }
 
-/**
- * Path hygiene (RFC 9309 §2.2.2-2.2.3): HTML entities, unencoded non-ASCII, malformed or
- * lower-case percent escapes, `**`, a trailing `*`. One finding per kind, at its first place.
- */
-export function checkPathHygiene(line: LineNode, span: Span, out: Finding[]): void {
-  const p = line.text.slice(span.start, span.end);
-  const at = (i: number, n: number): Span => ({ start: span.start + i, end: span.start + i + n });
-  const entity = /&(amp|lt|gt|quot|apos);/i.exec(p);
-  if (entity) {
-    const char = ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: '\'' } as Record<string, string>)[entity[1].toLowerCase()];
-    out.push({ code: 'path.html-entity', span: at(entity.index, entity[0].length), message: `‘${entity[0]}’ is HTML for ‘${char}’, not part of a URL: crawlers compare it literally, so this pattern matches no URL. The file was probably copied from a web page; write ‘${char}’.`, replacement: char });
-  }
-  const nonAscii = /[^\x00-\x7f]+/.exec(p);
-  if (nonAscii) {
-    // A lone surrogate (text that was not UTF-8) has no encoding: no fix then.
-    let encoded: string | undefined;
-    try {
-      encoded = encodeURIComponent(nonAscii[0]);
-    } catch {
-      encoded = undefined;
-    }
-    out.push({
-      code: 'path.non-ascii', span: at(nonAscii.index, nonAscii[0].length),
-      message: `‘${nonAscii[0]}’ is not percent-encoded. RFC 9309 crawlers encode it as UTF-8${encoded ? ` (${encoded})` : ''} before matching; older crawlers may compare other bytes.${encoded ? ` Writing ${encoded} works for all.` : ''}`,
-      ...(encoded ? { replacement: encoded } : {}),
-    });
-  }
-  const bad = /%(?![0-9A-Fa-f]{2})/.exec(p);
-  if (bad) {
-    out.push({ code: 'path.invalid-percent', span: at(bad.index, Math.min(3, p.length - bad.index)), message: 'A % must be followed by two hexadecimal digits; write %25 for a literal percent sign (RFC 3986 §2.1).', replacement: '%25' });
-  }
-  const lower = /%(?:[0-9A-F][a-f]|[a-f][0-9A-Fa-f])/.exec(p);
-  if (lower) {
-    const up = lower[0].toUpperCase();
-    out.push({ code: 'path.lowercase-percent', span: at(lower.index, 3), message: `Percent escapes are normally upper case (${up}, RFC 3986 §2.1); RFC 9309 crawlers treat both alike, simple string comparisons do not.`, replacement: up });
-  }
-  const stars = /\*{2,}/.exec(p);
-  if (stars) {
-    out.push({ code: 'path.double-star', span: at(stars.index, stars[0].length), message: `‘${stars[0]}’ matches the same as a single * (RFC 9309 §2.2.3).`, replacement: '*' });
-  }
-  if (p.length > 1 && p.endsWith('*') && !p.endsWith('**')) {
-    out.push({ code: 'path.trailing-star', span: at(p.length - 1, 1), message: 'A * at the end adds nothing: patterns already match every path that starts with them (RFC 9309 §2.2.3). Remove it.', replacement: '' });
-  }
-}
+export const topic: Topic = {
+  topic: 'AI signals',
+  rules: [
+    { codes: ['rep.invalid-preference', 'signal.duplicate-key', 'signal.invalid-value', 'signal.obsolete-label', 'signal.unknown-label'], stage: 'line', check: checkContentUsage },
+    { codes: ['signal.missing-comma', 'signal.unknown-key'], stage: 'line', check: checkContentSignal },
+    { codes: ['signal.alias', 'signal.extension-field'], stage: 'line', check: checkExtensionField },
+  ],
+};

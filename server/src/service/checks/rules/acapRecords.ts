@@ -1,0 +1,224 @@
+/**
+ * ACAP records (Part 1 §2.3): crawler lines and the fields that follow them, the permissions
+ * reference, usage purposes and their sub-records, action requests (§2.6), a conventional group
+ * written inside a record (§2.9.2), and fields that contradict or repeat each other in one
+ * record (§2.4.5). Line checks read one line (O(n) in its length); the structure check reads the
+ * model once per model (O(records + crawler and conventional lines + strays)); the record check
+ * keeps its answer per record object, so an edit re-checks only the record it touched.
+ */
+import { ACTIONS } from '../../facts/facts';
+import type { Directive } from '../../syntax/directives';
+import type { Finding, LocatedFinding } from '../../syntax/findings';
+import { closest, didYouMean } from '../../facts/suggest';
+import type { LineNode, Span } from '../../syntax/syntax';
+import { innerDollars, uriCharProblem } from '../../acap/values';
+import type { AcapRecord, RobotsModel } from '../../model/model';
+import { insertAbove, removeLine, type Topic } from '../rule';
+
+const ACTION_NAMES = ACTIONS.map((a) => a.name);
+
+function text(line: LineNode, span: Span): string {
+  return line.text.slice(span.start, span.end);
+}
+
+/** ACAP-crawler: a name, or * (Part 1 §2.3.1). */
+export function checkCrawlerName(line: LineNode, out: Finding[]): void {
+  const f = line.field;
+  if (!f) return;
+  const value = f.value;
+  const name = text(line, value);
+  if (!name) out.push({ code: 'acap.empty-crawler-name', span: f.name, message: 'Name the crawler, or write * for any crawler (Part 1 §2.3.1).' });
+  else if (name !== '*' && !/^[A-Za-z]/.test(name)) out.push({ code: 'acap.invalid-crawler-name', span: value, message: `A crawler name starts with a letter (Part 1 §3 crawler-name); ‘${name}’ may not be recognised.` });
+}
+
+/** ACAP-permissions-reference: one path or URI, not robots.txt itself (Part 1 §2.3.2). */
+export function checkPermissionsReference(line: LineNode, out: Finding[]): void {
+  const f = line.field;
+  if (!f) return;
+  const value = f.value;
+  const v = text(line, value);
+  const problem = !v ? 'Give the path or URI of the file of permissions'
+    : /\s/.test(v) ? 'Give exactly one path or URI'
+    // Part 1 §3 note: only resource path patterns may use the wildcards * and $.
+    : /[*$]/.test(v) ? 'A permissions reference names one file: wildcards * and $ are not allowed'
+    : uriCharProblem(v);
+  if (problem) out.push({ code: 'acap.invalid-permissions-reference', span: v ? value : f.name, message: `${problem} (Part 1 §2.3.2).` });
+  // Part 1 §2.3.2 forbids circular references; a reference to robots.txt itself is the plainest one.
+  else if (/^(?:[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/]*)?\/robots\.txt$/i.test(v)) out.push({ code: 'acap.invalid-permissions-reference', span: value, message: 'A robots.txt may not refer to robots.txt itself: references must not be circular (Part 1 §2.3.2). Refer to a separate file such as /searchbot.txt.' });
+}
+
+/** ACAP-usage-purpose: one name or URI pattern (Part 1 §2.3.3). */
+export function checkUsagePurpose(line: LineNode, out: Finding[]): void {
+  const f = line.field;
+  if (!f) return;
+  const value = f.value;
+  const v = text(line, value);
+  if (!v) out.push({ code: 'acap.invalid-usage-purpose', span: f.name, message: 'Give a usage purpose: a service name or a URI pattern (Part 1 §2.3.3).' });
+  else if (/\s/.test(v)) out.push({ code: 'acap.invalid-usage-purpose', span: value, message: 'One usage purpose per line; add another ACAP-usage-purpose line for each further purpose (Part 1 §2.3.3).' });
+  // Part 1 §3: a name starts with a letter, and so does a URI's scheme.
+  else if (/["'<>\\^`{|}]/.test(v) || !/^[A-Za-z]/.test(v)) out.push({ code: 'acap.invalid-usage-purpose', span: value, message: `‘${v}’ is neither a name nor a URI pattern (Part 1 §2.3.3).` });
+  // Part 1 §2.8: * and $ mean the same in usage purpose patterns as in resource path patterns.
+  for (const at of innerDollars(v)) {
+    out.push({ code: 'acap.dollar-not-last', span: { start: value.start + at, end: value.start + at + 1 }, message: '‘$’ may only be the last character of a pattern, where it anchors the end (Part 1 §2.8).' });
+  }
+}
+
+/** ACAP-request-…: a known action on one resource path (Part 1 §2.6). */
+export function checkRequest(line: LineNode, d: Extract<Directive, { kind: 'acap-request' }>, out: Finding[]): void {
+  const f = line.field;
+  if (!f) return;
+  const action = text(line, d.action).toLowerCase();
+  if (!ACTION_NAMES.includes(action)) {
+    const near = closest(action, ACTION_NAMES);
+    out.push({ code: 'acap.unknown-action', span: d.action.start < d.action.end ? d.action : f.name, message: `‘${action}’ is not an action request: use ACAP-request-take-down or ACAP-request-re-crawl (Part 1 §2.6).${didYouMean(near)}`, replacement: near });
+  }
+  out.push({ code: 'acap.not-ready', span: f.name, message: 'Action requests are not ready for implementation (Part 1 §2.6): crawlers will not act on them.' });
+  if (!d.target) out.push({ code: 'acap.invalid-request-target', span: f.name, message: 'Give the path of the one resource the request is for (Part 1 §2.6).' });
+  else {
+    const t = text(line, d.target);
+    if (/[*$]/.test(t) || d.extra.length > 0) out.push({ code: 'acap.invalid-request-target', span: d.extra.length ? { start: d.target.start, end: d.extra[d.extra.length - 1].end } : d.target, message: 'An action request locates a single resource: one path, without wildcards (Part 1 §2.6).' });
+    else if (!t.startsWith('/')) out.push({ code: 'acap.invalid-request-target', span: d.target, message: `The target is a path relative to the site root, starting with ‘/’ (Part 1 §2.6).`, replacement: /^[A-Za-z][A-Za-z0-9+.-]*:/.test(t) ? undefined : '/' + t });
+  }
+}
+
+/**
+ * What the shape of the records says (Part 1 §2.3): crawler lines apart, a record with no field,
+ * purposes with no field after them, a conventional group inside a record (§2.9.2, once, at the
+ * first), and the ACAP lines the model left out of every record.
+ */
+export function checkRecordStructure(model: RobotsModel, out: LocatedFinding[]): void {
+  const lines = model.document.lines;
+  const nameAt = (i: number): Span => lines[i].field?.name ?? { start: 0, end: 0 };
+  let warnedGroup = false;
+  for (const record of model.records) {
+    const c = record.crawlers;
+    for (let k = 1; k < c.length; k++) {
+      if (c[k] !== c[k - 1] + 1) {
+        out.push({ line: c[k], code: 'acap.crawler-lines-apart', span: nameAt(c[k]), message: `This crawler joins the record of line ${record.startLine + 1}: crawler lines separated only by comments or blank lines form one record (Part 1 §2.3), so both get the fields that follow. If they need different policies, give the first its own fields.` });
+      }
+    }
+    if (!warnedGroup) {
+      const ua = record.conventional.find((i) => lines[i].field?.fact?.placement === 'group-start');
+      if (ua !== undefined) {
+        warnedGroup = true;
+        out.push({ line: ua, code: 'acap.conventional-after-acap', span: nameAt(ua), message: `Conventional groups should come before all ACAP records (Part 1 §2.9, "strongly recommended"). An ACAP record runs to the next ACAP-crawler line (Part 1 §2.3), so a crawler that reads ACAP takes this group for lines inside the record of line ${record.startLine + 1} and ignores them, and ACAP fields below it still belong to that record. Move the group above the first ACAP record.` });
+      }
+    }
+    if (record.general.length === 0 && record.subRecords.length === 0 && record.reference === undefined) {
+      const first = c[0];
+      out.push({ line: first, code: 'acap.empty-record', span: nameAt(first), message: 'This ACAP record has no permission, prohibition or permissions reference after its crawler lines (Part 1 §2.3), so it says nothing.' });
+    }
+    // Only the last sub-record can lack fields: a purpose after fields starts a new one.
+    const last = record.subRecords[record.subRecords.length - 1];
+    if (last && last.fields.length === 0) {
+      for (const p of last.purposes) {
+        out.push({ line: p, code: 'acap.purpose-without-permission', span: nameAt(p), message: 'A usage purpose must be followed by at least one permission or prohibition for that purpose (Part 1 §2.3).' });
+      }
+    }
+  }
+  // Strays and records are both in line order: the record a stray stands in is found by walking.
+  let k = -1;
+  for (const s of model.strays) {
+    while (k + 1 < model.records.length && model.records[k + 1].startLine < s.line) k++;
+    const record = k >= 0 ? model.records[k] : undefined;
+    const i = s.line;
+    const name = nameAt(i);
+    switch (s.kind) {
+      case 'no-record': {
+        const f = lines[i].field;
+        const written = f?.fact?.isPrefix ? text(lines[i], name) : f?.fact?.name;
+        out.push({ line: i, code: 'acap.field-outside-record', span: name, message: `${written} stands before any ACAP-crawler line, so it addresses no crawler and is ignored (Part 1 §2.3). Add an ACAP-crawler line above it.` });
+        break;
+      }
+      case 'after-reference':
+        if (record) out.push({ line: i, code: 'acap.field-after-permissions-reference', span: name, message: `Nothing may follow ACAP-permissions-reference in a record (Part 1 §2.3); the crawlers of line ${record.startLine + 1} take their permissions from line ${(record.reference ?? i) + 1}'s file. Start a new record for these fields.` });
+        break;
+      case 'misplaced-reference':
+        out.push({ line: i, code: 'acap.misplaced-permissions-reference', span: name, message: 'ACAP-permissions-reference must directly follow the crawler lines and be the record\'s only field (Part 1 §2.3). Move it into a record of its own.' });
+        break;
+      case 'request-in-purposes':
+        out.push({ line: i, code: 'acap.request-in-sub-record', span: name, message: 'Action requests may not stand in a usage-purpose sub-record (Part 1 §2.3); move it above the first ACAP-usage-purpose of the record.' });
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+/** Allow and disallow of one usage for one pattern in one record section (Part 1 §2.4.5, last paragraph). */
+function checkSection(lines: readonly LineNode[], fieldLines: readonly number[], out: LocatedFinding[]): void {
+  const seen = new Map<string, number>();
+  for (const i of fieldLines) {
+    const d = lines[i].directive;
+    if (d.kind !== 'acap-permission' || !d.usage || d.usage.local || !d.resource) continue;
+    const pattern = lines[i].text.slice(d.resource.start, d.resource.end).toLowerCase();
+    const key = `${d.usage.name} ${pattern}`;
+    const text = lines[i].text;
+    const qualifiers = d.qualifiers.map((q) => (q.value ? `${text.slice(q.name.start, q.name.end)}=${text.slice(q.value.start, q.value.end)}` : text.slice(q.span.start, q.span.end)).toLowerCase()).sort().join(' ');
+    const self = `${d.allow ? 'allow' : 'disallow'} ${qualifiers}`;
+    const prev = seen.get(`${key} ${d.allow ? 'disallow' : 'allow'}`);
+    const span = lines[i].field?.name ?? { start: 0, end: 0 };
+    if (prev !== undefined) {
+      out.push({
+        line: i, code: 'acap.contradictory-fields', span,
+        message: `Line ${prev + 1} ${d.allow ? 'prohibits' : 'permits'} ${d.usage.name} for the same pattern; with equal patterns a crawler cannot choose, so the usage is prohibited (Part 1 §2.4.5). Remove one of the two.`,
+        related: [{ line: prev, span: lines[prev].field?.name ?? span, message: 'the opposite field' }],
+      });
+    }
+    const dup = seen.get(`${key} ${self}`);
+    if (dup !== undefined) {
+      out.push({ line: i, code: 'acap.duplicate-field', span, message: `Line ${dup + 1} already says the same; this line can be removed.`, related: [{ line: dup, span: lines[dup].field?.name ?? span, message: 'the same field' }] });
+    }
+    seen.set(`${key} ${d.allow ? 'allow' : 'disallow'}`, i);
+    seen.set(`${key} ${self}`, i);
+  }
+}
+
+/**
+ * A record's findings, kept per record object: a version carried over from the previous one
+ * shares every record the edit did not touch (getModel), so only the edited record is checked
+ * again. O(fields of the changed records) per edit.
+ */
+const recordMemos = new WeakMap<AcapRecord, readonly LocatedFinding[]>();
+
+function recordFindings(lines: readonly LineNode[], r: AcapRecord): readonly LocatedFinding[] {
+  const known = recordMemos.get(r);
+  if (known) return known;
+  const out: LocatedFinding[] = [];
+  const names = r.crawlers.map((c) => lines[c].text.slice(lines[c].field?.value.start ?? 0, lines[c].field?.value.end ?? 0));
+  if (names.length > 1 && names.includes('*')) {
+    const at = r.crawlers[names.indexOf('*')];
+    out.push({
+      line: at, code: 'acap.star-with-named-crawler', span: lines[at].field?.value ?? { start: 0, end: 0 },
+      message: names.every((n) => n === '*')
+        ? 'ACAP-crawler: * appears more than once in this record; keep one (Part 1 §2.3.1).'
+        : 'ACAP-crawler: * must be the only crawler of its record (Part 1 §2.3.1). Give the named crawlers a record of their own.',
+    });
+  }
+  checkSection(lines, r.general, out);
+  for (const s of r.subRecords) checkSection(lines, s.fields, out);
+  recordMemos.set(r, out);
+  return out;
+}
+
+export function checkRecords(model: RobotsModel, out: LocatedFinding[]): void {
+  const lines = model.document.lines;
+  for (const r of model.records) for (const f of recordFindings(lines, r)) out.push(f);
+}
+
+
+export const topic: Topic = {
+  topic: 'ACAP records',
+  rules: [
+    { codes: ['acap.empty-crawler-name', 'acap.invalid-crawler-name'], stage: 'line', check: checkCrawlerName },
+    { codes: ['acap.invalid-permissions-reference'], stage: 'line', check: checkPermissionsReference },
+    { codes: ['acap.invalid-usage-purpose'], stage: 'line', check: checkUsagePurpose },
+    { codes: ['acap.unknown-action', 'acap.invalid-request-target'], stage: 'line', check: checkRequest },
+    {
+      codes: ['acap.crawler-lines-apart', 'acap.conventional-after-acap', 'acap.empty-record', 'acap.purpose-without-permission', 'acap.field-outside-record', 'acap.field-after-permissions-reference', 'acap.misplaced-permissions-reference', 'acap.request-in-sub-record'],
+      stage: 'structure', check: checkRecordStructure,
+      fixes: { 'acap.field-outside-record': insertAbove('Add ‘ACAP-crawler: *’ above', 'ACAP-crawler: *') },
+    },
+    { codes: ['acap.star-with-named-crawler', 'acap.contradictory-fields', 'acap.duplicate-field'], stage: 'document', check: checkRecords, fixes: { 'acap.duplicate-field': removeLine } },
+  ],
+};

@@ -1,0 +1,416 @@
+/**
+ * Groups and agents (RFC 9309 §2.1, §2.2): User-agent values and product tokens, the fields a
+ * group may hold once (Robot-version, Visit-time, robots.txt 2.0.0 proposal) and their values,
+ * lines that belong to no group or stand inside an ACAP record (Part 1 §2.9.2), groups without
+ * rules, and rules repeated in one group. Line checks read one line (O(n) in its length); the
+ * structure check reads the model (O(records' conventional lines + groups' members + strays));
+ * the duplicate-rule index is kept per group across versions (see DuplicateIndex).
+ */
+import type { Diagnostic, CodeAction } from 'vscode-languageserver-types';
+import type { Finding, LocatedFinding } from '../../syntax/findings';
+import { modelLineage, type Group, type RobotsModel } from '../../model/model';
+import type { RobotsDocument } from '../../syntax/document';
+import type { LineNode, Span } from '../../syntax/syntax';
+import { action, insertAbove, removeLine, replaceWith, type DiagnosticData, type Fix, type Topic } from '../rule';
+
+const VERSION = /^(\d+)\.(\d+)\.(\d+)$/;
+const TIME = String.raw`(?:([01]?\d|2[0-3]):?([0-5]\d))`;
+// Two times separated by `-` (spaces around it allowed) or by spaces alone. The two
+// alternatives cannot both match one run of spaces in more than one way, so a failing value costs
+// O(n): the old `\s*[-\s]\s*` split a run of n spaces in O(n²) ways (100,000 spaces took 20 s).
+const TIME_RANGE = new RegExp(String.raw`^${TIME}(?:\s*-\s*|\s+)${TIME}$`);
+const RATE = /^(\d+)\s*\/\s*(\d+)\s*([smhd]?)$/i;
+
+/** `/2.1`, `/5.0 (compatible)`: a version (and comment) after a product token, which crawlers never match on (RFC 9309 §2.2.1). */
+export function isVersionSuffix(rest: string): boolean {
+  return /^\/[0-9][0-9A-Za-z.+_-]*(\s*\([^()/]*\))?$/.test(rest);
+}
+
+/** Google's product-token reading: the longest prefix of [A-Za-z_-] (robots.cc ExtractUserAgent). */
+export function googleProductToken(agent: string): string {
+  const m = /^[A-Za-z_-]*/.exec(agent);
+  return m ? m[0] : '';
+}
+
+/** A User-agent value: a product token, or * (RFC 9309 §2.2.1). */
+export function checkUserAgent(line: LineNode, value: string, out: Finding[]): void {
+  const f = line.field;
+  if (!f) return;
+  if (!value) {
+    out.push({ code: 'rep.empty-user-agent', span: f.name, message: 'Name a crawler (its product token, such as Googlebot), or * for all crawlers (RFC 9309 §2.2.1).' });
+  } else if (/^[A-Za-z_-][A-Za-z0-9_-]*$/.test(value) && /\d/.test(value)) {
+    out.push({ code: 'rep.product-token-digits', span: f.value, message: `RFC 9309 product tokens have no digits (§2.2.1), and Google's parser reads ‘${value}’ as ‘${googleProductToken(value)}’. Crawlers that compare whole names, usually including this one, still recognise it.` });
+  } else if (value !== '*' && !/^[A-Za-z_-]+$/.test(value)) {
+    const token = googleProductToken(value);
+    // Only dropping a version (`Googlebot/2.1`) keeps the crawler addressed; any other
+    // shortening (`Mail.RU_Bot` → `Mail`) names another crawler, so the quick fixes offer it
+    // as a choice, never as the fix (productTokenChoices below).
+    const versionOnly = token !== '' && isVersionSuffix(value.slice(token.length));
+    out.push({
+      code: 'rep.invalid-product-token', span: f.value,
+      message: !token
+        ? `‘${value}’ is not a product token (letters, ‘-’ and ‘_’ only, RFC 9309 §2.2.1); Google matches no crawler with it.`
+        : versionOnly
+          ? `‘${value}’ is a product token with a version (RFC 9309 §2.2.1 allows letters, ‘-’ and ‘_’ only). Crawlers send ‘${token}’ as their token; write ‘${token}’.`
+          : `‘${value}’ is not a product token (letters, ‘-’ and ‘_’ only, RFC 9309 §2.2.1). Google's parser reads ‘${token}’ and applies this group to a crawler whose token is ‘${token}’; crawlers that compare the whole value match only ‘${value}’. Keep it if the group is meant for ‘${value}’.`,
+      replacement: versionOnly ? token : undefined,
+    });
+  }
+}
+
+/** The values of the 1996 group fields: Robot-version, Visit-time, Request-rate (`id` is the field's). */
+export function checkGroupField(line: LineNode, id: string, value: string, out: Finding[]): void {
+  const f = line.field;
+  if (!f) return;
+  switch (id) {
+    case 'robot-version': {
+      const m = VERSION.exec(value);
+      if (!m || (m[1] !== '1' && m[1] !== '2')) {
+        out.push({ code: 'rep.robot-version-invalid', span: f.value, message: `Robot-version is MAJOR.MINOR.REVISION with major 1 or 2, such as 2.0.0; ‘${value}’ is not.`, replacement: /^2(\.0)?$/.test(value) ? '2.0.0' : undefined });
+      } else if (Number(m[2]) % 2 === 1) {
+        out.push({ code: 'rep.robot-version-experimental', span: f.value, message: `An odd minor version (${value}) marks an experimental standard; robots should ignore this group and use the default.` });
+      }
+      return;
+    }
+    case 'visit-time':
+      if (!TIME_RANGE.test(value)) {
+        out.push({ code: 'rep.visit-time-invalid', span: f.value, message: `Visit-time takes two UTC times, such as 0100-0645 or 01:00 06:45; ‘${value}’ is not that.` });
+      }
+      return;
+    case 'request-rate': {
+      const [rate, ...times] = value.split(/\s+/);
+      const okRate = RATE.test(rate);
+      const okTimes = times.length === 0 || TIME_RANGE.test(times.join(' '));
+      if (!okRate || !okTimes) {
+        out.push({ code: 'rep.request-rate-invalid', span: f.value, message: `Request-rate is documents/time with an optional unit s, m, h or d and an optional time range: 10/60, 20/1h, 1/5s 0600-0845. ‘${value}’ is not that.` });
+      }
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+/**
+ * What the shape of the groups says: group fields inside an ACAP record (read by conventional
+ * crawlers only, Part 1 §2.9.2; a group that starts inside the record is reported once, at its
+ * User-agent line, by acapRecords.ts), Robot-version not first in its group, a once-per-group
+ * field repeated, fields before any User-agent line (RFC 9309 §2.2), groups without rules.
+ */
+export function checkGroupStructure(model: RobotsModel, out: LocatedFinding[]): void {
+  const lines = model.document.lines;
+  const nameAt = (i: number): Span => lines[i].field?.name ?? { start: 0, end: 0 };
+  // Records and groups are both in line order: the group a line follows is found by walking.
+  let g = -1;
+  for (const record of model.records) {
+    for (const i of record.conventional) {
+      const fact = lines[i].field?.fact;
+      if (!fact || fact.placement !== 'group-member') continue;
+      while (g + 1 < model.groups.length && model.groups[g + 1].startLine < i) g++;
+      const group = g >= 0 ? model.groups[g] : undefined;
+      if (group && group.startLine > record.startLine) continue;
+      const where = group ? `to the group of line ${group.startLine + 1}` : 'to no group (there is none before it)';
+      out.push({ line: i, code: 'rep.rule-in-acap-record', span: nameAt(i), message: `This ${fact.name} line stands inside the ACAP record of line ${record.startLine + 1}: crawlers that read ACAP ignore it (Part 1 §2.9.2), others apply it ${where}. Move it above the ACAP records.` });
+    }
+  }
+  for (const group of model.groups) {
+    let earlierVersion = -1;
+    let earlierVisit = -1;
+    group.members.forEach((i, k) => {
+      const fact = lines[i].field?.fact;
+      if (!fact || (fact.id !== 'robot-version' && fact.id !== 'visit-time')) return;
+      if (fact.id === 'robot-version' && k > 0) {
+        out.push({ line: i, code: 'rep.robot-version-misplaced', span: nameAt(i), message: 'Robot-version must immediately follow the User-agent lines of its group; otherwise robots assume version 1.0.0 (robots.txt 2.0.0 proposal).' });
+      }
+      const earlier = fact.id === 'robot-version' ? earlierVersion : earlierVisit;
+      if (earlier < 0) {
+        if (fact.id === 'robot-version') earlierVersion = i;
+        else earlierVisit = i;
+      } else {
+        out.push({ line: i, code: 'rep.duplicate-field', span: nameAt(i), message: `Only one ${fact.name} is allowed per group; line ${earlier + 1} already has one (robots.txt 2.0.0 proposal).`, related: [{ line: earlier, span: nameAt(earlier), message: `first ${fact.name}` }] });
+      }
+    });
+  }
+  for (const s of model.strays) {
+    if (s.kind !== 'no-group') continue;
+    const fact = lines[s.line].field?.fact;
+    if (!fact) continue;
+    const isRule = fact.id === 'allow' || fact.id === 'disallow';
+    out.push({
+      line: s.line, code: isRule ? 'rep.rule-outside-group' : 'rep.field-outside-group', span: nameAt(s.line),
+      message: `${fact.name} before any User-agent line belongs to no group, so crawlers ignore it (RFC 9309 §2.2). Add a User-agent line above it.`,
+    });
+  }
+  for (const group of model.groups) {
+    if (group.members.length === 0) {
+      const first = group.agents[0];
+      out.push({ line: first, code: 'rep.group-without-rules', span: nameAt(first), message: 'These User-agent lines have no rule after them, so the crawlers they name may crawl everything. Add Disallow or Allow lines, or remove the group.' });
+    }
+  }
+}
+
+/**
+ * The duplicate-rule index of one group (a rule repeated in its group is dead). Rules are
+ * bucketed by a hash of their kind and pattern computed from the line's characters, so building
+ * the index makes no string (a Map keyed by the rule's text would flatten and hash 47,000 new
+ * strings); rules of one bucket are compared character by character. For each member: its line
+ * node, and the earlier member it repeats. Built once per group in O(members + characters);
+ * after an edit it is patched: only members whose line node changed are re-read, and only the
+ * buckets they leave or join are settled again — O(changed members × bucket size).
+ */
+class DuplicateIndex {
+  /** Member positions per hash, ascending; a lone position is stored as a number (no array per rule). */
+  private readonly buckets = new Map<number, number | number[]>();
+  private readonly nodeAt: (LineNode | undefined)[];
+  private readonly hashAt: Int32Array;
+  /** For each member position, the position it repeats, or -1. */
+  private readonly firstOf: Int32Array;
+  private readonly findingAt: (LocatedFinding | undefined)[];
+  private list: LocatedFinding[] | undefined;
+  /** Members indexed (the group's array when built or last moved). */
+  private members: readonly number[];
+
+  constructor(lines: readonly LineNode[], group: Group) {
+    const members = group.members;
+    const n = members.length;
+    this.members = members;
+    this.nodeAt = new Array<LineNode | undefined>(n);
+    this.hashAt = new Int32Array(n);
+    this.firstOf = new Int32Array(n).fill(-1);
+    this.findingAt = new Array<LocatedFinding | undefined>(n);
+    const crowded = new Set<number>();
+    for (let k = 0; k < n; k++) {
+      const node = lines[members[k]];
+      this.nodeAt[k] = node;
+      const h = ruleHash(node);
+      this.hashAt[k] = h;
+      if (h === NOT_A_RULE) continue;
+      const at = this.buckets.get(h);
+      if (at === undefined) this.buckets.set(h, k);
+      else {
+        if (typeof at === 'number') this.buckets.set(h, [at, k]);
+        else at.push(k);
+        crowded.add(h);
+      }
+    }
+    this.settle(lines, group, crowded);
+  }
+
+  /** Re-read the edited lines [from, to) of `group` (the same members as before, on the same lines). */
+  patch(lines: readonly LineNode[], group: Group, from: number, to: number): void {
+    const members = group.members;
+    const touched = new Set<number>();
+    for (let k = lowerBound(members, from); k < members.length && members[k] < to; k++) this.reread(k, lines[members[k]], touched);
+    this.settle(lines, group, touched);
+    this.members = members;
+  }
+
+  /**
+   * Follow a group built again with as many members (lines may have moved): members whose line
+   * node is the same object are skipped after a pointer comparison; if line numbers moved, the
+   * findings are written again. O(members). False (nothing changed) if the member count differs.
+   */
+  rebase(lines: readonly LineNode[], group: Group): boolean {
+    const members = group.members;
+    if (members.length !== this.nodeAt.length) return false;
+    const touched = new Set<number>();
+    for (let k = 0; k < members.length; k++) this.reread(k, lines[members[k]], touched);
+    this.settle(lines, group, touched);
+    let moved = false;
+    for (let k = 0; k < members.length && !moved; k++) moved = members[k] !== this.members[k];
+    if (moved) {
+      for (let k = 0; k < members.length; k++) if (this.firstOf[k] >= 0) this.findingAt[k] = duplicateFinding(lines, group, k, this.firstOf[k]);
+      this.list = undefined;
+    }
+    this.members = members;
+    return true;
+  }
+
+  /** Member `k` is now `node`: move it between buckets; buckets to settle go in `touched`. */
+  private reread(k: number, node: LineNode, touched: Set<number>): void {
+    if (node === this.nodeAt[k]) return;
+    this.nodeAt[k] = node;
+    const old = this.hashAt[k];
+    const h = ruleHash(node);
+    this.hashAt[k] = h;
+    if (old !== NOT_A_RULE) {
+      const at = this.holders(old);
+      at.splice(lowerBound(at, k), 1);
+      if (at.length === 0) this.buckets.delete(old);
+      else this.buckets.set(old, at.length === 1 ? at[0] : at);
+      touched.add(old);
+    }
+    if (this.firstOf[k] >= 0) {
+      this.firstOf[k] = -1;
+      this.findingAt[k] = undefined;
+      this.list = undefined;
+    }
+    if (h !== NOT_A_RULE) {
+      const at = this.buckets.get(h);
+      if (at === undefined) this.buckets.set(h, k);
+      else {
+        const list = typeof at === 'number' ? [at] : at;
+        list.splice(lowerBound(list, k), 0, k);
+        this.buckets.set(h, list);
+      }
+      touched.add(h);
+    }
+  }
+
+  private holders(h: number): number[] {
+    const at = this.buckets.get(h);
+    return at === undefined ? [] : typeof at === 'number' ? [at] : at;
+  }
+
+  /**
+   * Which member each member of the touched buckets repeats (the first with the same rule), and
+   * its finding, written again (an edited line may have moved its field name, which it points at).
+   */
+  private settle(lines: readonly LineNode[], group: Group, touched: ReadonlySet<number>): void {
+    for (const h of touched) {
+      const at = this.holders(h);
+      const firsts: number[] = [];
+      for (const k of at) {
+        let first = -1;
+        for (const f of firsts) {
+          if (sameRule(this.nodeAt[f]!, this.nodeAt[k]!)) {
+            first = f;
+            break;
+          }
+        }
+        if (first < 0) firsts.push(k);
+        this.firstOf[k] = first;
+        this.findingAt[k] = first < 0 ? undefined : duplicateFinding(lines, group, k, first);
+      }
+      this.list = undefined;
+    }
+  }
+
+  /** The findings, in member order. */
+  findings(): readonly LocatedFinding[] {
+    if (!this.list) {
+      const list: LocatedFinding[] = [];
+      for (const f of this.findingAt) if (f) list.push(f);
+      this.list = list;
+    }
+    return this.list;
+  }
+}
+
+const NOT_A_RULE = 0;
+
+/** FNV-1a of a rule's kind and pattern, read from the line's characters; never NOT_A_RULE for a rule. O(pattern). */
+function ruleHash(line: LineNode): number {
+  const d = line.directive;
+  if (d.kind !== 'rule') return NOT_A_RULE;
+  const text = line.text;
+  let h = (d.allow ? 0x811c9dc5 : 0x050c5d1f) | 0; // int32, as Math.imul returns and Int32Array keeps
+  for (let i = d.pattern.start; i < d.pattern.end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h === NOT_A_RULE ? 1 : h;
+}
+
+/** Whether two rule lines say the same (kind and pattern, as `key` defines it). O(pattern). */
+function sameRule(a: LineNode, b: LineNode): boolean {
+  const da = a.directive;
+  const db = b.directive;
+  if (da.kind !== 'rule' || db.kind !== 'rule' || da.allow !== db.allow) return false;
+  const n = da.pattern.end - da.pattern.start;
+  if (n !== db.pattern.end - db.pattern.start) return false;
+  for (let i = 0; i < n; i++) if (a.text.charCodeAt(da.pattern.start + i) !== b.text.charCodeAt(db.pattern.start + i)) return false;
+  return true;
+}
+
+function duplicateFinding(lines: readonly LineNode[], g: Group, k: number, first: number): LocatedFinding {
+  const i = g.members[k];
+  const prev = g.members[first];
+  const span = lines[i].field?.name ?? { start: 0, end: 0 };
+  return { line: i, code: 'rep.duplicate-rule', span, message: `Line ${prev + 1} already has this rule in the same group; this line can be removed.`, related: [{ line: prev, span: lines[prev].field?.name ?? span, message: 'the same rule' }] };
+}
+
+/** First index of the ascending `list` holding at least `n`; O(log n). */
+function lowerBound(list: readonly number[], n: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid] < n) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Each group's duplicate index, owned by the group object of the latest version analysed: an
+ * untouched group is the same object in the next version; an edited one hands its index over
+ * to its copy (so re-validating an old version rebuilds its own, never reads a patched one).
+ */
+const duplicateIndexes = new WeakMap<Group, DuplicateIndex>();
+
+/** Rules repeated in their group, from each group's index (kept across versions). */
+export function checkDuplicateRules(model: RobotsModel, out: LocatedFinding[]): void {
+  const lines = model.document.lines;
+  const lin = modelLineage(model);
+  model.groups.forEach((g, gi) => {
+    if (g.members.length < 2) return;
+    let index = duplicateIndexes.get(g);
+    if (!index && lin) {
+      const old = lin.previous.groups[gi];
+      index = old === undefined ? undefined : duplicateIndexes.get(old);
+      if (index && !lin.rebuilt) index.patch(lines, g, lin.from, lin.to);
+      // A rebuilt model (a line added or removed): the index follows if the group has as many members.
+      else if (index && !index.rebase(lines, g)) index = undefined;
+      if (index) duplicateIndexes.delete(old);
+    }
+    if (!index) index = new DuplicateIndex(lines, g);
+    duplicateIndexes.set(g, index);
+    for (const f of index.findings()) out.push(f);
+  });
+}
+/** Products of a User-Agent string that are browsers' or engines', never a crawler's own token. */
+const BROWSER_PRODUCTS = new Set(['mozilla', 'applewebkit', 'chrome', 'safari', 'gecko', 'khtml', 'version', 'mobile', 'firefox', 'edg', 'like']);
+
+/**
+ * The choices for a User-agent value that is not a product token and whose shortening would
+ * address another crawler (`Mail.RU_Bot`, `The Intraformant`): Google's reading, and the crawlers
+ * a whole User-Agent string names. None is preferred: which crawler the group is for is the
+ * publisher's choice (RFC 9309 §2.2.1). Linear in the value's length.
+ */
+function productTokenChoices(doc: RobotsDocument, d: Diagnostic): CodeAction[] {
+  const node = doc.lines[d.range.start.line];
+  const value = node.text.slice(d.range.start.character, d.range.end.character);
+  const out: CodeAction[] = [];
+  const seen = new Set<string>();
+  const offer = (token: string, title: string): void => {
+    if (!token || seen.has(token.toLowerCase())) return;
+    seen.add(token.toLowerCase());
+    out.push(action(title, doc, d, [{ range: d.range, newText: token }], false));
+  };
+  // A whole User-Agent string: `… (compatible; Googlebot/2.1; +http://…)` names Googlebot.
+  for (const m of value.matchAll(/(?:^|[\s;(])([A-Za-z][A-Za-z_-]*)\/\d/g)) {
+    if (!BROWSER_PRODUCTS.has(m[1].toLowerCase())) offer(m[1], `Write ‘${m[1]}’, the crawler this User-Agent string names`);
+  }
+  const google = googleProductToken(value);
+  if (!BROWSER_PRODUCTS.has(google.toLowerCase())) offer(google, `Write ‘${google}’ as Google reads it (another crawler's token)`);
+  return out;
+}
+
+/** Drop the version when that is all there is to fix; otherwise offer the crawlers it could mean. */
+const productTokenFix: Fix = (doc, d) =>
+  (d.data as DiagnosticData | undefined)?.replacement === undefined
+    ? productTokenChoices(doc, d)
+    : replaceWith((r) => `Write the product token ‘${r}’ (drop the version)`)(doc, d);
+
+const addUserAgent = insertAbove('Add ‘User-agent: *’ above', 'User-agent: *');
+
+export const topic: Topic = {
+  topic: 'groups and agents',
+  rules: [
+    { codes: ['rep.empty-user-agent', 'rep.product-token-digits', 'rep.invalid-product-token'], stage: 'line', check: checkUserAgent, fixes: { 'rep.invalid-product-token': productTokenFix } },
+    { codes: ['rep.robot-version-invalid', 'rep.robot-version-experimental', 'rep.visit-time-invalid', 'rep.request-rate-invalid'], stage: 'line', check: checkGroupField },
+    {
+      codes: ['rep.rule-in-acap-record', 'rep.robot-version-misplaced', 'rep.duplicate-field', 'rep.rule-outside-group', 'rep.field-outside-group', 'rep.group-without-rules'], stage: 'structure', check: checkGroupStructure,
+      fixes: { 'rep.rule-outside-group': addUserAgent, 'rep.field-outside-group': addUserAgent },
+    },
+    { codes: ['rep.duplicate-rule'], stage: 'document', check: checkDuplicateRules, fixes: { 'rep.duplicate-rule': removeLine } },
+  ],
+};

@@ -1,0 +1,87 @@
+/**
+ * Rules and paths: the value of Allow and Disallow (RFC 9309 §2.2.2, §2.2.3) — a path from the
+ * site root, `$` only at the end, pattern noise — and the hygiene of every path a line gives
+ * (rules and AI preference paths): entities, unencoded characters, percent escapes, stars. Each
+ * check reads one line: O(n) in its length.
+ */
+import type { Finding } from '../../syntax/findings';
+import type { LineNode, Span } from '../../syntax/syntax';
+import { innerDollars, scanNoise } from '../../acap/values';
+import { removeLine, type Topic } from '../rule';
+
+/** An Allow or Disallow line's pattern. */
+export function checkRule(line: LineNode, value: string, out: Finding[]): void {
+  const f = line.field;
+  const d = line.directive;
+  if (!f || d.kind !== 'rule') return;
+  if (!value) {
+    if (d.allow) out.push({ code: 'rep.empty-allow', span: f.name, message: 'An empty Allow allows nothing and can be removed (an empty Disallow is what allows everything).' });
+    return;
+  }
+  if (/^https?:\/\//i.test(value)) {
+    const path = value.replace(/^https?:\/\/[^/]*/i, '') || '/';
+    out.push({ code: 'rep.path-not-absolute', span: f.value, message: `Rules take a path relative to the site root, not a URL (RFC 9309 §2.2.2). Did you mean ‘${path}’?`, replacement: path });
+  } else if (!value.startsWith('/') && !value.startsWith('*')) {
+    out.push({ code: 'rep.path-not-absolute', span: f.value, message: `‘${value}’ starts with neither ‘/’ nor ‘*’, so it matches no URL path (RFC 9309 §2.2.2). Did you mean ‘/${value}’?`, replacement: `/${value}` });
+  }
+  const noise = scanNoise(value, f.value);
+  if (noise) out.push(noise);
+  for (const at of innerDollars(value)) {
+    out.push({ code: 'rep.dollar-not-last', span: { start: f.value.start + at, end: f.value.start + at + 1 }, message: '‘$’ anchors the end of the path only as the last character; elsewhere Google reads it as a literal $ (RFC 9309 §2.2.3).' });
+  }
+  checkPathHygiene(line, f.value, out);
+}
+
+/**
+ * Path hygiene (RFC 9309 §2.2.2-2.2.3): HTML entities, unencoded non-ASCII, malformed or
+ * lower-case percent escapes, `**`, a trailing `*`. One finding per kind, at its first place.
+ */
+export function checkPathHygiene(line: LineNode, span: Span, out: Finding[]): void {
+  const p = line.text.slice(span.start, span.end);
+  const at = (i: number, n: number): Span => ({ start: span.start + i, end: span.start + i + n });
+  const entity = /&(amp|lt|gt|quot|apos);/i.exec(p);
+  if (entity) {
+    const char = ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: '\'' } as Record<string, string>)[entity[1].toLowerCase()];
+    out.push({ code: 'path.html-entity', span: at(entity.index, entity[0].length), message: `‘${entity[0]}’ is HTML for ‘${char}’, not part of a URL: crawlers compare it literally, so this pattern matches no URL. The file was probably copied from a web page; write ‘${char}’.`, replacement: char });
+  }
+  const nonAscii = /[^\x00-\x7f]+/.exec(p);
+  if (nonAscii) {
+    // A lone surrogate (text that was not UTF-8) has no encoding: no fix then.
+    let encoded: string | undefined;
+    try {
+      encoded = encodeURIComponent(nonAscii[0]);
+    } catch {
+      encoded = undefined;
+    }
+    out.push({
+      code: 'path.non-ascii', span: at(nonAscii.index, nonAscii[0].length),
+      message: `‘${nonAscii[0]}’ is not percent-encoded. RFC 9309 crawlers encode it as UTF-8${encoded ? ` (${encoded})` : ''} before matching; older crawlers may compare other bytes.${encoded ? ` Writing ${encoded} works for all.` : ''}`,
+      ...(encoded ? { replacement: encoded } : {}),
+    });
+  }
+  const bad = /%(?![0-9A-Fa-f]{2})/.exec(p);
+  if (bad) {
+    out.push({ code: 'path.invalid-percent', span: at(bad.index, Math.min(3, p.length - bad.index)), message: 'A % must be followed by two hexadecimal digits; write %25 for a literal percent sign (RFC 3986 §2.1).', replacement: '%25' });
+  }
+  const lower = /%(?:[0-9A-F][a-f]|[a-f][0-9A-Fa-f])/.exec(p);
+  if (lower) {
+    const up = lower[0].toUpperCase();
+    out.push({ code: 'path.lowercase-percent', span: at(lower.index, 3), message: `Percent escapes are normally upper case (${up}, RFC 3986 §2.1); RFC 9309 crawlers treat both alike, simple string comparisons do not.`, replacement: up });
+  }
+  const stars = /\*{2,}/.exec(p);
+  if (stars) {
+    out.push({ code: 'path.double-star', span: at(stars.index, stars[0].length), message: `‘${stars[0]}’ matches the same as a single * (RFC 9309 §2.2.3).`, replacement: '*' });
+  }
+  if (p.length > 1 && p.endsWith('*') && !p.endsWith('**')) {
+    out.push({ code: 'path.trailing-star', span: at(p.length - 1, 1), message: 'A * at the end adds nothing: patterns already match every path that starts with them (RFC 9309 §2.2.3). Remove it.', replacement: '' });
+  }
+}
+
+export const topic: Topic = {
+  topic: 'rules and paths',
+  rules: [
+    // syntax.scan-noise is written by acap/values.ts's scanNoise, shared with ACAP patterns.
+    { codes: ['rep.empty-allow', 'rep.path-not-absolute', 'rep.dollar-not-last', 'syntax.scan-noise'], stage: 'line', check: checkRule, fixes: { 'rep.empty-allow': removeLine } },
+    { codes: ['path.html-entity', 'path.non-ascii', 'path.invalid-percent', 'path.lowercase-percent', 'path.double-star', 'path.trailing-star'], stage: 'line', check: checkPathHygiene },
+  ],
+};

@@ -1,0 +1,151 @@
+/**
+ * Syntax and encoding: what the text of a line is before it is any field (RFC 9309 §2.2, §2.3) —
+ * control characters, bytes that were not UTF-8, byte-order marks, lines that are not fields,
+ * field names misspelt or written with a lookalike character, the missing colon — and the 500 KiB
+ * a crawler reads (§2.5). Each line check reads one line: O(n) in its length.
+ */
+import { FIELDS, GOOGLE_ACCEPTED_TYPOS, PARSE_LIMIT_BYTES, field } from '../../facts/facts';
+import type { Finding, LocatedFinding } from '../../syntax/findings';
+import { closest, didYouMean } from '../../facts/suggest';
+import { DASH_LOOKALIKES, type LineNode, type Span } from '../../syntax/syntax';
+import type { RobotsModel } from '../../model/model';
+import { replaceWith, type Topic } from '../rule';
+import { checkExtensionField } from './signals';
+import { checkUnknownAcapField } from './acapFields';
+
+const CONVENTIONAL_NAMES = FIELDS.filter((f) => f.family !== 'acap').map((f) => f.name);
+
+function text(line: LineNode, span: Span): string {
+  return line.text.slice(span.start, span.end);
+}
+
+/** NUL and other control characters, and U+FFFD left by bytes that were not UTF-8. */
+export function checkCharacters(line: LineNode, out: Finding[]): void {
+  const t = line.text;
+  const ctl = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/.exec(t);
+  if (ctl) {
+    const code = ctl[0].charCodeAt(0);
+    out.push({ code: 'text.control-character', span: { start: ctl.index, end: ctl.index + 1 }, message: `Control character U+${code.toString(16).toUpperCase().padStart(4, '0')}${code === 0 ? ' (NUL)' : ''} in the text: robots.txt is plain UTF-8 text, and crawlers may stop reading or misread the line.` });
+  }
+  const bad = t.indexOf('\ufffd');
+  if (bad >= 0) {
+    out.push({ code: 'text.invalid-utf8', span: { start: bad, end: bad + 1 }, message: 'Bytes here are not valid UTF-8 (shown as U+FFFD). RFC 9309 §2.3 expects UTF-8; crawlers may misread this line. Re-save the file as UTF-8.' });
+  }
+}
+
+/** A byte-order mark before the first line (RFC 9309 §2.2). */
+export function checkBom(line: LineNode, out: Finding[]): void {
+  if (line.bom) {
+    out.push({ code: 'text.bom', span: { start: 0, end: 1 }, message: 'The file starts with a byte-order mark. Google and RFC 9309 parsers skip it, but older crawlers read it as part of the first field name; save the file as UTF-8 without BOM to be safe.', replacement: '' });
+  }
+}
+
+/** A field name this product does not know: an extension, a mangled BOM, a misspelling, or no field at all. */
+export function checkUnknownField(line: LineNode, out: Finding[]): void {
+  const f = line.field;
+  if (!f) return;
+  if (checkExtensionField(line, out)) return;
+  const written = text(line, f.name);
+  const lower = written.toLowerCase();
+  if (written.startsWith('\u00ef\u00bb\u00bf')) {
+    out.push({ code: 'text.mangled-bom', span: { start: f.name.start, end: f.name.start + 3 }, message: 'These characters (ï»¿) are a byte-order mark that was encoded twice; crawlers read them as part of the field name and ignore the line. Remove them and save the file as UTF-8 without BOM.', replacement: '' });
+    return;
+  }
+  const wide = line.text.indexOf('\uff1a', f.name.start);
+  if (wide >= 0 && (f.separator !== 'colon' || wide < f.colon)) {
+    const before = line.text.slice(f.name.start, wide).trim();
+    if (FIELDS.some((x) => x.name.toLowerCase() === before.toLowerCase())) {
+      out.push({ code: 'syntax.fullwidth-colon', span: { start: wide, end: wide + 1 }, message: `‘${before}’ is followed by a fullwidth colon (：); crawlers only accept the ASCII colon, so they ignore the line.`, replacement: ':' });
+      return;
+    }
+  }
+  if ((lower === 'http' || lower === 'https') && f.separator === 'colon' && line.text.startsWith('//', f.colon + 1)) {
+    out.push({ code: 'syntax.bare-url', span: { start: f.name.start, end: f.value.end }, message: 'A URL on its own line is not a field, so crawlers ignore it. If it is a sitemap, write ‘Sitemap: ’ before it.', replacement: `Sitemap: ${line.text.slice(f.name.start, f.value.end)}` });
+    return;
+  }
+  if (lower.startsWith('acap')) {
+    checkUnknownAcapField(line, f.name, out);
+    return;
+  }
+  const googleTypo = GOOGLE_ACCEPTED_TYPOS.get(lower.replace(/[ \t]+/g, ' '));
+  if (googleTypo) {
+    const name = field(googleTypo).name;
+    out.push({ code: 'syntax.misspelt-field', span: f.name, message: `Google reads ‘${written}’ as ${name}, but other crawlers ignore the line. Write ‘${name}’.`, replacement: name });
+    return;
+  }
+  const near = closest(written, CONVENTIONAL_NAMES);
+  if (near) {
+    out.push({ code: 'syntax.misspelt-field', span: f.name, message: `‘${written}’ is not a known field, so crawlers ignore the line.${didYouMean(near)}`, replacement: near });
+    return;
+  }
+  // A name with quotes, angle brackets, `=` or slashes is not a field name but pasted markup or prose.
+  if (f.separator !== 'colon' || /[<>"'=/\\(){}[\];,]/.test(written)) {
+    out.push({ code: 'syntax.not-a-field', span: { start: f.name.start, end: f.value.end }, message: 'This line is not a field (`Name: value`), a comment or blank; crawlers ignore it. Start comments with #.' });
+    return;
+  }
+  out.push({ code: 'syntax.unknown-field', span: f.name, message: `‘${written}’ is not a field this product knows; crawlers that do not know it ignore the line.` });
+}
+
+/** A known field's name as written: a space or a typographic dash for a hyphen, and the colon after it. */
+export function checkFieldName(line: LineNode, out: Finding[]): void {
+  const f = line.field;
+  if (!f || !f.fact) return;
+  const fact = f.fact;
+  const written = text(line, f.name);
+  if (f.repair === 'space-for-hyphen') {
+    const fixed = written.replace(/[ \t]+/g, '-');
+    out.push({ code: 'acap.space-for-hyphen', span: f.name, message: `‘${written}’ has a space where ACAP has a hyphen, so crawlers do not recognise the field (Part 1 §3). Write ‘${fixed}’.`, replacement: fixed });
+  } else if (f.repair === 'dash-lookalike') {
+    const fixed = written.replace(DASH_LOOKALIKES, '-');
+    out.push({ code: 'syntax.dash-lookalike', span: f.name, message: `‘${written}’ contains a typographic dash where a hyphen belongs, so crawlers do not recognise the field. Write ‘${fixed}’.`, replacement: fixed });
+  }
+  if (f.separator !== 'colon' && !fact.noValue) {
+    const acap = fact.family === 'acap';
+    const named = fact.isPrefix ? written : fact.name;
+    out.push({
+      code: acap ? 'acap.missing-colon' : 'rep.missing-colon',
+      span: f.name,
+      message: acap
+        ? `‘${named}’ needs a colon after the field name (Part 1 §3); without it crawlers ignore the line.`
+        : `‘${named}’ needs a colon after the field name (RFC 9309 §2.2).${f.separator === 'whitespace' && fact.family === 'rep' ? ' Google accepts a space when the value is one word; other crawlers ignore the line.' : ''}`,
+      replacement: written + ':',
+    });
+  }
+}
+
+/** The line where the file passes 500 KiB (RFC 9309 §2.5). O(lines). */
+export function checkSize(model: RobotsModel, out: LocatedFinding[]): void {
+  const lines = model.document.lines;
+  let bytes = 0;
+  for (let i = 0; i < lines.length; i++) {
+    bytes += lines[i].byteLength;
+    if (bytes > PARSE_LIMIT_BYTES) {
+      out.push({ line: i, code: 'text.too-large', span: { start: 0, end: lines[i].text.length }, message: `The file passes 500 KiB on this line (line ${i + 1} of ${lines.length}). RFC 9309 §2.5 only requires crawlers to read the first 500 KiB, and Google ignores the rest, so what follows may never be seen.` });
+      return;
+    }
+  }
+}
+
+const hyphens = replaceWith((r) => `Write ‘${r}’ with hyphens`);
+const colon = replaceWith(() => 'Add the missing colon');
+
+export const topic: Topic = {
+  topic: 'syntax and encoding',
+  rules: [
+    { codes: ['text.control-character', 'text.invalid-utf8'], stage: 'line', check: checkCharacters },
+    { codes: ['text.bom'], stage: 'line', check: checkBom, fixes: { 'text.bom': replaceWith(() => 'Remove the byte-order mark') } },
+    {
+      codes: ['text.mangled-bom', 'syntax.fullwidth-colon', 'syntax.bare-url', 'syntax.misspelt-field', 'syntax.not-a-field', 'syntax.unknown-field'], stage: 'line', check: checkUnknownField,
+      fixes: {
+        'text.mangled-bom': replaceWith(() => 'Remove the double-encoded byte-order mark'),
+        'syntax.fullwidth-colon': replaceWith(() => 'Use an ASCII colon'),
+        'syntax.bare-url': replaceWith(() => 'Make it a Sitemap line'),
+      },
+    },
+    {
+      codes: ['acap.space-for-hyphen', 'syntax.dash-lookalike', 'rep.missing-colon', 'acap.missing-colon'], stage: 'line', check: checkFieldName,
+      fixes: { 'acap.space-for-hyphen': hyphens, 'syntax.dash-lookalike': hyphens, 'rep.missing-colon': colon, 'acap.missing-colon': colon },
+    },
+    { codes: ['text.too-large'], stage: 'document', check: checkSize },
+  ],
+};

@@ -32,6 +32,21 @@ export function googleProductToken(agent: string): string {
   return m ? m[0] : '';
 }
 
+/** Products of a User-Agent string that are browsers' or engines', never a crawler's own token. */
+const BROWSER_PRODUCTS = new Set(['mozilla', 'applewebkit', 'chrome', 'safari', 'gecko', 'khtml', 'version', 'mobile', 'firefox', 'edg', 'like']);
+
+/**
+ * The crawler a browser-style User-Agent string names in its comment: `Mozilla/5.0 (compatible;
+ * Google-Podcast)` → `Google-Podcast`, `Mozilla/4.0 (compatible; BullsEye; Windows 95)` →
+ * `BullsEye` (the first item after `compatible;`, read as a product token). Undefined when the
+ * value does not start with a browser product or names no crawler there. Linear in the value.
+ */
+export function compatibleCrawler(value: string): string | undefined {
+  if (!BROWSER_PRODUCTS.has(googleProductToken(value).toLowerCase())) return undefined;
+  const m = /\(\s*compatible\s*;\s*([A-Za-z_-]+)/i.exec(value);
+  return m && !BROWSER_PRODUCTS.has(m[1].toLowerCase()) ? m[1] : undefined;
+}
+
 /** A User-agent value: a product token, or * (RFC 9309 §2.2.1). */
 export function checkUserAgent(line: LineNode, value: string, out: Finding[]): void {
   const f = line.field;
@@ -45,12 +60,17 @@ export function checkUserAgent(line: LineNode, value: string, out: Finding[]): v
     // Only dropping a version (`Googlebot/2.1`) keeps the crawler addressed; any other
     // shortening (`Mail.RU_Bot` → `Mail`) names another crawler, so the quick fixes offer it
     // as a choice, never as the fix (productTokenChoices below).
-    const versionOnly = token !== '' && isVersionSuffix(value.slice(token.length));
+    // A browser's product (`Mozilla/5.0 (compatible; X)`) is never the crawler: its comment names it.
+    const browser = BROWSER_PRODUCTS.has(token.toLowerCase());
+    const named = compatibleCrawler(value);
+    const versionOnly = token !== '' && !browser && isVersionSuffix(value.slice(token.length));
     out.push({
       code: 'rep.invalid-product-token', span: f.value,
       message: !token
         ? `‘${value}’ is not a product token (letters, ‘-’ and ‘_’ only, RFC 9309 §2.2.1); Google matches no crawler with it.`
-        : versionOnly
+        : browser
+          ? `‘${value}’ is a whole User-Agent string, not a product token (RFC 9309 §2.2.1). Google's parser reads its browser word ‘${token}’, which no crawler sends as its token${named ? `; the crawler it names is ‘${named}’` : ''}. Write the crawler's own token if this group is meant for it.`
+          : versionOnly
           ? `‘${value}’ is a product token with a version (RFC 9309 §2.2.1 allows letters, ‘-’ and ‘_’ only). Crawlers send ‘${token}’ as their token; write ‘${token}’.`
           : `‘${value}’ is not a product token (letters, ‘-’ and ‘_’ only, RFC 9309 §2.2.1). Google's parser reads ‘${token}’ and applies this group to a crawler whose token is ‘${token}’; crawlers that compare the whole value match only ‘${value}’. Keep it if the group is meant for ‘${value}’.`,
       replacement: versionOnly ? token : undefined,
@@ -366,8 +386,6 @@ export function checkDuplicateRules(model: RobotsModel, out: LocatedFinding[]): 
     for (const f of index.findings()) out.push(f);
   });
 }
-/** Products of a User-Agent string that are browsers' or engines', never a crawler's own token. */
-const BROWSER_PRODUCTS = new Set(['mozilla', 'applewebkit', 'chrome', 'safari', 'gecko', 'khtml', 'version', 'mobile', 'firefox', 'edg', 'like']);
 
 /**
  * The choices for a User-agent value that is not a product token and whose shortening would
@@ -389,6 +407,9 @@ function productTokenChoices(doc: RobotsDocument, d: Diagnostic): CodeAction[] {
   for (const m of value.matchAll(/(?:^|[\s;(])([A-Za-z][A-Za-z_-]*)\/\d/g)) {
     if (!BROWSER_PRODUCTS.has(m[1].toLowerCase())) offer(m[1], `Write ‘${m[1]}’, the crawler this User-Agent string names`);
   }
+  // `Mozilla/5.0 (compatible; Google-Podcast)`: the crawler named without a version of its own.
+  const named = compatibleCrawler(value);
+  if (named) offer(named, `Write ‘${named}’, the crawler this User-Agent string names`);
   const google = googleProductToken(value);
   if (!BROWSER_PRODUCTS.has(google.toLowerCase())) offer(google, `Write ‘${google}’ as Google reads it (another crawler's token)`);
   return out;

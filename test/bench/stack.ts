@@ -17,6 +17,8 @@ export interface StackOptions {
   readonly budgetMs?: number;
   /** How many positions to probe (spread over the document). */
   readonly positions?: number;
+  /** Conversions too (getConversionActions, convertTo…); default true. */
+  readonly conversions?: boolean;
 }
 
 export interface StackReport {
@@ -86,7 +88,7 @@ export function exerciseRobots(text: string, options: StackOptions = {}): StackR
     const range = { start: p, end: p };
     const onLine: Diagnostic[] = diagnostics.filter((d) => d.range.start.line === p.line);
     for (const a of run(`getCodeActions ${at}`, () => getCodeActions(doc, range, onLine)) ?? []) edits(`getCodeActions ${at}`, a.edit?.changes?.[doc.uri]);
-    for (const a of run(`getConversionActions ${at}`, () => getConversionActions(doc, range)) ?? []) edits(`getConversionActions ${at}`, a.edit?.changes?.[doc.uri]);
+    if (options.conversions !== false) for (const a of run(`getConversionActions ${at}`, () => getConversionActions(doc, range)) ?? []) edits(`getConversionActions ${at}`, a.edit?.changes?.[doc.uri]);
   }
   const paths = ['/', '/a', '/private/x.html', '/' + 'x'.repeat(2000), ...representativePaths(doc)];
   for (const agent of AGENTS) {

@@ -106,11 +106,11 @@ function markdownCell(c: MatrixCell, uri: string, notes: string[], names = ''): 
 /**
  * Engine answers a hover's table may ask for (issue 12): `*` and the listed crawlers always get
  * their rows, and crawlers the file names get theirs, in file order, while this lasts — about
- * 2,400 names in a conventional file, 200 in an ACAP file of six columns, 35 with three purpose
+ * 1,200 names in a conventional file, 100 in an ACAP file of six columns, 25 with three purpose
  * sections. The table shows MAX_ROWS rows of MAX_NAMES names; the crawlers past the budget are
  * counted and the hover says so. `robots-acap table` and the permissions view answer them all.
  */
-export const MAX_TABLE_ANSWERS = 2400;
+export const MAX_TABLE_ANSWERS = 1200;
 
 /**
  * The crawlers × usages table for `path`, as Markdown. Cost: permissionMatrix with at most

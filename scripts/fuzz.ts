@@ -13,8 +13,8 @@
  *   options: --seed N, --budget MS (per call; default 10000, the unit tests' bound: it catches
  *   pathological growth, not a loaded machine; --budget 1000 holds the 1 s goal on an idle one),
  *   --shrink (shrink a failing document first: slow, the whole stack runs per candidate),
- *   --no-lsp, --no-service, --no-conversions (no conversion code actions: to fuzz the rest for
- *   long while a conversion finding is open)
+ *   --no-lsp, --no-service, --no-conversions (no conversions, neither code actions nor whole-file:
+ *   to fuzz the rest while a conversion finding is open)
  *
  * The LSP half needs the built server: `npm run build` first (the npm script does it).
  */

@@ -17,7 +17,7 @@ export interface StackOptions {
   readonly budgetMs?: number;
   /** How many positions to probe (spread over the document). */
   readonly positions?: number;
-  /** Conversions too (getConversionActions, convertTo…); default true. */
+  /** Conversions too (getConversionActions, convertToAcap, convertToRep); default true. */
   readonly conversions?: boolean;
 }
 
@@ -99,13 +99,15 @@ export function exerciseRobots(text: string, options: StackOptions = {}): StackR
       }
     }
   }
-  const acap = run('convertToAcap', () => convertToAcap(doc, { verify: { maxChecks: 200 } }));
-  if (acap) {
-    edits('convertToAcap', acap.edits);
-    if (acap.verification.kept > acap.verification.checked) problems.push('convertToAcap: kept more verdicts than it checked');
+  if (options.conversions !== false) {
+    const acap = run('convertToAcap', () => convertToAcap(doc, { verify: { maxChecks: 200 } }));
+    if (acap) {
+      edits('convertToAcap', acap.edits);
+      if (acap.verification.kept > acap.verification.checked) problems.push('convertToAcap: kept more verdicts than it checked');
+    }
+    const rep = run('convertToRep', () => convertToRep(doc, { verify: { maxChecks: 200 } }));
+    if (rep) edits('convertToRep', rep.edits);
   }
-  const rep = run('convertToRep', () => convertToRep(doc, { verify: { maxChecks: 200 } }));
-  if (rep) edits('convertToRep', rep.edits);
   edits('format', run('format', () => format(doc, { tabSize: 4, insertSpaces: true })));
   return { problems, slowest };
 }

@@ -13,7 +13,8 @@
  *   options: --seed N, --budget MS (per call; default 10000, the unit tests' bound: it catches
  *   pathological growth, not a loaded machine; --budget 1000 holds the 1 s goal on an idle one),
  *   --shrink (shrink a failing document first: slow, the whole stack runs per candidate),
- *   --no-lsp, --no-service
+ *   --no-lsp, --no-service, --no-conversions (no conversions, neither code actions nor whole-file:
+ *   to fuzz the rest while a conversion finding is open)
  *
  * The LSP half needs the built server: `npm run build` first (the npm script does it).
  */
@@ -36,6 +37,7 @@ const budgetMs = Number(arg('--budget') ?? 10_000);
 const shrink = process.argv.includes('--shrink');
 const withLsp = !process.argv.includes('--no-lsp');
 const withService = !process.argv.includes('--no-service');
+const conversions = !process.argv.includes('--no-conversions');
 const FIXTURES = path.resolve(__dirname, '../test/fixtures/fuzz');
 /** Documents stay under this size: the bound is promised for files under 1 MB. */
 const MAX_DOC = 900_000;
@@ -121,7 +123,7 @@ function serviceRun(ms: number): Tally {
   const tally: Tally = { runs: 0, failures: [], slowest: { what: '', ms: 0 } };
   const check = (kind: 'robots' | 'html', text: string, robots?: string): boolean => {
     tally.runs++;
-    const r = kind === 'robots' ? exerciseRobots(text, { budgetMs, positions: 12 }) : exerciseHtml(text, robots, { budgetMs, positions: 12 });
+    const r = kind === 'robots' ? exerciseRobots(text, { budgetMs, positions: 12, conversions }) : exerciseHtml(text, robots, { budgetMs, positions: 12 });
     if (r.slowest.ms > tally.slowest.ms) tally.slowest = r.slowest;
     if (r.problems.length) throw new Error(r.problems.slice(0, 5).join('\n'));
     return true;
@@ -168,7 +170,7 @@ async function lspRun(ms: number): Promise<{ sequences: number; messages: number
     if (Date.now() > deadline) return true;
     if (server.exited()) server = await startServer();
     result.sequences++;
-    const r = await replay(server, steps);
+    const r = await replay(server, steps, budgetMs, { conversions });
     result.messages += r.messages;
     for (const [code, n] of r.errors) result.errors.set(code, (result.errors.get(code) ?? 0) + n);
     if (r.failures.length) {
@@ -190,7 +192,7 @@ async function lspRun(ms: number): Promise<{ sequences: number; messages: number
 async function main(): Promise<void> {
   const started = Date.now();
   const share = withService && withLsp ? 0.6 : 1;
-  console.log(`fuzz: ${seconds} s, seed ${seed}, budget ${budgetMs} ms per call`);
+  console.log(`fuzz: ${seconds} s, seed ${seed}, budget ${budgetMs} ms per call${conversions ? '' : ', no conversions'}`);
   const failures: string[] = [];
   if (withService) {
     const t0 = Date.now();

@@ -8,7 +8,8 @@ import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 
-export const SERVER = path.resolve(__dirname, '../../dist/server.js');
+/** The built server; ROBOTS_ACAP_BENCH_SERVER names another build (to compare before and after). */
+export const SERVER = process.env.ROBOTS_ACAP_BENCH_SERVER ?? path.resolve(__dirname, '../../dist/server.js');
 
 /** A client that pulls diagnostics and asks for everything the server offers, statically. */
 export const CAPABILITIES = {

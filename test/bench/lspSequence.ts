@@ -33,11 +33,11 @@ function uriOf(doc: number, languageId: string): string {
   return `file:///site/${doc}/${languageId === 'html' ? 'page.html' : 'robots.txt'}`;
 }
 
-function paramsOf(method: string, uri: string, line: number, character: number): unknown {
+function paramsOf(method: string, uri: string, line: number, character: number, conversions = true): unknown {
   const position = { line, character };
   const range = { start: position, end: { line: line + 1, character: 0 } };
   switch (method) {
-    case 'textDocument/codeAction': return { textDocument: { uri }, range, context: { diagnostics: [], only: ['refactor', 'quickfix'] } };
+    case 'textDocument/codeAction': return { textDocument: { uri }, range, context: { diagnostics: [], only: conversions ? ['refactor', 'quickfix'] : ['quickfix'] } };
     case 'textDocument/references': return { textDocument: { uri }, position, context: { includeDeclaration: true } };
     case 'textDocument/formatting': return { textDocument: { uri }, options: { tabSize: 4, insertSpaces: true } };
     case 'textDocument/inlayHint': return { textDocument: { uri }, range };
@@ -52,9 +52,12 @@ function paramsOf(method: string, uri: string, line: number, character: number):
 
 /**
  * Send `steps` to the server; every request must be answered (a result or an error) within
- * `limitMs`, and the server must still answer a plain hover afterwards.
+ * `limitMs`, and the server must still answer a plain hover afterwards. The documents the steps
+ * opened are closed at the end, so that the next sequence on the same server starts from none
+ * (a saved sequence then replays alone as it ran). `conversions: false` asks code actions for
+ * quick fixes only (no conversion refactorings).
  */
-export async function replay(s: ServerSession, steps: readonly Step[], limitMs = 10_000): Promise<SequenceResult> {
+export async function replay(s: ServerSession, steps: readonly Step[], limitMs = 10_000, options: { readonly conversions?: boolean } = {}): Promise<SequenceResult> {
   const failures: string[] = [];
   const errors = new Map<number, number>();
   const languages = new Map<number, 'robots-txt' | 'html'>();
@@ -106,7 +109,7 @@ export async function replay(s: ServerSession, steps: readonly Step[], limitMs =
         languages.delete(step.doc);
         break;
       case 'request':
-        ask(label, step.method, paramsOf(step.method, uri, step.line, step.character), step.cancel);
+        ask(label, step.method, paramsOf(step.method, uri, step.line, step.character, options.conversions), step.cancel);
         break;
       case 'junk':
         ask(label, step.method, step.params, false);
@@ -122,6 +125,7 @@ export async function replay(s: ServerSession, steps: readonly Step[], limitMs =
     if (r.timedOut) failures.push('the server no longer answers a plain hover');
     else if (!r.result?.contents?.value?.includes('/private/')) failures.push(`a plain hover afterwards answers ${JSON.stringify(r.result ?? r.error).slice(0, 200)}`);
     await s.notify('textDocument/didClose', { textDocument: { uri: probe } });
+    for (const [doc, languageId] of languages) await s.notify('textDocument/didClose', { textDocument: { uri: uriOf(doc, languageId) } });
   }
   return { failures, errors, messages };
 }

@@ -117,6 +117,26 @@ export function manyRecordsHover(records: number): WorstCase {
   };
 }
 
+/**
+ * `records` ACAP records, each naming its own crawler and speaking on several usages, with
+ * `purposes` purpose sub-records each, and a conventional group per crawler too: every crawler in
+ * two readings, every purpose a section of the table (issue 15's readings, issue 12's bound). A
+ * rule of the first record hovered.
+ */
+export function recordsWithPurposes(records: number, purposes: number): WorstCase {
+  const record = (i: number): string => [
+    `User-agent: bot${letters(i)}`, `Disallow: /p${i % 97}/`, '',
+    `ACAP-crawler: bot${letters(i)}`, `ACAP-disallow-crawl: /p${i}/`, `ACAP-allow-index: /q${i % 13}/ time-limit=5`, 'ACAP-disallow-present-snippet: /',
+    ...Array.from({ length: purposes }, (_, k) => `ACAP-usage-purpose: purpose${k}\nACAP-disallow-index: /p${(i + k) % 31}/`),
+    '',
+  ].join('\n');
+  return {
+    name: `hover among ${records} records with ${purposes} purposes`, reported: '',
+    languageId: 'robots-txt', text: '##ACAP version=1.0\n' + lines(records, record) + '\n',
+    method: 'textDocument/hover', line: 5, character: 23,
+  };
+}
+
 /** `sets` resource sets, completion of a resource specification. */
 export function manyResourceSets(sets: number): WorstCase {
   return {
@@ -144,7 +164,8 @@ export function reportedCases(): WorstCase[] {
     starsHover(10_000), starsHover(30_000),
     manyStarRules(100, 100), longPatternPair(4000),
     paddedVisitTime(100_000), paddedValues(100_000),
-    manyGroupsHover(3000), manyGroupsHover(10_000), manyRecordsHover(3000),
+    manyGroupsHover(3000), manyGroupsHover(10_000), manyGroupsHover(26_000), manyRecordsHover(3000), manyRecordsHover(5000), manyRecordsHover(19_000),
+    recordsWithPurposes(1000, 4), recordsWithPurposes(2500, 4),
     manyResourceSets(100_000), manyClasses(20_000),
   ];
 }

@@ -17,6 +17,8 @@ export interface StackOptions {
   readonly budgetMs?: number;
   /** How many positions to probe (spread over the document). */
   readonly positions?: number;
+  /** Conversions too (getConversionActions, convertToAcap, convertToRep); default true. */
+  readonly conversions?: boolean;
 }
 
 export interface StackReport {
@@ -88,7 +90,7 @@ export function exerciseRobots(text: string, options: StackOptions = {}): StackR
     for (const a of run(`getCodeActions ${at}`, () => getCodeActions(doc, range, onLine)) ?? []) edits(`getCodeActions ${at}`, a.edit?.changes?.[doc.uri]);
     // Listed for a client that resolves them when picked (no edits), and converted at once for one that cannot.
     for (const a of run(`listConversionActions ${at}`, () => listConversionActions(doc, range)) ?? []) if (a.edit) problems.push(`listConversionActions ${at}: an edit in the listing`);
-    for (const a of run(`getConversionActions ${at}`, () => getConversionActions(doc, range)) ?? []) edits(`getConversionActions ${at}`, a.edit?.changes?.[doc.uri]);
+    if (options.conversions !== false) for (const a of run(`getConversionActions ${at}`, () => getConversionActions(doc, range)) ?? []) edits(`getConversionActions ${at}`, a.edit?.changes?.[doc.uri]);
   }
   const paths = ['/', '/a', '/private/x.html', '/' + 'x'.repeat(2000), ...representativePaths(doc)];
   for (const agent of AGENTS) {
@@ -99,13 +101,15 @@ export function exerciseRobots(text: string, options: StackOptions = {}): StackR
       }
     }
   }
-  const acap = run('convertToAcap', () => convertToAcap(doc, { verify: { maxChecks: 200 } }));
-  if (acap) {
-    edits('convertToAcap', acap.edits);
-    if (acap.verification.kept > acap.verification.checked) problems.push('convertToAcap: kept more verdicts than it checked');
+  if (options.conversions !== false) {
+    const acap = run('convertToAcap', () => convertToAcap(doc, { verify: { maxChecks: 200 } }));
+    if (acap) {
+      edits('convertToAcap', acap.edits);
+      if (acap.verification.kept > acap.verification.checked) problems.push('convertToAcap: kept more verdicts than it checked');
+    }
+    const rep = run('convertToRep', () => convertToRep(doc, { verify: { maxChecks: 200 } }));
+    if (rep) edits('convertToRep', rep.edits);
   }
-  const rep = run('convertToRep', () => convertToRep(doc, { verify: { maxChecks: 200 } }));
-  if (rep) edits('convertToRep', rep.edits);
   edits('format', run('format', () => format(doc, { tabSize: 4, insertSpaces: true })));
   return { problems, slowest };
 }

@@ -63,3 +63,16 @@ suite('Cross-vocabulary actions: Content-Signal / Content-Usage → ACAP', () =>
     assert.deepEqual(actionsAt(doc('User-agent: *\nContent-Usage: Train-AI=n\n'), 1), []);
   });
 });
+
+suite('Cross-vocabulary actions: a group at the end of the file (found by npm run fuzz)', () => {
+  test('the group\'s last line has no line end: the lines go after it, inside the text, the last line kept whole', () => {
+    const text = 'ACAP-crawler: *\nACAP-disallow-other: /\n\nUser-agent: *\nDisallow: /private/';
+    const [a] = actionsAt(doc(text), 1);
+    assert.ok(a, 'an action on the ACAP record');
+    const [e] = a.edit?.changes?.['file:///site/robots.txt'] ?? [];
+    assert.deepEqual(e.range.start, { line: 4, character: 'Disallow: /private/'.length });
+    const out = apply(text, a).split('\n');
+    assert.deepEqual(out.slice(0, 5), text.split('\n'));
+    assert.match(out[5], /^Content-Signal: /);
+  });
+});

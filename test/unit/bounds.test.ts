@@ -7,12 +7,12 @@
  */
 import * as assert from 'node:assert/strict';
 import {
-  doComplete, doHover, doValidation, explain, getConversionActions, matchPattern, parseDocument, parseHtml, validateHtml,
+  doComplete, doHover, doValidation, explain, getConversionActions, matchPattern, parseDocument, parseHtml, permissionMatrix, validateHtml,
   type RobotsDocument,
 } from '../../server/src/service';
 import { intersect, toFull, MAX_INTERSECT_TAIL } from '../../server/src/service/convert/verify';
 import {
-  letters, longPatternPair, manyClasses, manyGroupsHover, manyRecordsHover, manyResourceSets, manyStarRules, paddedValues, paddedVisitTime, starsHover,
+  letters, longPatternPair, manyClasses, manyGroupsHover, manyRecordsHover, manyResourceSets, manyStarRules, paddedValues, paddedVisitTime, recordsWithPurposes, starsHover,
   type WorstCase,
 } from '../bench/pathological';
 
@@ -93,22 +93,48 @@ suite('bounds: generated worst cases (issue 12)', () => {
   test('hover among 3,000 groups with their own agents (was 17 s)', function () {
     this.timeout(BOUND);
     const text = hoverText(manyGroupsHover(3000));
-    // bota is the one crawler its line refuses; the 2,999 others and the 8 default crawlers
-    // answer like `*` (names of letters only: RFC 9309 reads `bot0` as `bot`).
+    // bota is the one crawler its line refuses; the others answered and the 8 default crawlers
+    // answer like `*` (names of letters only: RFC 9309 reads `bot0` as `bot`). The table's budget
+    // (MAX_TABLE_ANSWERS, one answer per crawler here) answers the first 1,191 the file names
+    // besides `*` and the 8 listed, and says how many it left out.
     assert.match(text, /\| bota \| ✗ \[2\]/);
-    assert.match(text, /any other \(and 3007 others\)/);
+    assert.match(text, /any other \(and 1198 others\)/);
+    assert.match(text, /1809 more crawlers the file names are not answered here \(a hover answers the first 1199\)/);
+  });
+
+  test('the permission matrix without limits answers every crawler the file names (the CLI table, the permissions view)', function () {
+    this.timeout(BOUND);
+    const m = permissionMatrix(docOf(manyGroupsHover(3000)), '/p0/', [], 'rfc9309');
+    assert.equal(m.unanswered, 0);
+    assert.equal(m.rows.reduce((n, r) => n + r.crawlers.length, m.star.crawlers.length), 3000);
   });
 
   test('hover among 3,000 groups that each decide for their own crawler (rows grouped by key)', function () {
     this.timeout(BOUND);
     const c: WorstCase = { ...manyGroupsHover(3000), character: 10, text: Array.from({ length: 3000 }, (_, i) => `User-agent: bot${letters(i)}\nDisallow: /\n`).join('\n') };
-    assert.match(hoverText(c), /2990 more groups of crawlers not shown/);
+    const text = hoverText(c);
+    // 1,191 crawlers answered, each with a row of its own; 10 shown.
+    assert.match(text, /1181 more groups of crawlers not shown/);
+    assert.match(text, /1809 more crawlers the file names are not answered here/);
   });
 
   test('hover among 5,000 ACAP records with their own crawlers', function () {
     this.timeout(BOUND);
     const text = hoverText(manyRecordsHover(5000));
     assert.match(text, /\| bota \| ✗ \[3\]/);
+    // Six columns in two readings: 1,200 answers pay for 100 rows, `*` and the 8 listed among them.
+    assert.match(text, /4909 more crawlers the file names are not answered here \(a hover answers the first 99\)/);
+  });
+
+  test('hover among 1,000 records with 4 purposes each: 3 purpose sections, and the budget shared by them', function () {
+    this.timeout(BOUND);
+    const text = hoverText(recordsWithPurposes(1000, 4));
+    // 6 columns × (1 + 3 purpose sections) × 2 readings = 48 answers a crawler: 25 rows, `*` and the 8 listed among them.
+    assert.match(text, /984 more crawlers the file names are not answered here \(a hover answers the first 24\)/);
+    assert.equal(text.match(/For purpose `purpose\d`/g)?.length, 3);
+    assert.match(text, /1 more purposes not shown/);
+    // The first crawler still has its row: its record refuses the hovered path.
+    assert.match(text, /\| bota[ |]/);
   });
 
   test('explain with 20,000 candidates of one pattern (narrowest and their fields without comparing every pair)', function () {

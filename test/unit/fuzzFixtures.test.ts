@@ -4,6 +4,8 @@
  * site's robots.txt beside it as `*.robots.txt` when there was one) through the whole language
  * service (test/bench/stack.ts), and an LSP message sequence (`*.json`) against the built server.
  * Each must now pass with no throw, no insane answer, and no call over 10 s (the bound).
+ * A fixture whose name starts with `open-` is a finding not fixed yet (its owner is named in the
+ * commit that added it): it is listed as pending, not run, until the fix renames it.
  */
 import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -23,6 +25,10 @@ suite('fuzz regression fixtures (test/fixtures/fuzz)', () => {
 
   for (const name of files) {
     const file = path.join(DIR, name);
+    if (name.startsWith('open-')) {
+      test.skip(`open finding ${name}`, () => undefined);
+      continue;
+    }
     if (name.endsWith('.robots.txt') && existsSync(file.replace(/\.robots\.txt$/, '.html'))) continue; // read with its page
     if (name.endsWith('.txt')) {
       test(`robots.txt ${name}`, function () {

@@ -22,10 +22,11 @@ import { SERVER_NAME, SERVER_VERSION } from '../version';
 import { DocumentStore, MAX_DOCUMENT_CHARS } from './documentStore';
 import { Settings } from './settings';
 import {
-  doComplete, doHover, doRename, doValidation, getConversionActions, listConversionActions, resolveConversionAction, conversionDataProblem, type ConversionData, type EditForm, type ResolvedConversion, findDocumentLinks, findDocumentSymbols, getFoldingRanges, getInlayHints, getSelectionRanges,
+  doComplete, doRename, getConversionActions, listConversionActions, resolveConversionAction, conversionDataProblem, type ConversionData, type EditForm, type ResolvedConversion, findDocumentLinks, findDocumentSymbols, getFoldingRanges, getInlayHints, getSelectionRanges,
   format, getSemanticTokens, getSemanticTokensRange, semanticTokensDelta, explain, facts, findDefinition, findDocumentHighlights, findReferences, getCodeActions, prepareRename,
   folderOf, resolveLocator, severityOf, siteOfPage, SOURCE, type RobotsDocument,
 } from '../service';
+import { doHoverSteps, doValidationSteps, type Steps } from '../service';
 import { ExplainAnyRequest } from '../protocol';
 import { aiUseOf, explainAiUse, explainPageAiUse, formatAiUse } from '../service';
 import { registerViewRequests } from './viewRequests';
@@ -154,6 +155,41 @@ function guardNotification<P>(name: string, handler: (params: P) => void | Promi
   };
 }
 
+/**
+ * How long long work runs before the event loop gets a turn: the work is written in steps
+ * (service/syntax/steps.ts), and between slices of this length a `$/cancelRequest`, an edit or
+ * another request is read. A cancelled request stops within about one slice.
+ */
+const SLICE_MS = 15;
+
+/**
+ * Run `steps` in slices of SLICE_MS, yielding to the event loop between them (setImmediate);
+ * after each pause `stop` says whether to give up, with the error to answer (RequestCancelled
+ * for a cancelled request, ContentModified/ServerCancelled when the document changed or closed).
+ * The generator is then closed, so nothing of the dropped work runs on. Cost: the steps' own,
+ * plus one event-loop turn per slice.
+ */
+async function runSteps<T>(steps: Steps<T>, stop: () => ResponseError<unknown> | undefined): Promise<T> {
+  let until = performance.now() + SLICE_MS;
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+    if (performance.now() < until) continue;
+    await new Promise((resolve) => setImmediate(resolve));
+    const why = stop();
+    if (why) {
+      steps.return(undefined as T);
+      throw why;
+    }
+    until = performance.now() + SLICE_MS;
+  }
+}
+
+/** Stop when the request is cancelled, or when the document changed or closed since `revision`. */
+function stopWhen(name: string, token: CancellationToken | undefined, uri: string, revision: number | undefined, changed = contentModified): () => ResponseError<unknown> | undefined {
+  return () => (token?.isCancellationRequested ? cancelled(name) : documents.revision(uri) !== revision ? changed(name) : undefined);
+}
+
 /** Problems with files around the documents (a site robots.txt that is a FIFO...), said once each. */
 const warned = new Set<string>();
 function warnOnce(problem: string): void {
@@ -209,9 +245,14 @@ function degradedDiagnostic(size: number, s: Parameters<typeof severityOf>[1]): 
   }];
 }
 
-/** Diagnostics for an open robots.txt or HTML page (undefined when it is not open). */
-async function validate(uri: string): Promise<Diagnostic[] | undefined> {
+/**
+ * Diagnostics for an open robots.txt or HTML page (undefined when it is not open). A robots.txt is
+ * validated in slices (doValidationSteps): a cancelled pull, an edit or a close stops it (with a
+ * ResponseError) instead of finishing work nobody will read.
+ */
+async function validate(uri: string, token?: CancellationToken): Promise<Diagnostic[] | undefined> {
   if (!documents.has(uri)) return undefined;
+  const revision = documents.revision(uri);
   const s = await settings.forDocument(uri);
   const size = documents.degraded(uri);
   if (size !== undefined) return degradedDiagnostic(size, s);
@@ -222,8 +263,10 @@ async function validate(uri: string): Promise<Diagnostic[] | undefined> {
     return linkDocs([...validateHtml(page, s), ...pageNotices(page, site.robots, site.path, s, { workspace })], docsUri);
   }
   const doc = documents.get(uri);
+  if (!doc) return undefined;
   // Files referring to this one are read only if a name is not defined here.
-  return doc ? linkDocs(doValidation(doc, { ...s, workspace }), docsUri) : undefined;
+  const diagnostics = await runSteps(doValidationSteps(doc, { ...s, workspace }), stopWhen('textDocument/diagnostic', token, uri, revision, serverCancelled));
+  return linkDocs(diagnostics, docsUri);
 }
 
 // Push mode: validate as soon as the event loop is free, with no debounce: analysis after an
@@ -252,6 +295,8 @@ async function pushDiagnostics(uri: string): Promise<void> {
     if (!diagnostics || documents.revision(uri) !== revision) return; // changed meanwhile: the next run publishes
     await connection.sendDiagnostics({ uri, version, diagnostics });
   } catch (err) {
+    // Stopped by an edit or a close: the run the edit scheduled publishes (a close publishes nothing).
+    if (err instanceof ResponseError) return;
     logFailure(`diagnostics for ${uri}`, err);
   }
 }
@@ -312,7 +357,7 @@ connection.languages.diagnostics.on(guard('textDocument/diagnostic', EMPTY_REPOR
   if (last && last.revision === revision && last.generation === generation && params.previousResultId === last.resultId) {
     return { kind: DocumentDiagnosticReportKind.Unchanged, resultId: last.resultId };
   }
-  const items = await validate(uri);
+  const items = await validate(uri, token);
   if (token.isCancellationRequested) throw cancelled('textDocument/diagnostic');
   // Overtaken by an edit while validating: ask the client to pull again rather than answer stale.
   if (!items || documents.revision(uri) !== revision) throw serverCancelled('textDocument/diagnostic');
@@ -329,8 +374,9 @@ function contentId(text: string): string {
   return `${(h >>> 0).toString(36)}.${text.length.toString(36)}`;
 }
 
-connection.onHover(guard('textDocument/hover', null, async (params) => {
+connection.onHover(guard('textDocument/hover', null, async (params, token) => {
   const uri = params.textDocument.uri;
+  const revision = documents.revision(uri);
   const s = await settings.forDocument(uri);
   const page = documents.page(uri);
   if (page) {
@@ -338,7 +384,8 @@ connection.onHover(guard('textDocument/hover', null, async (params) => {
     return doHtmlHover(page, params.position, { robots: site.robots, path: site.path, crawlers: s.crawlers, workspace });
   }
   const doc = documents.get(uri);
-  return doc ? doHover(doc, params.position, s, { workspace }) : null;
+  // A path's table is asked for in slices (one crawler's row a step): cancellable, and other requests interleave.
+  return doc ? runSteps(doHoverSteps(doc, params.position, s, { workspace }), stopWhen('textDocument/hover', token, uri, revision)) : null;
 }));
 
 connection.onCompletion(guard('textDocument/completion', null, (params) => {

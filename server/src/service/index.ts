@@ -17,6 +17,11 @@ export { explain, agentToken, queryPath, type Query, type Explanation, type Deci
 export { PROFILES, evaluateConventional, type Profile } from './engine/conventional';
 export { pathOfUrl, normalizePercent, matchPattern, compareScope } from './syntax/paths';
 export { doHover, permissionTable, representativePath, type HoverSettings } from './features/hover';
+// Long work in steps, for hosts that pause and cancel it (issue 12).
+export { doHoverSteps, permissionTableSteps } from './features/hover';
+export { doValidationSteps } from './features/validationSteps';
+export { permissionMatrixSteps, type MatrixLimits } from './engine/matrix';
+export { finish, type Steps } from './syntax/steps';
 export { permissionMatrix, matrixUsages, crawlersNamed, profileWords, defaultReading, explainDefault, DEFAULT_CRAWLERS, MATRIX_USAGES, type Matrix, type MatrixRow, type MatrixCell, type OtherReading, type DefaultAnswer, type PurposeRows } from './engine/matrix';
 export { formatExplanation } from './engine/explainText';
 export { getCodeActions } from './features/codeActions';

@@ -10,6 +10,7 @@ import type { UsageRef } from '../syntax/directives';
 import { agentToken, explain, type Explanation, type Query, type Reading } from './permissions';
 import type { WorkspaceContext } from '../syntax/workspace';
 import { CRAWLER_BY_TOKEN } from '../facts/crawlers';
+import { finish, type Steps } from '../syntax/steps';
 
 /**
  * The reading a crawler uses by default (issue 15): a file without ACAP records has only the
@@ -139,8 +140,13 @@ export interface Matrix {
    * verdicts, which those purposes may override (interpretation §3.1).
    */
   readonly purposes: readonly string[];
-  /** For each purpose the sub-records name: the rows with that purpose given (Part 1 §2.3.3, interpretation §3.1). */
+  /**
+   * For each purpose the sub-records name: the rows with that purpose given (Part 1 §2.3.3,
+   * interpretation §3.1); the first `maxPurposes` of them when limited.
+   */
   readonly purposeRows: readonly PurposeRows[];
+  /** Crawlers the file names that were not answered (past `maxAnswers`); 0 when unlimited. */
+  readonly unanswered: number;
 }
 
 export interface PurposeRows {
@@ -203,22 +209,55 @@ function key(cells: readonly MatrixCell[]): string {
   return cells.map((c) => `${c.allowed}:${c.line}:${c.qualifiers.join(' ')}:${c.needsCrawl}:${differ ? c.reading : ''}:${c.other ? `${c.other.allowed}:${c.other.line}` : ''}`).join('|');
 }
 
+/** Bounds on a matrix's work (a hover's table; the CLI and the permissions view ask for all). */
+export interface MatrixLimits {
+  /**
+   * Engine answers the matrix may ask for. `*` and the listed crawlers (settings, the defaults)
+   * always get their rows; crawlers the file names get rows, in file order, while the budget
+   * lasts (each costs usages × sections × readings answers). The others are counted in
+   * `Matrix.unanswered`, not asked about.
+   */
+  readonly maxAnswers?: number;
+  /** Purpose sections computed, in file order; `Matrix.purposes` still names every purpose. */
+  readonly maxPurposes?: number;
+}
+
 /**
- * Cost: (named crawlers + listed crawlers + 1) × usages × (purposes + 1) × 2 engine answers (the
- * second reading only in a file with ACAP records).
+ * Cost: (answered crawlers + 1) × usages × (computed purposes + 1) × 2 engine answers (the second
+ * reading only in a file with ACAP records): at most max(`maxAnswers`, (listed + 1) × that
+ * product) when limited, with computed purposes ≤ `maxPurposes`; plus O(lines) for the columns and
+ * O(agent lines × log + records) to list the names and purposes. Grouping rows is O(answered
+ * crawlers) through a map by key.
  */
-export function permissionMatrix(doc: RobotsDocument, path: string, crawlers: readonly string[], profile: Profile, ctx: WorkspaceContext = {}): Matrix {
+export function permissionMatrix(doc: RobotsDocument, path: string, crawlers: readonly string[], profile: Profile, ctx: WorkspaceContext = {}, limits: MatrixLimits = {}): Matrix {
+  return finish(permissionMatrixSteps(doc, path, crawlers, profile, ctx, limits));
+}
+
+/** permissionMatrix in steps: one pause after each crawler's row (a few engine answers each). */
+export function* permissionMatrixSteps(doc: RobotsDocument, path: string, crawlers: readonly string[], profile: Profile, ctx: WorkspaceContext = {}, limits: MatrixLimits = {}): Steps<Matrix> {
   const model = getModel(doc);
   const acap = model.records.length > 0;
   const usages = acap ? matrixUsages(doc) : ['crawl'];
   // A crawler named only in ACAP records keeps a row of its own: the publisher wrote a record for it.
   const ownRow = acap ? acapCrawlers(doc) : new Set<string>();
-  const all = [...new Map([...crawlersNamed(doc), ...crawlers].map((c) => [c.toLowerCase(), c])).values()];
+  const named = crawlersNamed(doc);
+  const every = [...new Map([...named, ...crawlers].map((c) => [c.toLowerCase(), c])).values()];
   const purposes = [...new Set(model.records.flatMap((r) => r.subRecords.flatMap((s) => s.purposes.map((l) => {
     const f = doc.lines[l].field;
     return f ? doc.lines[l].text.slice(f.value.start, f.value.end).trim() : '';
   })))).values()].filter((x) => x !== '');
-  const section = (purpose: string | undefined): { rows: MatrixRow[]; star: MatrixRow } => {
+  const sections = 1 + Math.min(purposes.length, limits.maxPurposes ?? purposes.length);
+  // The listed crawlers always; of the others the file names, the first the budget pays for (file order).
+  const listed = new Set(crawlers.map((c) => c.toLowerCase()));
+  const perCrawler = usages.length * sections * (acap ? 2 : 1);
+  const maxNamed = limits.maxAnswers === undefined ? named.length : Math.max(0, Math.floor(limits.maxAnswers / perCrawler) - 1 - listed.size);
+  const kept = new Set<string>();
+  for (const c of named) {
+    if (kept.size >= maxNamed) break;
+    if (!listed.has(c.toLowerCase())) kept.add(c.toLowerCase());
+  }
+  const all = every.filter((c) => listed.has(c.toLowerCase()) || kept.has(c.toLowerCase()));
+  function* section(purpose: string | undefined): Steps<{ rows: MatrixRow[]; star: MatrixRow }> {
     type Row = { crawlers: string[]; cells: MatrixCell[]; profilesDisagree: boolean; profiles: Record<Profile, boolean>; reading: Reading; readingWhy: string; readingsDiffer: boolean };
     const rowOf = (agent: string): Row => {
       const answers = usages.map((usage) => explainDefault(doc, { agent, usage, path, profile, ...(purpose ? { purpose } : {}) }, ctx));
@@ -235,6 +274,7 @@ export function permissionMatrix(doc: RobotsDocument, path: string, crawlers: re
     const rowByKey = new Map<string, Row>();
     const likeStar: string[] = [];
     for (const c of all) {
+      yield;
       const r = rowOf(c);
       const k = key(r.cells) + pkey(r.profiles);
       if (k === starKey && !ownRow.has(c.toLowerCase())) {
@@ -249,12 +289,15 @@ export function permissionMatrix(doc: RobotsDocument, path: string, crawlers: re
       }
     }
     return { rows, star: { ...star, crawlers: likeStar } };
-  };
-  const general = section(undefined);
+  }
+  const general = yield* section(undefined);
+  const purposeRows: PurposeRows[] = [];
+  for (const purpose of purposes.slice(0, limits.maxPurposes ?? purposes.length)) purposeRows.push({ purpose, ...(yield* section(purpose)) });
   return {
     path, acap, profile, usages, rows: general.rows,
     star: general.star,
     purposes,
-    purposeRows: purposes.map((purpose) => ({ purpose, ...section(purpose) })),
+    purposeRows,
+    unanswered: every.length - all.length,
   };
 }

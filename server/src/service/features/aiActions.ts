@@ -100,7 +100,12 @@ function acapToPreferences(doc: RobotsDocument, r: AcapRecord): CodeAction | und
   const at = Math.max(...group.agents, ...group.members) + 1;
   const nl = eol(doc);
   const title = `Write this ACAP record's AI stance as Content-Signal / Content-Usage lines in the group of line ${group.startLine + 1}${lost.length ? ` — not kept: ${[...new Set(lost)].join('; ')}` : ''}`;
-  return { title, kind: CodeActionKind.RefactorRewrite, edit: { changes: { [doc.uri]: [{ range: { start: { line: at, character: 0 }, end: { line: at, character: 0 } }, newText: lines.map((l) => l + nl).join('') }] } } };
+  // A group that ends the file on a line without a line end: the position after it is outside
+  // the text (found by npm run fuzz), so the lines go after its last character, a line end first.
+  const edit = at < doc.lines.length
+    ? { range: { start: { line: at, character: 0 }, end: { line: at, character: 0 } }, newText: lines.map((l) => l + nl).join('') }
+    : { range: { start: { line: at - 1, character: doc.lines[at - 1].text.length }, end: { line: at - 1, character: doc.lines[at - 1].text.length } }, newText: lines.map((l) => nl + l).join('') };
+  return { title, kind: CodeActionKind.RefactorRewrite, edit: { changes: { [doc.uri]: [edit] } } };
 }
 
 function preferencesToAcap(doc: RobotsDocument, line: number, group: Group): CodeAction | undefined {

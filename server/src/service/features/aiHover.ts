@@ -15,6 +15,7 @@ import { explainAiUse, type AiUseAnswer } from '../engine/aiUse';
 import { crawlersNamed } from '../engine/matrix';
 import type { WorkspaceContext } from '../syntax/workspace';
 import type { Profile } from '../engine/conventional';
+import { finish, type Steps } from '../syntax/steps';
 
 const MARK = { allowed: '✓', prohibited: '✗', unknown: '?' } as const;
 const MAX_ROWS = 10;
@@ -32,6 +33,11 @@ function cell(a: AiUseAnswer, uri: string): string {
 
 /** The AI-use table for `path`: the file's crawlers and `crawlers`, rows that answer alike merged. */
 export function aiUseTable(doc: RobotsDocument, path: string, crawlers: readonly string[], profile: Profile, ctx: WorkspaceContext): string {
+  return finish(aiUseTableSteps(doc, path, crawlers, profile, ctx));
+}
+
+/** aiUseTable in steps: one pause per crawler's row (AI_USES answers each). */
+export function* aiUseTableSteps(doc: RobotsDocument, path: string, crawlers: readonly string[], profile: Profile, ctx: WorkspaceContext): Steps<string> {
   const every = [...new Map([...crawlers, ...crawlersNamed(doc)].map((c) => [c.toLowerCase(), c])).values()];
   const all = every.slice(0, MAX_CRAWLERS);
   const rowOf = (agent: string): { cells: string[]; contradictions: number } => {
@@ -43,6 +49,7 @@ export function aiUseTable(doc: RobotsDocument, path: string, crawlers: readonly
   const rowByKey = new Map<string, (typeof rows)[number]>();
   const likeStar: string[] = [];
   for (const c of all) {
+    yield;
     const r = rowOf(c);
     const key = r.cells.join('|');
     if (key === star.cells.join('|')) {

@@ -14,10 +14,11 @@ import { getModel } from '../model/model';
 import { agentToken, explain, type Explanation } from '../engine/permissions';
 import type { WorkspaceContext } from '../syntax/workspace';
 import { CRAWLER_BY_TOKEN, describeCrawler } from '../facts/crawlers';
-import { DEFAULT_CRAWLERS, explainDefault, matrixUsages, permissionMatrix, profileWords, type MatrixCell, type MatrixRow } from '../engine/matrix';
+import { DEFAULT_CRAWLERS, explainDefault, matrixUsages, permissionMatrixSteps, profileWords, type MatrixCell, type MatrixRow } from '../engine/matrix';
 import type { Profile } from '../engine/conventional';
 import type { LineNode, Span } from '../syntax/syntax';
-import { acapAiNote, aiUseTable, signalHover } from './aiHover';
+import { acapAiNote, aiUseTableSteps, signalHover } from './aiHover';
+import { finish, type Steps } from '../syntax/steps';
 
 export interface HoverSettings {
   /** Crawlers always shown in tables, besides those named in the file. */
@@ -102,9 +103,28 @@ function markdownCell(c: MatrixCell, uri: string, notes: string[], names = ''): 
   return c.line !== undefined ? `${mark}${footnote}${mark2} [${c.line}](${uri}#L${c.line} "line ${c.line}")` : `${mark}${footnote}${mark2}`;
 }
 
-/** The crawlers × usages table for `path`, as Markdown. */
+/**
+ * Engine answers a hover's table may ask for (issue 12): `*` and the listed crawlers always get
+ * their rows, and crawlers the file names get theirs, in file order, while this lasts — about
+ * 1,200 names in a conventional file, 100 in an ACAP file of six columns, 25 with three purpose
+ * sections. The table shows MAX_ROWS rows of MAX_NAMES names; the crawlers past the budget are
+ * counted and the hover says so. `robots-acap table` and the permissions view answer them all.
+ */
+export const MAX_TABLE_ANSWERS = 1200;
+
+/**
+ * The crawlers × usages table for `path`, as Markdown. Cost: permissionMatrix with at most
+ * MAX_TABLE_ANSWERS engine answers (more only when the listed crawlers alone need more) and
+ * MAX_PURPOSE_SECTIONS purposes, plus aiUseTable's bound and one explain for the bullets; the
+ * Markdown is O(MAX_ROWS × MAX_NAMES × usages) per section.
+ */
 export function permissionTable(doc: RobotsDocument, path: string, settings: HoverSettings, ctx: WorkspaceContext): string {
-  const m = permissionMatrix(doc, path, settings.crawlers ?? DEFAULT_CRAWLERS, settings.profile ?? 'rfc9309', ctx);
+  return finish(permissionTableSteps(doc, path, settings, ctx));
+}
+
+/** permissionTable in steps (one pause per crawler's row). */
+export function* permissionTableSteps(doc: RobotsDocument, path: string, settings: HoverSettings, ctx: WorkspaceContext): Steps<string> {
+  const m = yield* permissionMatrixSteps(doc, path, settings.crawlers ?? DEFAULT_CRAWLERS, settings.profile ?? 'rfc9309', ctx, { maxAnswers: MAX_TABLE_ANSWERS, maxPurposes: MAX_PURPOSE_SECTIONS });
   const notes: string[] = [];
   const header = `| crawler | ${m.usages.map((c) => COLUMN_TITLE[c] ?? c).join(' | ')} |\n|---|${m.usages.map(() => ':-:').join('|')}|`;
   const readingTag = (r: MatrixRow): string => (m.acap && r.readingsDiffer ? ` (${r.reading === 'acap' ? 'ACAP' : 'conv.'})` : '');
@@ -127,6 +147,7 @@ export function permissionTable(doc: RobotsDocument, path: string, settings: Hov
     parts.push(t === general ? `For purpose \`${p.purpose}\`: the same verdicts.` : `For purpose \`${p.purpose}\`:\n\n${t}`);
   }
   if (m.rows.length > MAX_ROWS) parts.push(`${m.rows.length - MAX_ROWS} more groups of crawlers not shown.`);
+  if (m.unanswered) parts.push(`${m.unanswered} more crawlers the file names are not answered here (a hover answers the first ${m.rows.reduce((n, r) => n + r.crawlers.length, m.star.crawlers.length)}): \`robots-acap table\` or the permissions view answers for each.`);
   if (notes.length) parts.push(notes.map((n, i) => `⁽${i + 1}⁾ ${n}`).join('  \n'));
   if (all.some((r) => r.cells.some((c) => c.needsCrawl))) parts.push('– needs crawl, which is refused.');
   const disagree = all.filter((r) => r.profilesDisagree).map((r) => `${r === m.star ? '\\* any other' : crawlerNames(r.crawlers)}: ${profileWords(r.profiles)}`);
@@ -134,8 +155,8 @@ export function permissionTable(doc: RobotsDocument, path: string, settings: Hov
   // What a publisher needs to see beside the table: lines that lost and why, lines crawlers cannot read.
   const why = explanationBullets(explain(doc, { agent: '*', path, profile: m.profile }, ctx), doc.uri);
   if (why) parts.push(`For any crawler (\\*), crawl:\n${why}`);
-  if (m.purposeRows.length > MAX_PURPOSE_SECTIONS) parts.push(`${m.purposeRows.length - MAX_PURPOSE_SECTIONS} more purposes not shown (\`robots-acap table\` lists them all).`);
-  parts.push(aiUseTable(doc, path, settings.crawlers ?? DEFAULT_CRAWLERS, settings.profile ?? 'rfc9309', ctx));
+  if (m.purposes.length > MAX_PURPOSE_SECTIONS) parts.push(`${m.purposes.length - MAX_PURPOSE_SECTIONS} more purposes not shown (\`robots-acap table\` lists them all).`);
+  parts.push(yield* aiUseTableSteps(doc, path, settings.crawlers ?? DEFAULT_CRAWLERS, settings.profile ?? 'rfc9309', ctx));
   return parts.join('\n\n');
 }
 
@@ -181,6 +202,14 @@ function crawlerPolicy(doc: RobotsDocument, name: string, settings: HoverSetting
 
 /** What is under the cursor and what to say about it. */
 export function doHover(doc: RobotsDocument, position: Position, settings: HoverSettings = {}, ctx: WorkspaceContext = {}): Hover | null {
+  return finish(doHoverSteps(doc, position, settings, ctx));
+}
+
+/**
+ * doHover in steps: a path's table pauses after each crawler's row (permissionTableSteps); every
+ * other hover is one step (a crawler's policy: usages × 2 + 1 engine answers).
+ */
+export function* doHoverSteps(doc: RobotsDocument, position: Position, settings: HoverSettings = {}, ctx: WorkspaceContext = {}): Steps<Hover | null> {
   const line: LineNode | undefined = doc.lines[position.line];
   if (!line) return null;
   const ch = position.character;
@@ -235,14 +264,14 @@ export function doHover(doc: RobotsDocument, position: Position, settings: Hover
   if (signal) return at(signal.span, signal.value);
 
   // Paths: a table of who may use a path the pattern matches.
-  const table = (span: Span, pattern: string, title = ''): Hover => {
+  function* table(span: Span, pattern: string, title = ''): Steps<Hover> {
     const path = representativePath(pattern);
     const intro = title ? `${title}\n\n` : '';
-    return at(span, intro + permissionTable(doc, path, settings, ctx) + (path !== pattern ? `\n\n*\`${path}\` stands for the paths \`${pattern}\` matches.*` : ''));
-  };
+    return at(span, intro + (yield* permissionTableSteps(doc, path, settings, ctx)) + (path !== pattern ? `\n\n*\`${path}\` stands for the paths \`${pattern}\` matches.*` : ''));
+  }
   if (d.kind === 'rule' && within(d.pattern, ch)) {
     const pattern = line.text.slice(d.pattern.start, d.pattern.end);
-    return pattern ? table(d.pattern, pattern) : at(d.pattern, 'An empty Disallow disallows nothing.');
+    return pattern ? yield* table(d.pattern, pattern) : at(d.pattern, 'An empty Disallow disallows nothing.');
   }
   if (d.kind === 'acap-permission' && d.resource && within(d.resource, ch)) {
     const spec = line.text.slice(d.resource.start, d.resource.end);
@@ -253,12 +282,12 @@ export function doHover(doc: RobotsDocument, position: Position, settings: Hover
       const dd = doc.lines[def.line].directive;
       const first = dd.kind === 'acap-resource-set' ? dd.patterns[0] : undefined;
       const title = `**the-acap:resource-set:${name}** — defined on [line ${def.line + 1}](${doc.uri}#L${def.line + 1}): \`${doc.lines[def.line].text.trim()}\``;
-      return first ? table(d.resource, doc.lines[def.line].text.slice(first.start, first.end), title) : at(d.resource, title);
+      return first ? yield* table(d.resource, doc.lines[def.line].text.slice(first.start, first.end), title) : at(d.resource, title);
     }
-    return table(d.resource, spec);
+    return yield* table(d.resource, spec);
   }
   if (d.kind === 'acap-resource-set') {
-    for (const p of d.patterns) if (within(p, ch)) return table(p, line.text.slice(p.start, p.end));
+    for (const p of d.patterns) if (within(p, ch)) return yield* table(p, line.text.slice(p.start, p.end));
   }
 
   // Crawler names.

@@ -21,7 +21,9 @@ export const CLIENT_NAME = 'robots.txt + ACAP';
 /** robots.txt files, and HTML pages for their robots META tags and ACAP class values (ACAP Part 2). */
 export function clientOptions(context: vscode.ExtensionContext): LanguageClientOptions {
   return {
-    documentSelector: [{ language: 'robots-txt' }, { language: 'html' }],
+    // robots.txt and pages; beside them a TDMRep property file, and XML (the server checks only
+    // the XML that is an RSL licence).
+    documentSelector: [{ language: 'robots-txt' }, { language: 'html' }, { language: 'json', pattern: '**/.well-known/tdmrep.json' }, { language: 'xml' }],
     // Diagnostic codes link to their documentation, shipped with the extension.
     initializationOptions: { docsUri: vscode.Uri.joinPath(context.extensionUri, 'docs', 'diagnostics.md').toString() },
   };

@@ -465,6 +465,34 @@ suite('language server: its languages and its site (issue 15 points 8 and 9)', (
     }
   });
 
+  test('a TDMRep tdmrep.json and an RSL licence are checked; other JSON and XML get nothing (issue 14)', async () => {
+    const s = await start({ textDocument: { synchronization: {}, hover: {} } });
+    try {
+      const tdm = 'file:///p/.well-known/tdmrep.json';
+      const gotTdm = s.nextDiagnostics(tdm);
+      await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: tdm, languageId: 'json', version: 1, text: '[{"location": "/", "tdm_reservation": 1}]' } });
+      assert.deepEqual(codesOf((await gotTdm).diagnostics), ['tdmrep.invalid-reservation', 'tdmrep.unknown-member']);
+      // An edit that makes it valid clears the diagnostics.
+      const fixed = s.nextDiagnostics(tdm);
+      await s.conn.sendNotification('textDocument/didChange', { textDocument: { uri: tdm, version: 2 }, contentChanges: [{ text: '[{"location": "/", "tdm-reservation": 1}]' }] });
+      assert.deepEqual(codesOf((await fixed).diagnostics), []);
+      assert.equal(await s.conn.sendRequest('textDocument/hover', { textDocument: { uri: tdm }, position: { line: 0, character: 3 } }), null);
+      const rsl = 'file:///p/license.xml';
+      const gotRsl = s.nextDiagnostics(rsl);
+      await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: rsl, languageId: 'xml', version: 1, text: '<rsl xmlns="https://rslstandard.org/rsl"><content><license/></content></rsl>\n' } });
+      assert.deepEqual(codesOf((await gotRsl).diagnostics), ['rsl.missing-content-url']);
+      const other = ['file:///p/pom.xml', 'file:///p/package.json', 'file:///p/tdmrep.json'];
+      for (const [uri, languageId] of [[other[0], 'xml'], [other[1], 'json'], [other[2], 'json']]) {
+        await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text: languageId === 'xml' ? '<project><x/></project>\n' : '{"location": 5}' } });
+      }
+      // A request after the opens: every diagnostic they caused has been published by now.
+      await s.conn.sendRequest('textDocument/hover', { textDocument: { uri: tdm }, position: { line: 0, character: 0 } });
+      assert.deepEqual(s.published().filter((p) => other.includes(p.uri) && p.diagnostics.length), [], 'no diagnostics for other JSON and XML');
+    } finally {
+      await s.close();
+    }
+  });
+
   test('definition across a permissions reference on disk, from the referenced file, with sibling sites beside it', async () => {
     const root = mkdtempSync(path.join(tmpdir(), 'robots-server-'));
     const s = await start({ textDocument: { synchronization: {} } });

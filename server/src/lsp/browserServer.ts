@@ -10,9 +10,9 @@ import {
 import {
   doComplete, doHover, doValidation, findDocumentSymbols, format, getCodeActions, getConversionActions, getFoldingRanges, getInlayHints,
   getSemanticTokens, getSemanticTokensRange, semanticTokensLegend, findDefinition, findReferences, findDocumentHighlights,
-  doHtmlComplete, doHtmlHover, getHtmlCodeActions, validateHtml, explain, explainPage, formatExplanation, formatPageExplanation, facts,
+  doHtmlComplete, doHtmlHover, getHtmlCodeActions, validateHtml, explain, explainPage, formatExplanation, formatPageExplanation, facts, doTdmrepValidation, doRslValidation, isRslText,
 } from '../service';
-import { DocumentStore } from './documentStore';
+import { DocumentStore, MAX_DOCUMENT_CHARS } from './documentStore';
 import { Settings } from './settings';
 import { ExplainRequest } from '../protocol';
 import { registerViewRequests } from './viewRequests';
@@ -70,7 +70,12 @@ async function publish(uri: string): Promise<void> {
   const s = await settings.forDocument(uri);
   const page = documents.page(uri);
   const doc = documents.get(uri);
-  const diagnostics = page ? validateHtml(page, s) : doc ? doValidation(doc, s) : undefined;
+  const side = documents.side(uri);
+  // tdmrep.json and RSL licences as the Node server reads them (other XML gets nothing).
+  const sideDiagnostics = side && side.text.length <= MAX_DOCUMENT_CHARS
+    ? side.language === 'tdmrep' ? doTdmrepValidation(side.text, s) : isRslText(side.text) ? doRslValidation(side.text, s) : []
+    : undefined;
+  const diagnostics = sideDiagnostics ?? (page ? validateHtml(page, s) : doc ? doValidation(doc, s) : undefined);
   if (diagnostics) await connection.sendDiagnostics({ uri, diagnostics: linkDocs(diagnostics, docsUri) });
 }
 

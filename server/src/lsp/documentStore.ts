@@ -3,9 +3,11 @@
  * HTML pages kept as text (vscode-languageserver-textdocument applies their edits) and parsed on
  * demand, once per version.
  *
- * Only the languages the server registers for are kept (issue 15 point 8): robots.txt and HTML.
- * A document of any other language (Markdown, PHP, XHTML...) is not stored, so nothing is
- * computed or reported for it.
+ * Only the languages the server registers for are kept (issue 15 point 8): robots.txt and HTML,
+ * and the two files beside robots.txt that speak on AI uses (issue 14): a TDMRep
+ * `/.well-known/tdmrep.json` and XML, which is validated only when it is an RSL licence. A
+ * document of any other language (Markdown, PHP, XHTML...) is not stored, so nothing is computed
+ * or reported for it.
  *
  * Past MAX_DOCUMENT_CHARS a document is degraded (issue 12 point 2): its text is kept so that
  * edits still apply, but it is not parsed; the server reports one diagnostic saying why and
@@ -15,7 +17,7 @@
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { documentText, parseDocument, updateDocument, type RobotsDocument } from '../service';
-import { parseHtml, type HtmlPage } from '../service';
+import { isTdmrepFile, parseHtml, type HtmlPage } from '../service';
 
 /**
  * The largest document the server parses, in UTF-16 code units (5 Mi). The largest real
@@ -28,13 +30,17 @@ const ROBOTS_LANGUAGES = new Set(['robots-txt', 'robots', 'robotstxt', 'robots.t
 /** Language ids a client sends when it knows none; the file name decides then. */
 const UNKNOWN_LANGUAGES = new Set(['', 'plaintext', 'text', 'txt']);
 
-export type Language = 'robots' | 'html';
+/** Kept as text and validated whole: a TDMRep property file and an (RSL) XML file. */
+export type SideLanguage = 'tdmrep' | 'xml';
+export type Language = 'robots' | 'html' | SideLanguage;
 
 /** The language the server treats a document as, or undefined when it is not one of its own. */
 export function languageOf(uri: string, languageId: string | undefined): Language | undefined {
   const id = (languageId ?? '').toLowerCase();
   if (ROBOTS_LANGUAGES.has(id)) return 'robots';
   if (id === 'html') return 'html';
+  if (isTdmrepFile(uri) && (id === 'json' || id === 'jsonc' || UNKNOWN_LANGUAGES.has(id))) return 'tdmrep';
+  if (id === 'xml') return 'xml';
   if (!UNKNOWN_LANGUAGES.has(id)) return undefined;
   const name = uri.slice(uri.lastIndexOf('/') + 1).toLowerCase();
   if (name === 'robots.txt' || name.endsWith('.robots.txt')) return 'robots';
@@ -86,7 +92,8 @@ export class DocumentStore {
     if (language === 'robots' && length <= MAX_DOCUMENT_CHARS) {
       return { language, version, revision, robots: parseDocument(uri, version, typeof text === 'string' ? text : text.getText()) };
     }
-    return { language, version, revision, text: typeof text === 'string' ? TextDocument.create(uri, language === 'html' ? 'html' : 'robots-txt', version, text) : text };
+    const id = language === 'robots' ? 'robots-txt' : language === 'tdmrep' ? 'json' : language;
+    return { language, version, revision, text: typeof text === 'string' ? TextDocument.create(uri, id, version, text) : text };
   }
 
   change(uri: string, version: number, changes: readonly TextDocumentContentChangeEvent[]): void {
@@ -131,6 +138,13 @@ export class DocumentStore {
     if (entry.text.getText().length > MAX_DOCUMENT_CHARS) return undefined;
     entry.page ??= parseHtml(uri, entry.text.getText());
     return entry.page;
+  }
+
+  /** The text of an open TDMRep or XML file, with which it is (undefined for any other document). */
+  side(uri: string): { readonly language: SideLanguage; readonly text: string } | undefined {
+    const entry = this.entries.get(uri);
+    if (!entry?.text || (entry.language !== 'tdmrep' && entry.language !== 'xml')) return undefined;
+    return { language: entry.language, text: entry.text.getText() };
   }
 
   /** The size of a document too large to parse, or undefined when it is not one. */

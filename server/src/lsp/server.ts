@@ -24,7 +24,7 @@ import { Settings } from './settings';
 import {
   doComplete, doRename, getConversionActions, listConversionActions, resolveConversionAction, conversionDataProblem, type ConversionData, type EditForm, type ResolvedConversion, findDocumentLinks, findDocumentSymbols, getFoldingRanges, getInlayHints, getSelectionRanges,
   format, getSemanticTokens, getSemanticTokensRange, semanticTokensDelta, explain, facts, findDefinition, findDocumentHighlights, findReferences, getCodeActions, prepareRename,
-  folderOf, resolveLocator, severityOf, siteOfPage, SOURCE, type RobotsDocument,
+  folderOf, resolveLocator, severityOf, siteOfPage, SOURCE, type RobotsDocument, doTdmrepValidation, doRslValidation, isRslText,
 } from '../service';
 import { doHoverSteps, doValidationSteps, type Steps } from '../service';
 import { ExplainAnyRequest } from '../protocol';
@@ -254,6 +254,14 @@ async function validate(uri: string, token?: CancellationToken): Promise<Diagnos
   if (!documents.has(uri)) return undefined;
   const revision = documents.revision(uri);
   const s = await settings.forDocument(uri);
+  const side = documents.side(uri);
+  if (side) {
+    // A TDMRep property file, or XML that is an RSL licence (other XML gets nothing); both
+    // validators are linear, and past the size limit nothing is read.
+    if (side.text.length > MAX_DOCUMENT_CHARS) return [];
+    if (side.language === 'tdmrep') return linkDocs(doTdmrepValidation(side.text, s), docsUri);
+    return isRslText(side.text) ? linkDocs(doRslValidation(side.text, s), docsUri) : [];
+  }
   const size = documents.degraded(uri);
   if (size !== undefined) return degradedDiagnostic(size, s);
   const page = documents.page(uri);

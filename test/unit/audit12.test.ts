@@ -7,7 +7,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -210,5 +210,47 @@ suite('audit, issue 12 point 6: file names in every command\'s text output', () 
   // beginning `robots.txt:1:1: error acap.forged …` appears in the output, ESC included.
   test.skip('diff', () => {
     assert.deepEqual(forged(shell(['diff', EVIL, 'b.txt'])), []);
+  });
+});
+
+suite('audit, issue 12 points 3 and 4: a symlink inside the folder, named on the built CLI\'s command line', () => {
+  let dir: string;
+  setup(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'audit12-link-'));
+    writeFileSync(path.join(dir, 'robots.prod.txt'), 'User-agent: *\nDisallow: /private/\n');
+    symlinkSync('robots.prod.txt', path.join(dir, 'robots.txt'));
+  });
+  teardown(() => rmSync(dir, { recursive: true, force: true }));
+
+  const cli = (args: string[]): { status: number | null; stdout: string; stderr: string } => {
+    assert.ok(existsSync(CLI), 'npm run build first (dist/cli.js)');
+    return spawnSync(process.execPath, [CLI, ...args], { cwd: dir, encoding: 'utf8', timeout: 30000 });
+  };
+
+  test('near miss (refused, as it should be): a symlink to /proc/self/environ is not read', () => {
+    symlinkSync('/proc/self/environ', path.join(dir, 'env.txt'));
+    const r = spawnSync(process.execPath, [CLI, 'check', 'env.txt'], { cwd: dir, encoding: 'utf8', timeout: 30000, env: { ...process.env, AUDIT12_SECRET: 'hunter2' } });
+    assert.equal(r.status, 2);
+    assert.doesNotMatch(r.stdout + r.stderr, /hunter2/);
+  });
+
+  // DEFECT: `robots.txt -> robots.prod.txt` (a link inside the same folder, common in
+  // deployments): `robots-acap check robots.txt`, `explain robots.txt …` and `convert robots.txt
+  // --to acap --write` all fail with "cannot read robots.txt: ELOOP: too many symbolic links
+  // encountered", exit 2. The CLI's readFile (server/src/cli/io.ts defaultIO) calls
+  // readRegularFile on the path as typed, which opens it with O_NOFOLLOW. The server reads the
+  // realpath and follows such a link (workspace.test.ts); cliWrite.test.ts's "one inside the
+  // folder is written through" passes only because its in-process CLI reads with readFileSync.
+  // Expected: the link is followed (it stays in the folder), checked, and --write writes through it.
+  test.skip('check, explain and convert --write follow it, and the link stays a link', () => {
+    const check = cli(['check', 'robots.txt']);
+    assert.equal(check.status, 0, check.stderr);
+    const explain = cli(['explain', 'robots.txt', '--agent', 'Bot', '--path', '/private/a']);
+    assert.equal(explain.status, 1, explain.stderr);
+    assert.match(explain.stdout, /^Bot may not crawl \/private\/a/);
+    const write = cli(['convert', 'robots.txt', '--to', 'acap', '--write']);
+    assert.equal(write.status, 0, write.stderr);
+    assert.ok(lstatSync(path.join(dir, 'robots.txt')).isSymbolicLink());
+    assert.match(readFileSync(path.join(dir, 'robots.prod.txt'), 'utf8'), /ACAP-disallow-crawl: \/private\//);
   });
 });

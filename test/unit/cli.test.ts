@@ -14,7 +14,7 @@ suite('cli', () => {
     assert.equal(r.code, 1);
     const lines = r.out.trim().split('\n');
     assert.ok(lines.includes("robots.txt:2:12: error acap.unknown-usage ‘indx’ is not an ACAP usage type: the usage types are crawl, follow, index, preserve, present, other and present-TYPE (Part 1 §2.5). Did you mean ‘index’?"), r.out);
-    assert.match(r.err, /1 file checked: 1 errors/);
+    assert.match(r.err, /1 file checked: 1 error, /);
   });
 
   test('exits 0 when there are warnings but no errors', () => {

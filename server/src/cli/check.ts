@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { CODE_BY_NAME, doValidation, parseDocument, type SeveritySetting } from '../service';
 import { pageNotices, parseHtml, validateHtml } from '../service';
 import type { InvalidBytes } from './decode';
-import { FileError, nearestRobots, parseOptions, readText, UsageError, workspaceOf, type CliIO } from './io';
+import { FileError, nearestRobots, parseOptions, readText, relativeNames, uriOfFile, UsageError, workspaceOf, type CliIO } from './io';
 import { escapeName, FORMATS, formatProblems, type Format, type Problem } from './formats';
 import { filesBelow, isFolder } from './walk';
 
@@ -91,7 +91,7 @@ export function runCheck(args: readonly string[], io: CliIO): number {
       const site = nearestRobots(io, path.resolve(file));
       diagnostics = [...validateHtml(page, { severities, maxProblems }), ...pageNotices(page, site?.robots, site?.path ?? '/', { severities }, { workspace })];
     } else {
-      diagnostics = doValidation(parseDocument(file, 0, decoded.text), { severities, maxProblems, workspace });
+      diagnostics = doValidation(parseDocument(uriOfFile(file), 0, decoded.text), { severities, maxProblems, workspace });
     }
     for (const d of diagnostics) {
       let message = d.message;
@@ -101,19 +101,24 @@ export function runCheck(args: readonly string[], io: CliIO): number {
         const many = inv.bytes.length > 1;
         message = `Byte${many ? 's' : ''} ${hex} at byte offset ${inv.byteOffset} ${many ? 'are' : 'is'} not valid UTF-8 (shown as U+FFFD). RFC 9309 §2.3 expects UTF-8; crawlers may misread this line. Re-save the file as UTF-8.`;
       }
-      problems.push({ file, range: d.range, severity: SEVERITY_WORD[d.severity ?? 2], code: String(d.code), message });
+      problems.push({ file, range: d.range, severity: SEVERITY_WORD[d.severity ?? 2], code: String(d.code), message: relativeNames(message, file) });
     }
   }
   io.out(formatProblems(problems, format));
   const count = (s: string): number => problems.filter((p) => p.severity === s).length;
   if (format === 'text' || format === 'github') {
     const checked = files.length - unreadable;
-    if (checked > 0) io.err(`${checked} file${checked === 1 ? '' : 's'} checked: ${count('error')} errors, ${count('warning')} warnings, ${count('information')} notes, ${count('hint')} hints\n`);
+    if (checked > 0) io.err(`${plural(checked, 'file')} checked: ${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}, ${plural(count('information'), 'note')}, ${plural(count('hint'), 'hint')}\n`);
   }
   if (unreadable > 0 || empty > 0) return 2;
   if (maxWarnings !== undefined && count('warning') > maxWarnings) {
-    io.err(`robots-acap: ${count('warning')} warnings, more than --max-warnings ${maxWarnings}\n`);
+    io.err(`robots-acap: ${plural(count('warning'), 'warning')}, more than --max-warnings ${maxWarnings}\n`);
     return 1;
   }
   return problems.some((p) => p.severity === 'error') ? 1 : 0;
+}
+
+/** `1 warning`, `0 warnings`, `2 warnings`. */
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }

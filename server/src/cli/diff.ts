@@ -5,7 +5,8 @@
  * responsible in each. Exit status 0 when nothing flips, 1 when something does (like diff(1)).
  */
 import { diffRobots, formatDiff, PROFILES, type Profile } from '../service';
-import { parseOptions, readDocument, UsageError, type CliIO } from './io';
+import { parseOptions, readDocument, relativeNames, UsageError, type CliIO } from './io';
+import { escapeName } from './formats';
 
 export function runDiff(args: readonly string[], io: CliIO): number {
   const { options, positional } = parseOptions(args, { agent: 'list', profile: 'value', format: 'value' });
@@ -19,6 +20,6 @@ export function runDiff(args: readonly string[], io: CliIO): number {
     ...(options.get('agent') ? { crawlers: options.get('agent') } : {}),
     ...(profile ? { profile: profile as Profile } : {}),
   });
-  io.out(format === 'json' ? JSON.stringify(d, null, 2) + '\n' : formatDiff(d, oldFile, newFile));
+  io.out(relativeNames(format === 'json' ? JSON.stringify(d, null, 2) + '\n' : formatDiff(d, escapeName(oldFile), escapeName(newFile)), oldFile));
   return d.flips.length ? 1 : 0;
 }

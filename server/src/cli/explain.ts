@@ -11,7 +11,7 @@
 import { explain, explainDefault, facts, formatExplanation, PROFILES, type Explanation, type OtherReading, type Profile, type Query, type Reading } from '../service';
 import * as path from 'node:path';
 import { explainPage, formatPageExplanation, parseHtml } from '../service';
-import { parseOptions, readDocument, readText, UsageError, workspaceOf, type CliIO } from './io';
+import { parseOptions, readDocument, readText, relativeNames, UsageError, workspaceOf, type CliIO } from './io';
 import { aiUseArgument, runExplainAi } from './explainAi';
 
 function checkQuery(q: Query, where: string): void {
@@ -110,8 +110,8 @@ export function runExplain(args: readonly string[], io: CliIO): number {
     const page = parseHtml(htmlFile, readText(io, htmlFile).text);
     const defaultPath = '/' + path.relative(path.dirname(path.resolve(positional[0])), path.resolve(htmlFile)).split(path.sep).join('/');
     const answers = queries.map((q) => isError(q) ? q : answer(q, () => explainPage(doc, page, { agent: q.agent, path: queriesFile === undefined && one('path') === undefined ? defaultPath : q.path, ...(q.usage ? { usage: q.usage } : {}), ...(q.purpose ? { purpose: q.purpose } : {}) }, ctx)));
-    if (format === 'json') io.out(JSON.stringify(queriesFile !== undefined ? answers : answers[0], null, 2) + '\n');
-    else io.out(answers.map((a) => (isError(a) ? formatError(a) : formatPageExplanation(a))).join('\n'));
+    if (format === 'json') io.out(relativeNames(JSON.stringify(queriesFile !== undefined ? answers : answers[0], null, 2) + '\n', positional[0]));
+    else io.out(relativeNames(answers.map((a) => (isError(a) ? formatError(a) : formatPageExplanation(a))).join('\n'), positional[0]));
     return exitStatus(answers);
   }
   // Without --reading, each crawler is answered in its own reading (the crawler knowledge base's
@@ -123,9 +123,9 @@ export function runExplain(args: readonly string[], io: CliIO): number {
     return { ...d.answer, readingWhy: d.readingWhy, ...(d.other ? { otherReading: d.other } : {}) };
   })));
   if (format === 'json') {
-    io.out(JSON.stringify(queriesFile !== undefined ? answers : answers[0], null, 2) + '\n');
+    io.out(relativeNames(JSON.stringify(queriesFile !== undefined ? answers : answers[0], null, 2) + '\n', positional[0]));
   } else {
-    io.out(answers.map((a) => (isError(a) ? formatError(a) : formatExplanation(a) + readingText(a))).join('\n'));
+    io.out(relativeNames(answers.map((a) => (isError(a) ? formatError(a) : formatExplanation(a) + readingText(a))).join('\n'), positional[0]));
   }
   return exitStatus(answers);
 }

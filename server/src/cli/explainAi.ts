@@ -7,7 +7,7 @@
  * dispatches here when --usage names an AI use (`train-ai`, the aipref label, is read as ai-train).
  */
 import { aiUseOf, explainAiUse, explainPageAiUse, formatAiUse, parseHtml, PROFILES, type AiUse, type Profile } from '../service';
-import { parseOptions, readDocument, readText, UsageError, workspaceOf, type CliIO } from './io';
+import { parseOptions, readDocument, readText, relativeNames, UsageError, workspaceOf, type CliIO } from './io';
 
 /** The AI use named by `--usage` in args, if any: then explain.ts hands the command to runExplainAi. */
 export function aiUseArgument(args: readonly string[]): AiUse | undefined {
@@ -37,7 +37,7 @@ export function runExplainAi(args: readonly string[], use: AiUse, io: CliIO): nu
   const answer = html !== undefined
     ? explainPageAiUse(doc, parseHtml(html, readText(io, html).text), { agent, path, use }, ctx)
     : explainAiUse(doc, { agent, path, use, ...(profile ? { profile: profile as Profile } : {}) }, ctx);
-  io.out(format === 'json' ? JSON.stringify(answer, null, 2) + '\n' : formatAiUse(answer));
+  io.out(relativeNames(format === 'json' ? JSON.stringify(answer, null, 2) + '\n' : formatAiUse(answer), positional[0]));
   // As explain's other answers: 1 when the use is prohibited; an unknown use (no signal speaks on
   // it) is not a prohibition.
   return answer.verdict === 'prohibited' ? 1 : 0;

@@ -1,7 +1,7 @@
 /** What the CLI needs from the outside world, injectable for tests. */
 import * as path from 'node:path';
 import { decodeUtf8, type Decoded } from './decode';
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { parseDocument, siteOfPage, type RobotsDocument, type Workspace } from '../service';
 import { NodeWorkspace, readRegularFile } from '../host/nodeWorkspace';
 import { binaryReason } from './binary';
@@ -25,8 +25,51 @@ export const defaultIO: CliIO = {
   err: (t) => process.stderr.write(t),
   // `-` is standard input (POSIX Utility Syntax Guideline 13); anything else must be a regular
   // file: a FIFO, device or socket is refused before it is opened (readRegularFile).
-  readFile: (p) => (p === '-' ? readFileSync(0) : readRegularFile(p)),
+  readFile: (p) => (p === '-' ? readFileSync(0) : readRegularFile(followInFolder(p))),
 };
+
+/**
+ * A file named on the command line, with a symbolic link followed only while it stays in the
+ * named file's folder (`robots.txt -> robots.prod.txt`, common in deployments); a link leaving
+ * it (`-> /proc/self/environ`, `-> ../other-site/robots.txt`) is refused, as the server refuses
+ * it (issue 12 point 3). readRegularFile then opens the real file without following links.
+ */
+export function followInFolder(file: string): string {
+  let real: string;
+  let folder: string;
+  try {
+    real = realpathSync(file);
+    folder = realpathSync(path.dirname(path.resolve(file)));
+  } catch {
+    return file; // The read says what is wrong (no such file, permission denied...).
+  }
+  if (!real.startsWith(folder + path.sep)) {
+    throw Object.assign(new Error('it is a symbolic link out of its folder, which is not followed'), { code: 'ELINK' });
+  }
+  return real;
+}
+
+/**
+ * The URI the service knows a file named on the command line by: its absolute path, so that a
+ * relative name (`acap/bot.txt`, run in the site folder) still has folders above it in which the
+ * site's robots.txt and the files referring to it are found (issue 15 defect 4). Standard input
+ * keeps `-`. Output shows names relative to the working folder again (relativeNames).
+ */
+export function uriOfFile(file: string): string {
+  return file === '-' ? file : path.resolve(file).split(path.sep).join('/');
+}
+
+/**
+ * Report text with the working folder's absolute prefix taken off the file names in it, when the
+ * user named the file relatively (`site/robots.txt`): files are then named as the user would
+ * (`site/acap/bot.txt`), as before the service got absolute names. Never applied to a file's own
+ * content (convert's output) nor to the name as typed. O(text).
+ */
+export function relativeNames(text: string, typed: string): string {
+  if (typed === '-' || path.isAbsolute(typed)) return text;
+  const cwd = process.cwd().split(path.sep).join('/').replace(/\/$/, '');
+  return cwd === '' ? text : text.split(`${cwd}/`).join('');
+}
 
 let nodeWorkspace: NodeWorkspace | undefined;
 
@@ -56,7 +99,7 @@ export function readText(io: CliIO, file: string): Decoded {
 }
 
 export function readDocument(io: CliIO, file: string): RobotsDocument {
-  return parseDocument(file, 0, readText(io, file).text);
+  return parseDocument(uriOfFile(file), 0, readText(io, file).text);
 }
 
 

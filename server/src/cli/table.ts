@@ -5,8 +5,9 @@
  * search and AI crawlers) × usages, each cell the verdict and the line that decides.
  */
 import { DEFAULT_CRAWLERS, PROFILES, permissionMatrix, profileWords, type Matrix, type MatrixCell, type MatrixRow, type Profile } from '../service';
-import { parseOptions, readDocument, UsageError, workspaceOf, type CliIO } from './io';
+import { parseOptions, readDocument, relativeNames, UsageError, workspaceOf, type CliIO } from './io';
 import { formatAiTable } from './aiTable';
+import { escapeName } from './formats';
 
 const TITLE: Readonly<Record<string, string>> = { 'present-snippet': 'snippet' };
 
@@ -85,13 +86,13 @@ export function runTable(args: readonly string[], io: CliIO): number {
   const crawlers = options.get('agent') ?? DEFAULT_CRAWLERS;
   const paths = options.get('path') ?? DEFAULT_TABLE_PATHS;
   if (format === 'json') {
-    io.out(JSON.stringify({ file: positional[0], matrices: paths.map((p) => matrixJson(permissionMatrix(doc, p, crawlers, profile, ctx))) }, null, 2) + '\n');
+    io.out(relativeNames(JSON.stringify({ file: positional[0], matrices: paths.map((p) => matrixJson(permissionMatrix(doc, p, crawlers, profile, ctx))) }, null, 2) + '\n', positional[0]));
     return 0;
   }
   const blocks = paths.map((p) => {
     const m = permissionMatrix(doc, p, crawlers, profile, ctx);
     return `${m.path}  (${m.acap ? `each crawler in its own reading; conventional lines under ${profile}` : `conventional reading, ${profile}`})\n${formatMatrix(m)}\n\n${formatAiTable(doc, p, crawlers, profile, ctx)}`;
   });
-  io.out(`Who may do what — ${positional[0]}\n\n${blocks.join('\n\n')}\n`);
+  io.out(`Who may do what — ${escapeName(positional[0])}\n\n${relativeNames(blocks.join('\n\n'), positional[0])}\n`);
   return 0;
 }

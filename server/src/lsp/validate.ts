@@ -21,6 +21,10 @@ function optional(check: Check): Check {
   return (v, at) => (v === undefined || v === null ? undefined : check(v, at));
 }
 
+function oneOf(...values: readonly string[]): Check {
+  return (v, at) => (typeof v === 'string' && values.includes(v) ? undefined : `${at} must be one of ${values.join(', ')}`);
+}
+
 function object(fields: Readonly<Record<string, Check>>): Check {
   return (v, at) => {
     if (!isObject(v)) return `${at} must be an object`;
@@ -75,6 +79,13 @@ export const PARAMS: Readonly<Record<string, Check>> = {
   'textDocument/rangeFormatting': object({ textDocument, range, options: object({ tabSize: number, insertSpaces: boolean }) }),
   'textDocument/diagnostic': object({ textDocument, previousResultId: optional(string), identifier: optional(string) }),
   'robotsAcap/explain': object({ textDocument, query: object({ agent: string, path: string, usage: optional(string), purpose: optional(string), profile: optional(string), reading: optional(string) }) }),
+  'robotsAcap/queryOptions': object({ textDocument, position: optional(position) }),
+  'robotsAcap/permissions': object({ textDocument, path: string }),
+  'robotsAcap/status': byTextDocument,
+  'robotsAcap/convert': object({ textDocument, to: oneOf('acap', 'rep'), reading: optional(oneOf('crawl', 'index')), ignoreConventional: optional(boolean) }),
+  'robotsAcap/diff': object({ textDocument, oldText: string, oldLabel: optional(string) }),
+  'textDocument/codeLens': byTextDocument,
+  'textDocument/semanticTokens/full/delta': object({ textDocument, previousResultId: string }),
   'textDocument/didOpen': object({ textDocument: object({ uri, languageId: string, version: integer, text: string }) }),
   'textDocument/didChange': object({
     textDocument: object({ uri, version: integer }),

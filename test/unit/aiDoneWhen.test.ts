@@ -11,7 +11,8 @@
  */
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { crawlersNamed, DEFAULT_CRAWLERS, explainAiUse, formatAiUse, parseDocument, type AiUseAnswer } from '../../server/src/service';
 import { MemoryWorkspace } from './memoryWorkspace';
@@ -44,6 +45,23 @@ suite('issue 14 "Done when": the public examples', () => {
       const r = cli(['check', file]);
       assert.equal(r.code, 0, r.out + r.err);
       assert.match(r.out + r.err, /1 file checked: 0 errors, 0 warnings, 0 notes/, `${file}:\n${r.out}${r.err}`);
+    }
+  });
+
+  test('the TDMRep property file and the RSL licence check as themselves: no warning, and a mistake found (not read as robots.txt)', () => {
+    const r = cli(['check', 'test/fixtures/ai/tdmrep-site/.well-known/tdmrep.json', 'test/fixtures/ai/rsl-site/license.xml']);
+    assert.equal(r.code, 0, r.out + r.err);
+    assert.match(r.err, /2 files checked: 0 errors, 0 warnings, 0 notes, 0 hints/, r.out + r.err);
+    const dir = mkdtempSync(path.join(tmpdir(), 'done-when-'));
+    try {
+      mkdirSync(path.join(dir, '.well-known'));
+      writeFileSync(path.join(dir, '.well-known', 'tdmrep.json'), '[{"location": "/", "tdm_reservation": 1}]');
+      writeFileSync(path.join(dir, 'license.xml'), '<rsl xmlns="https://rslstandard.org/rsl"><content><license/></content></rsl>\n');
+      writeFileSync(path.join(dir, 'pom.xml'), '<project><x/></project>\n');
+      const bad = cli(['check', '--format', 'json', path.join(dir, '.well-known', 'tdmrep.json'), path.join(dir, 'license.xml'), path.join(dir, 'pom.xml')]);
+      assert.deepEqual((JSON.parse(bad.out) as { code: string }[]).map((p) => p.code).sort(), ['rsl.missing-content-url', 'tdmrep.invalid-reservation', 'tdmrep.unknown-member']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -4,7 +4,7 @@
  * annotations (formats.ts). Exit 1 when any error, or more than --max-warnings warnings, is found.
  */
 import * as path from 'node:path';
-import { CODE_BY_NAME, doValidation, parseDocument, type SeveritySetting } from '../service';
+import { CODE_BY_NAME, doRslValidation, doTdmrepValidation, doValidation, isRslText, isTdmrepFile, parseDocument, type SeveritySetting } from '../service';
 import { pageNotices, parseHtml, validateHtml } from '../service';
 import type { InvalidBytes } from './decode';
 import { FileError, nearestRobots, parseOptions, readText, relativeNames, uriOfFile, UsageError, workspaceOf, type CliIO } from './io';
@@ -90,6 +90,12 @@ export function runCheck(args: readonly string[], io: CliIO): number {
       const page = parseHtml(file, decoded.text);
       const site = nearestRobots(io, path.resolve(file));
       diagnostics = [...validateHtml(page, { severities, maxProblems }), ...pageNotices(page, site?.robots, site?.path ?? '/', { severities }, { workspace })];
+    } else if (isTdmrepFile(uriOfFile(file))) {
+      // A TDMRep property file (`/.well-known/tdmrep.json`), checked as the editor checks it.
+      diagnostics = doTdmrepValidation(decoded.text, { severities, maxProblems });
+    } else if (/\.xml$/i.test(file)) {
+      // XML is checked only when it is an RSL licence; any other XML has nothing to say here.
+      diagnostics = isRslText(decoded.text) ? doRslValidation(decoded.text, { severities, maxProblems }) : [];
     } else {
       diagnostics = doValidation(parseDocument(uriOfFile(file), 0, decoded.text), { severities, maxProblems, workspace });
     }

@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { CODE_SERVER, launchChromium, ROOT, sandbox, startCodeServer } from './codeServer';
+import type { Locator, Page } from 'playwright-core';
 
 interface Tally { passed: number; failed: number }
 
@@ -50,9 +51,8 @@ export async function runUiSmoke(): Promise<Tally> {
     await page.locator('.monaco-editor .squiggly-warning').first().waitFor({ timeout: 60000 });
     check('a warning squiggle appears', true);
     const pathToken = line.locator('span > span', { hasText: '/archive/' }).first();
-    await pathToken.hover();
     const hover = page.locator('.monaco-hover', { hasText: 'Who may use' }).first();
-    await hover.waitFor({ state: 'visible', timeout: 30000 });
+    await hoverUntil(page, pathToken, hover);
     // The hover fades in: wait until it and its container are fully opaque before the screenshot.
     // (Evaluated in the page, so written as a string: this project does not type-check DOM code.)
     await page.waitForFunction(`(() => {
@@ -129,9 +129,8 @@ export async function runUiSmoke(): Promise<Tally> {
     await page.keyboard.press('Enter');
     const blog = page.locator('.monaco-editor .view-line', { hasText: 'Allow: /blog/' }).first();
     await blog.waitFor({ timeout: 30000 });
-    await blog.locator('span > span', { hasText: '/blog/' }).first().hover();
     const aiHover = page.locator('.monaco-hover', { hasText: 'AI uses of' }).first();
-    await aiHover.waitFor({ state: 'visible', timeout: 30000 });
+    await hoverUntil(page, blog.locator('span > span', { hasText: '/blog/' }).first(), aiHover);
     await page.waitForFunction(`(() => {
       const el = document.querySelector('.monaco-hover');
       for (let e = el; e; e = e.parentElement) if (Number(getComputedStyle(e).opacity) < 1) return false;
@@ -165,6 +164,24 @@ export async function runUiSmoke(): Promise<Tally> {
   await webWorkerHost(vsix, check);
   const passed = results.filter(([, ok]) => ok).length;
   return { passed, failed: results.length - passed };
+}
+
+/**
+ * Rests the mouse on `token` until `shown` is visible. The editor may re-render the line under a
+ * resting mouse (semantic tokens, inlay hints arriving after the open), and then no hover comes:
+ * a person moves the mouse away and back, and so does this, up to three times.
+ */
+async function hoverUntil(page: Page, token: Locator, shown: Locator): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await token.hover();
+    try {
+      await shown.waitFor({ state: 'visible', timeout: 15000 });
+      return;
+    } catch (err) {
+      if (attempt === 3) throw err;
+      await page.mouse.move(0, 0);
+    }
+  }
 }
 
 /**

@@ -5,8 +5,8 @@
  *      @vscode/test-electron with E2E_CLIENT=electron where it can be downloaded.
  *   2. Neovim's built-in LSP client against dist/server.js --stdio (test/e2e/nvim).
  *   3. A UI smoke test a person can look at: the packaged VSIX in code-server, a real mouse hover,
- *      a screenshot under .e2e/screenshots.
- * Ends with one `N passed, N failed` line.
+ *      screenshots under media/screenshots, then the same extension in the web worker host.
+ * Ends with one `N passed, N failed` line. `-- --only host|neovim|ui` runs one part.
  */
 import { execFileSync } from 'node:child_process';
 import { format } from 'node:util';
@@ -81,11 +81,20 @@ async function main(): Promise<void> {
     console.log(`${name}: ${t.passed} passed, ${t.failed} failed`);
   };
 
-  console.log(electron ? 'client: VS Code (downloaded by @vscode/test-electron)' : `client: code-server ${codeServerVersion()} (the VS Code workbench and extension host) in headless Chromium`);
-  add('extension host', await (electron ? extensionHostInElectron() : extensionHostInCodeServer()));
-  console.log('client: Neovim (built-in LSP client), dist/server.js --stdio');
-  add('neovim', await runNeovim());
-  if (!electron) {
+  // `--only host|neovim|ui` runs one part (to reproduce a failure without the other two).
+  const at = process.argv.indexOf('--only');
+  const only = at >= 0 ? process.argv[at + 1] : undefined;
+  if (only !== undefined && !['host', 'neovim', 'ui'].includes(only)) throw new Error(`--only takes host, neovim or ui, not ${only}`);
+  const part = (name: string): boolean => only === undefined || only === name;
+  if (part('host')) {
+    console.log(electron ? 'client: VS Code (downloaded by @vscode/test-electron)' : `client: code-server ${codeServerVersion()} (the VS Code workbench and extension host) in headless Chromium`);
+    add('extension host', await (electron ? extensionHostInElectron() : extensionHostInCodeServer()));
+  }
+  if (part('neovim')) {
+    console.log('client: Neovim (built-in LSP client), dist/server.js --stdio');
+    add('neovim', await runNeovim());
+  }
+  if (!electron && part('ui')) {
     console.log('client: code-server with the packaged VSIX, driven by a real mouse');
     add('ui smoke', await runUiSmoke());
   }

@@ -212,8 +212,8 @@ async function webWorkerHost(vsix: string, check: (name: string, ok: boolean) =>
     await line.waitFor({ timeout: 30000 });
     await page.locator('.monaco-editor .squiggly-warning').first().waitFor({ timeout: 60000 });
     check('web worker extension host: the browser build reports diagnostics', logs.some((l) => /web worker extension host/i.test(l)));
-    await line.locator('span > span', { hasText: '/archive/' }).first().hover();
-    await page.locator('.monaco-hover', { hasText: 'Who may use' }).first().waitFor({ state: 'visible', timeout: 30000 });
+    // The same resting-mouse re-render as in the desktop host: move away and back if need be.
+    await hoverUntil(page, line.locator('span > span', { hasText: '/archive/' }).first(), page.locator('.monaco-hover', { hasText: 'Who may use' }).first());
     check('web worker extension host: hover shows the crawler table', true);
   } catch (err) {
     check(`web worker extension host responds (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`, false);

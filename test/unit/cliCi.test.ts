@@ -143,6 +143,25 @@ suite('cli for CI (issue 15)', () => {
     }
   });
 
+  test('a folder\'s /.well-known/tdmrep.json is checked as TDMRep; other hidden folders and other files of .well-known are not', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'robots-acap-walk-'));
+    try {
+      for (const d of ['.well-known', '.cache/.well-known']) mkdirSync(path.join(dir, d), { recursive: true });
+      writeFileSync(path.join(dir, 'robots.txt'), SITE);
+      writeFileSync(path.join(dir, '.well-known', 'tdmrep.json'), '{"location": "/"}');
+      writeFileSync(path.join(dir, '.well-known', 'security.txt'), WARN);
+      writeFileSync(path.join(dir, '.cache', '.well-known', 'tdmrep.json'), '{"location": "/"}');
+      const r = run(['check', '--format', 'json', dir], {}, true);
+      const problems = JSON.parse(r.out) as { file: string; code: string }[];
+      const tdmrep = problems.filter((p) => p.file.endsWith('tdmrep.json'));
+      assert.deepEqual(tdmrep.map((p) => [path.relative(dir, p.file), p.code]), [[path.join('.well-known', 'tdmrep.json'), 'tdmrep.not-an-array']]);
+      assert.ok(!problems.some((p) => p.file.endsWith('security.txt')));
+      assert.match(run(['check', dir], {}, true).err, /^2 files checked: 1 error/m);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test('--max-warnings N: exit 1 past N warnings, 0 at N or fewer', () => {
     const files = { 'a.txt': WARN, 'b.txt': WARN };
     assert.equal(run(['check', '--max-warnings', '2', 'a.txt', 'b.txt'], files).code, 0);

@@ -1,7 +1,9 @@
 /**
  * The files `check` reads when given a folder: robots.txt, *.robots.txt and HTML pages (*.html,
- * *.htm) anywhere below it, in a stable (sorted) order. Symlinks are not followed (no cycles, and
- * nothing outside the folder is read), and hidden folders and node_modules are skipped.
+ * *.htm) anywhere below it, and the TDMRep property file `.well-known/tdmrep.json` (TDMRep §3.3)
+ * of the folder itself, in a stable (sorted) order. Symlinks are not followed (no cycles, and
+ * nothing outside the folder is read); hidden folders other than the top `.well-known`, and
+ * node_modules, are skipped.
  */
 import { lstatSync, readdirSync, statSync } from 'node:fs';
 import * as path from 'node:path';
@@ -39,11 +41,17 @@ export function filesBelow(folder: string): string[] {
       const st = lstatSync(full, { throwIfNoEntry: false });
       if (!st || st.isSymbolicLink()) continue;
       if (st.isDirectory()) {
-        if (!name.startsWith('.') && !SKIPPED_FOLDERS.has(name)) visit(full, depth + 1);
+        if (depth === 0 && name === '.well-known') wellKnown(full);
+        else if (!name.startsWith('.') && !SKIPPED_FOLDERS.has(name)) visit(full, depth + 1);
       } else if (st.isFile() && isCheckedName(name)) {
         out.push(full);
       }
     }
+  };
+  // A site publishes its TDMRep properties at /.well-known/tdmrep.json: one file, not a walk.
+  const wellKnown = (dir: string): void => {
+    const full = path.join(dir, 'tdmrep.json');
+    if (lstatSync(full, { throwIfNoEntry: false })?.isFile()) out.push(full);
   };
   visit(folder, 0);
   return out;

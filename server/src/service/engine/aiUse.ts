@@ -96,6 +96,21 @@ function lineRef(doc: RobotsDocument, i: number): LineRef {
   return { line: i + 1, text: doc.lines[i].text.trim() };
 }
 
+/**
+ * The groups holding any of `agentLines` (the User-agent lines of a verdict's groups): O(groups ·
+ * agents) with a set, remembered per list — a crawler's list is shared while the structure
+ * stands, and a file can give one crawler thousands of groups (it was O(groups²)).
+ */
+const appliedCache = new WeakMap<readonly number[], { readonly groups: readonly Group[]; readonly applied: readonly Group[] }>();
+function groupsOfLines(groups: readonly Group[], agentLines: readonly number[]): readonly Group[] {
+  const known = appliedCache.get(agentLines);
+  if (known && known.groups === groups) return known.applied;
+  const lines = new Set(agentLines);
+  const applied = groups.filter((g) => g.agents.some((a) => lines.has(a)));
+  appliedCache.set(agentLines, { groups, applied });
+  return applied;
+}
+
 const spansCache = new WeakMap<object, Map<Group, { start: number; end: number }>>();
 
 /**
@@ -369,7 +384,7 @@ export function explainAiUse(doc: RobotsDocument, query: AiUseQuery, ctx: Worksp
 
   // Content-Usage and Content-Signal in the groups that apply to the crawler.
   const spans = groupSpans(doc);
-  const applied = model.groups.filter((g) => g.agents.some((a) => crawl.groupLines.includes(a)));
+  const applied = groupsOfLines(model.groups, crawl.groupLines);
   const prefs: PreferenceLine[] = [];
   for (const g of applied) {
     const s = spans.get(g);

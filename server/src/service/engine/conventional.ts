@@ -245,12 +245,25 @@ function groupLookup(doc: RobotsDocument): GroupLookup {
  * (case-insensitively), else all `*` groups; groups with an experimental Robot-version are
  * ignored. O(1) per query after groupLookup.
  */
-function rfcGroups(doc: RobotsDocument, token: string): { groups: Group[]; named: boolean } {
+function rfcGroups(doc: RobotsDocument, token: string): { groups: readonly Group[]; named: boolean } {
   const t = token.toLowerCase();
   const lookup = groupLookup(doc);
   const named = t.length > 0 ? lookup.byToken.get(t) : undefined;
-  if (named?.length) return { groups: [...named], named: true };
-  return { groups: [...lookup.star], named: false };
+  // The lookup's own lists, not copies: a crawler can have thousands of groups.
+  if (named?.length) return { groups: named, named: true };
+  return { groups: lookup.star, named: false };
+}
+
+/**
+ * The User-agent lines of `groups`, listed once per list: the lookup's lists live as long as the
+ * structure, so a verdict costs O(1) here instead of O(groups).
+ */
+const agentLines = new WeakMap<readonly Group[], readonly number[]>();
+function agentLinesOf(groups: readonly Group[]): readonly number[] {
+  if (groups.length < MERGE_FROM) return groups.flatMap((g) => g.agents);
+  let lines = agentLines.get(groups);
+  if (!lines) agentLines.set(groups, (lines = groups.flatMap((g) => g.agents)));
+  return lines;
 }
 
 /**
@@ -425,12 +438,46 @@ function rulesOf(doc: RobotsDocument, groups: readonly Group[]): readonly Compil
   return groups.flatMap((g) => compiledRules(doc, g).rules()).sort((a, b) => a.line - b.line);
 }
 
-/** The rules of the groups that match `path`, found through each group's index. */
-function matchingRules(doc: RobotsDocument, groups: readonly Group[], path: string, literal: boolean): CompiledRule[] {
-  return groups.flatMap((g) => {
-    const { index, emptyDisallows } = compiledRules(doc, g);
-    return literal ? [...index.literalMatches(path), ...emptyDisallows] : index.matches(path);
-  });
+/**
+ * From this many groups on, a crawler's groups are queried through one index of all their rules.
+ * RFC 9309 §2.2.1 merges every group whose product token is the crawler's, and a file can name
+ * thousands of them (`bot1` … `bot3900` all name `bot`): asking each group's index costs
+ * O(groups) index queries per verdict, which conversions verifying dozens of verdicts and hover
+ * tables asking one per crawler multiply. Below it, the per-group indexes (patched across edits)
+ * answer directly.
+ */
+const MERGE_FROM = 8;
+
+interface MergedRules { readonly index: PatternIndex<CompiledRule>; readonly emptyDisallows: readonly CompiledRule[] }
+/** Per version (an edit makes a new document), per merge key: built on first query, O(rules of the groups). */
+const mergedIndexes = new WeakMap<RobotsDocument, Map<string, MergedRules>>();
+
+function mergedRules(doc: RobotsDocument, groups: readonly Group[], key: string): MergedRules {
+  let byKey = mergedIndexes.get(doc);
+  if (!byKey) mergedIndexes.set(doc, (byKey = new Map()));
+  let merged = byKey.get(key);
+  if (!merged) {
+    const index = new PatternIndex<CompiledRule>([]);
+    const emptyDisallows: CompiledRule[] = [];
+    for (const g of groups) {
+      const value = compiledRules(doc, g);
+      for (const r of value.rules()) if (r.normalized !== '') index.add(r.normalized, r);
+      emptyDisallows.push(...value.emptyDisallows);
+    }
+    merged = { index, emptyDisallows };
+    byKey.set(key, merged);
+  }
+  return merged;
+}
+
+/**
+ * The rules of the groups that match `path`, found through each group's index, or through one
+ * merged index when the groups are many (`mergeKey` names the set: the crawler's token).
+ */
+function matchingRules(doc: RobotsDocument, groups: readonly Group[], path: string, literal: boolean, mergeKey?: string): CompiledRule[] {
+  const query = ({ index, emptyDisallows }: MergedRules): CompiledRule[] => (literal ? [...index.literalMatches(path), ...emptyDisallows] : index.matches(path));
+  if (mergeKey !== undefined && groups.length >= MERGE_FROM) return query(mergedRules(doc, groups, mergeKey));
+  return groups.flatMap((g) => query(compiledRules(doc, g)));
 }
 
 /** The rfc9309 matcher: normalised percent-encoding, case-sensitive, `*` and final `$`. */
@@ -511,7 +558,7 @@ export function evaluateConventional(doc: RobotsDocument, token: string, rawPath
     const sections = v.specificAgentSeen ? v.specificSections : v.globalSections;
     // Google's own reading of each line: it also accepts `Disallow /x` and key prefixes.
     const rules = (): RuleLine[] => sections.flatMap((sec) => sec.rules.map((g) => ({ line: g.line, allow: g.key === 'allow', pattern: g.value })));
-    const groupLines = sections.flatMap((sec) => (v.specificAgentSeen ? sec.agents.filter((x) => x.token === token.toLowerCase()).map((x) => x.line) : sec.globalLines));
+    const groupLines = googleGroupLines(sections, v.specificAgentSeen ? token.toLowerCase() : undefined);
     let scope: string | undefined;
     let derived = false;
     if (v.line !== undefined) {
@@ -533,10 +580,10 @@ export function evaluateConventional(doc: RobotsDocument, token: string, rawPath
   const path = normalizePercent(rawPath);
   if (path === '/robots.txt' && profile === 'rfc9309') {
     const { groups, named } = rfcGroups(doc, token);
-    return { profile, allowed: true, line: undefined, groupLines: groups.flatMap((g) => g.agents), named, rules: () => rulesOf(doc, groups), version2: false, why: '/robots.txt itself is always allowed (RFC 9309 §2.2.2)', scope: undefined, substring: undefined, experimental };
+    return { profile, allowed: true, line: undefined, groupLines: agentLinesOf(groups), named, rules: () => rulesOf(doc, groups), version2: false, why: '/robots.txt itself is always allowed (RFC 9309 §2.2.2)', scope: undefined, substring: undefined, experimental };
   }
   let substring: ConventionalVerdict['substring'];
-  let groups: Group[];
+  let groups: readonly Group[];
   let named: boolean;
   if (profile === 'rfc9309') ({ groups, named } = rfcGroups(doc, token));
   else {
@@ -548,7 +595,7 @@ export function evaluateConventional(doc: RobotsDocument, token: string, rawPath
   // The rule list is made only when asked for (a 2.0.0 group, or the verdict's `rules`).
   let compiled: readonly CompiledRule[] | undefined;
   const rules = (): readonly CompiledRule[] => (compiled ??= rulesOf(doc, groups));
-  const groupLines = groups.flatMap((g) => g.agents);
+  const groupLines = agentLinesOf(groups);
   const base = { profile, groupLines, named, rules, substring, experimental };
   const who = named ? `the group${groups.length > 1 ? 's' : ''} for this crawler` : 'the * group';
   const silent = groups.length === 0 ? 'no group applies to this crawler' : `no rule in ${who} matches`;
@@ -558,7 +605,7 @@ export function evaluateConventional(doc: RobotsDocument, token: string, rawPath
     return { ...base, allowed: v.allowed, line: v.line, version2: true, why: v.why + chosen, scope: v.scope };
   }
   if (profile === 'rfc9309') {
-    const best = longestMatch(matchingRules(doc, groups, path, false));
+    const best = longestMatch(matchingRules(doc, groups, path, false, named ? token.toLowerCase() : '*'));
     return best
       ? { ...base, allowed: best.allow, line: best.line, version2: false, why: `line ${best.line + 1} is the longest matching rule in ${who}${best.allow ? ' (Allow wins ties)' : ''} (RFC 9309 §2.2.2)`, scope: best.pattern }
       : { ...base, allowed: true, line: undefined, version2: false, why: `${silent}, so crawling is allowed (RFC 9309 §2.2.2)`, scope: undefined };
@@ -567,6 +614,23 @@ export function evaluateConventional(doc: RobotsDocument, token: string, rawPath
   return first
     ? { ...base, allowed: first.allow || first.pattern === '', line: first.line, version2: false, why: `line ${first.line + 1} is the first matching line of ${who}${chosen} (Koster 1996 §3.2.2)`, scope: first.pattern === '' ? '/' : first.pattern }
     : { ...base, allowed: true, line: undefined, version2: false, why: `${groups.length === 0 ? 'no record applies to this crawler' : `no line of ${who}${chosen} matches`}, so access is allowed (Koster 1996 §3.2.2)`, scope: undefined };
+}
+
+/**
+ * The User-agent lines of Google's sections that apply: those naming `token` in a crawler's own
+ * sections, else the `*` lines. The section lists are the lookup's (one per token, kept per
+ * version), so each is listed once per token: O(1) per verdict instead of O(sections · agents).
+ */
+const googleLines = new WeakMap<readonly GoogleSection[], Map<string | undefined, readonly number[]>>();
+function googleGroupLines(sections: readonly GoogleSection[], token: string | undefined): readonly number[] {
+  let byToken = googleLines.get(sections);
+  if (!byToken) googleLines.set(sections, (byToken = new Map()));
+  let lines = byToken.get(token);
+  if (!lines) {
+    lines = sections.flatMap((sec) => (token !== undefined ? sec.agents.filter((x) => x.token === token).map((x) => x.line) : sec.globalLines));
+    byToken.set(token, lines);
+  }
+  return lines;
 }
 
 /** The rule on `line` in sections whose rules are in line order: O(sections × log rules). */

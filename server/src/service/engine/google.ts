@@ -324,6 +324,8 @@ interface SectionLookup {
   readonly byToken: ReadonlyMap<string, readonly GoogleSection[]>;
   readonly globals: readonly GoogleSection[];
   readonly merged: Map<readonly GoogleSection[], PatternIndex<GoogleRule>>;
+  /** The `*` sections that do not also name a token, per token's list (one entry per token asked). */
+  readonly globalsBeside: Map<readonly GoogleSection[], readonly GoogleSection[]>;
 }
 
 const lookupCache = new WeakMap<RobotsDocument, SectionLookup>();
@@ -341,7 +343,7 @@ function sectionLookup(doc: RobotsDocument): SectionLookup {
     }
     if (section.globalLines.length > 0) globals.push(section);
   }
-  out = { byToken, globals, merged: new Map() };
+  out = { byToken, globals, merged: new Map(), globalsBeside: new Map() };
   lookupCache.set(doc, out);
   return out;
 }
@@ -357,6 +359,17 @@ function mergedIndex(lookup: SectionLookup, sections: readonly GoogleSection[]):
   return index;
 }
 
+/** The `*` sections not among `specific` (a token's list): O(sections) once per token, then O(1). */
+function globalsBeside(lookup: SectionLookup, specific: readonly GoogleSection[]): readonly GoogleSection[] {
+  let out = lookup.globalsBeside.get(specific);
+  if (!out) {
+    const named = new Set(specific);
+    out = lookup.globals.filter((s) => !named.has(s));
+    lookup.globalsBeside.set(specific, out);
+  }
+  return out;
+}
+
 /**
  * Google's verdict for `agent` (compared as given, case-insensitively, with the token Google
  * extracts from each User-agent value) on `path` (already percent-encoded, as Google expects).
@@ -366,7 +379,7 @@ export function googleEvaluate(doc: RobotsDocument, agent: string, path: string)
   const a = agent.toLowerCase();
   const lookup = sectionLookup(doc);
   const specificSections = lookup.byToken.get(a) ?? [];
-  const globalSections = specificSections.length === 0 ? lookup.globals : ((named) => lookup.globals.filter((s) => !named.has(s)))(new Set(specificSections));
+  const globalSections = specificSections.length === 0 ? lookup.globals : globalsBeside(lookup, specificSections);
   const best = (sections: readonly GoogleSection[]): { allow: GoogleMatch; disallow: GoogleMatch } => {
     let allow = NONE;
     let disallow = NONE;

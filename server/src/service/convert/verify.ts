@@ -134,24 +134,33 @@ function union(x: string[] | undefined, y: string[] | undefined): string[] | und
   return out;
 }
 
-/** intersect(), remembered by interned glob numbers: one conversion refines the same pairs several times. Bounded. */
-const interned = new Map<string, number>();
-const intersections = new Map<number, string[] | undefined>();
-function internOf(full: string): number {
-  let n = interned.get(full);
-  if (n === undefined) {
-    if (interned.size >= 1 << 20) { interned.clear(); intersections.clear(); }
-    n = interned.size;
-    interned.set(full, n);
-  }
-  return n;
-}
-function cachedIntersect(a: string, na: number, b: string, nb: number): string[] | undefined {
-  const key = na * (1 << 21) + nb;
-  if (intersections.has(key)) return intersections.get(key);
-  if (intersections.size > 200_000) intersections.clear();
+/**
+ * intersect(), remembered by its two globs: one conversion refines the same pairs several times.
+ * The memory is the module's for the server's lifetime, and globs are patterns of any length (a
+ * fuzzed file holds 60,000-character ones), so it is bounded in characters as well as in answers:
+ * past either bound it starts afresh. Keyed by the strings themselves, not by numbers given out
+ * per string, so forgetting can never make an old number name a new glob.
+ */
+const MAX_INTERSECTIONS = 200_000;
+const MAX_INTERSECTION_CHARS = 16_000_000;
+const intersections = new Map<string, Map<string, string[] | undefined>>();
+let intersectionCount = 0;
+let intersectionChars = 0;
+function cachedIntersect(a: string, b: string): string[] | undefined {
+  let byB = intersections.get(a);
+  if (byB?.has(b)) return byB.get(b);
   const r = intersect(a, b);
-  intersections.set(key, r);
+  const chars = a.length + b.length + (r ? r.reduce((n, s) => n + s.length, 0) : 0);
+  if (intersectionCount >= MAX_INTERSECTIONS || intersectionChars + chars > MAX_INTERSECTION_CHARS) {
+    intersections.clear();
+    intersectionCount = 0;
+    intersectionChars = 0;
+    byB = undefined;
+  }
+  if (!byB) intersections.set(a, (byB = new Map()));
+  byB.set(b, r);
+  intersectionCount++;
+  intersectionChars += chars;
   return r;
 }
 
@@ -210,14 +219,12 @@ export function refine<Id>(start: readonly Rule<Id>[], p: Precedence<Id>): Refin
   let pairs = 0;
   let computed = 0;
   let exhausted = false;
-  // Per rule: its full glob, that glob's number, and its literal head (rules whose heads differ never meet).
+  // Per rule: its full glob and its literal head (rules whose heads differ never meet).
   const fulls: string[] = [];
-  const nums: number[] = [];
   const heads: string[] = [];
   const prepare = (r: Rule<Id>): void => {
     const f = toFull(normalizePercent(r.pattern));
     fulls.push(f);
-    nums.push(internOf(f));
     heads.push(head(f));
   };
   rules.forEach(prepare);
@@ -232,7 +239,7 @@ export function refine<Id>(start: readonly Rule<Id>[], p: Precedence<Id>): Refin
       const [w, l, iw, il] = p.wins(a, b) ? [a, b, i, j] : p.wins(b, a) ? [b, a, j, i] : [undefined, undefined, 0, 0];
       if (!w || !l || p.beats(w, l)) continue;
       if (++computed > (p.maxIntersections ?? 3000)) { exhausted = true; break; }
-      const both = cachedIntersect(fulls[iw], nums[iw], fulls[il], nums[il]);
+      const both = cachedIntersect(fulls[iw], fulls[il]);
       if (both?.length === 0) continue;
       const depth = Math.max(w.depth ?? 0, l.depth ?? 0) + 1;
       if (both === undefined || depth > (p.maxDepth ?? Infinity)) { failures.push([w, l]); continue; }

@@ -97,17 +97,29 @@ function lineRef(doc: RobotsDocument, i: number): LineRef {
 }
 
 /**
- * The groups holding any of `agentLines` (the User-agent lines of a verdict's groups): O(groups ·
- * agents) with a set, remembered per list — a crawler's list is shared while the structure
- * stands, and a file can give one crawler thousands of groups (it was O(groups²)).
+ * The groups holding any of `agentLines` (the User-agent lines of a verdict's groups). Groups are
+ * in line order and each agent line lies inside its group, so each line's group is found by
+ * binary search: O(k log G) for k lines among G groups (a hover table asks once per crawler, and
+ * a file can have 26,000 groups). A crawler's long list is shared while the structure stands, so
+ * its answer is remembered.
  */
 const appliedCache = new WeakMap<readonly number[], { readonly groups: readonly Group[]; readonly applied: readonly Group[] }>();
 function groupsOfLines(groups: readonly Group[], agentLines: readonly number[]): readonly Group[] {
   const known = appliedCache.get(agentLines);
   if (known && known.groups === groups) return known.applied;
-  const lines = new Set(agentLines);
-  const applied = groups.filter((g) => g.agents.some((a) => lines.has(a)));
-  appliedCache.set(agentLines, { groups, applied });
+  const applied: Group[] = [];
+  for (const a of [...agentLines].sort((x, y) => x - y)) {
+    let lo = 0;
+    let hi = groups.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (groups[mid].startLine <= a) lo = mid;
+      else hi = mid - 1;
+    }
+    const g = groups[lo];
+    if (g !== undefined && g.agents.includes(a) && applied[applied.length - 1] !== g) applied.push(g);
+  }
+  if (agentLines.length >= 8) appliedCache.set(agentLines, { groups, applied });
   return applied;
 }
 

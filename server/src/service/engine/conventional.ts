@@ -459,10 +459,14 @@ function mergedRules(doc: RobotsDocument, groups: readonly Group[], key: string)
   if (!merged) {
     const index = new PatternIndex<CompiledRule>([]);
     const emptyDisallows: CompiledRule[] = [];
+    // Compiled straight from the members: no per-group index is made for groups queried merged.
     for (const g of groups) {
-      const value = compiledRules(doc, g);
-      for (const r of value.rules()) if (r.normalized !== '') index.add(r.normalized, r);
-      emptyDisallows.push(...value.emptyDisallows);
+      for (const m of g.members) {
+        const r = compileRule(doc, m);
+        if (!r) continue;
+        if (r.normalized !== '') index.add(r.normalized, r);
+        else if (!r.allow) emptyDisallows.push(r);
+      }
     }
     merged = { index, emptyDisallows };
     byKey.set(key, merged);

@@ -120,7 +120,17 @@ export interface GoogleSection {
   /** Lines of `User-agent: *`. */
   readonly globalLines: readonly number[];
   readonly rules: readonly GoogleLine[];
-  readonly index: PatternIndex<GoogleRule>;
+  /**
+   * The section's own index, built on first use (sectionIndex): a file of 26,000 groups has as
+   * many sections, and a query reads one merged index or one section's. The holder is shared by
+   * the versions a patch carries the section into, like the rule list it indexes.
+   */
+  readonly lazy: { index?: PatternIndex<GoogleRule> };
+}
+
+/** A section's index: O(its rules) on first use, then patched in place with the rules. */
+function sectionIndex(sec: GoogleSection): PatternIndex<GoogleRule> {
+  return (sec.lazy.index ??= new PatternIndex(indexEntries(sec.rules)));
 }
 
 /**
@@ -225,7 +235,7 @@ function buildSections(doc: RobotsDocument): { sections: GoogleSection[]; ruleSe
       afterRule = true;
     }
   }
-  return { sections: built.map((b) => ({ ...b, index: new PatternIndex(indexEntries(b.rules)) })), ruleSection };
+  return { sections: built.map((b) => ({ ...b, lazy: {} })), ruleSection };
 }
 
 /** The previous sections patched for `doc`, or undefined when they must be built again. */
@@ -265,9 +275,11 @@ function patchSections(prev: Latest, doc: RobotsDocument): GoogleSection[] | und
     const at = findLine(rules, line);
     if (!before || !after) return undefined;
     // The line's entries are found by line and kind: the filed objects are those of the sections.
-    for (const e of indexEntries([before])) sec.index.removeWhere(e.pattern, (x) => x.line === line && isDerived(x) === isDerived(e.item));
+    // An index not built yet is built from the patched rules when first asked for.
+    const index = sec.lazy.index;
+    if (index) for (const e of indexEntries([before])) index.removeWhere(e.pattern, (x) => x.line === line && isDerived(x) === isDerived(e.item));
     rules[at] = after;
-    for (const e of indexEntries([after])) sec.index.add(e.pattern, e.item);
+    if (index) for (const e of indexEntries([after])) index.add(e.pattern, e.item);
     sections[k] = { ...sec, rules };
   }
   return sections;
@@ -350,7 +362,7 @@ function sectionLookup(doc: RobotsDocument): SectionLookup {
 
 /** One index over the rules of `sections` (a list from the lookup, so the cache stays bounded by the file). */
 function mergedIndex(lookup: SectionLookup, sections: readonly GoogleSection[]): PatternIndex<GoogleRule> {
-  if (sections.length === 1) return sections[0].index;
+  if (sections.length === 1) return sectionIndex(sections[0]);
   let index = lookup.merged.get(sections);
   if (!index) {
     index = new PatternIndex(sections.flatMap((s) => [...indexEntries(s.rules)]));

@@ -8,7 +8,7 @@
 import * as assert from 'node:assert/strict';
 import { CancellationTokenSource } from 'vscode-jsonrpc/node';
 import { startServer, type ServerSession } from '../bench/lspClient';
-import { letters } from '../bench/pathological';
+import { letters, manyGroupsHover } from '../bench/pathological';
 
 const REQUEST_CANCELLED = -32800;
 
@@ -111,6 +111,24 @@ suite('cancellation and slices under load (issue 12 point 2)', () => {
       assert.equal(await hover.outcome, REQUEST_CANCELLED);
       const next = await s.conn.sendRequest<{ contents: { value: string } } | null>('textDocument/hover', { textDocument: { uri: SMALL }, position: { line: 1, character: 12 } });
       assert.match(next?.contents.value ?? '', /private/);
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('a hover asked while its file is being validated is answered first: the validation gives way to it', async function () {
+    this.timeout(120_000);
+    const s = await startServer();
+    try {
+      // 26,000 groups: the validation is a fraction of the first hover's work (the engine's
+      // indexes), so taking turns slice by slice would publish the diagnostics first.
+      const c = manyGroupsHover(26_000);
+      await open(s, BIG, c.text);
+      const pull = track(s.conn.sendRequest('textDocument/diagnostic', { textDocument: { uri: BIG } }));
+      const hover = track(s.conn.sendRequest('textDocument/hover', { textDocument: { uri: BIG }, position: { line: c.line, character: c.character } }));
+      assert.equal(await hover.outcome, 'ok');
+      assert.equal(pull.settled(), false, 'the validation ran on while the hover was waited on');
+      assert.equal(await pull.outcome, 'ok');
     } finally {
       await s.close();
     }

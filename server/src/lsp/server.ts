@@ -169,21 +169,37 @@ const SLICE_MS = 15;
  * The generator is then closed, so nothing of the dropped work runs on. Cost: the steps' own,
  * plus one event-loop turn per slice.
  */
-async function runSteps<T>(steps: Steps<T>, stop: () => ResponseError<unknown> | undefined): Promise<T> {
-  let until = performance.now() + SLICE_MS;
-  for (;;) {
-    const r = steps.next();
-    if (r.done) return r.value;
-    if (performance.now() < until) continue;
-    await new Promise((resolve) => setImmediate(resolve));
-    const why = stop();
-    if (why) {
-      steps.return(undefined as T);
-      throw why;
+async function runSteps<T>(steps: Steps<T>, stop: () => ResponseError<unknown> | undefined, priority: 'waited on' | 'background' = 'waited on'): Promise<T> {
+  if (priority === 'waited on') waitedOn++;
+  try {
+    let until = performance.now() + SLICE_MS;
+    for (;;) {
+      const r = steps.next();
+      if (r.done) return r.value;
+      if (performance.now() < until) continue;
+      await new Promise((resolve) => setImmediate(resolve));
+      // Background work gives way while a request someone waits on runs (a hover on a file still
+      // being validated answers in its own time, not in twice its time).
+      if (priority === 'background') while (waitedOn > 0) await new Promise<void>((resolve) => parked.push(resolve));
+      const why = stop();
+      if (why) {
+        steps.return(undefined as T);
+        throw why;
+      }
+      until = performance.now() + SLICE_MS;
     }
-    until = performance.now() + SLICE_MS;
+  } finally {
+    if (priority === 'waited on' && --waitedOn === 0) for (const resume of parked.splice(0)) resume();
   }
 }
+
+/**
+ * Sliced requests that a person waits on (hover) running now, and the background work
+ * (validation) parked until they are done. Each waited-on request is bounded (a hover's table has
+ * a budget), so the background waits at most that long per request.
+ */
+let waitedOn = 0;
+const parked: (() => void)[] = [];
 
 /** Stop when the request is cancelled, or when the document changed or closed since `revision`. */
 function stopWhen(name: string, token: CancellationToken | undefined, uri: string, revision: number | undefined, changed = contentModified): () => ResponseError<unknown> | undefined {
@@ -273,7 +289,7 @@ async function validate(uri: string, token?: CancellationToken): Promise<Diagnos
   const doc = documents.get(uri);
   if (!doc) return undefined;
   // Files referring to this one are read only if a name is not defined here.
-  const diagnostics = await runSteps(doValidationSteps(doc, { ...s, workspace }), stopWhen('textDocument/diagnostic', token, uri, revision, serverCancelled));
+  const diagnostics = await runSteps(doValidationSteps(doc, { ...s, workspace }), stopWhen('textDocument/diagnostic', token, uri, revision, serverCancelled), 'background');
   return linkDocs(diagnostics, docsUri);
 }
 

@@ -177,7 +177,16 @@ function acapCrawlers(doc: RobotsDocument): Set<string> {
  * file order. Taken from the model's group and record openers rather than a scan of every line:
  * O(agent lines × log), which on a file of one group of 47,000 rules is a few lines.
  */
-export function crawlersNamed(doc: RobotsDocument): string[] {
+export function crawlersNamed(doc: RobotsDocument): readonly string[] {
+  let named = namedCache.get(doc);
+  if (!named) namedCache.set(doc, (named = listCrawlersNamed(doc)));
+  return named;
+}
+
+/** Per version: a hover asks for the list twice (the table and its AI rows), each O(agent lines). */
+const namedCache = new WeakMap<RobotsDocument, readonly string[]>();
+
+function listCrawlersNamed(doc: RobotsDocument): readonly string[] {
   const model = getModel(doc);
   const lines: number[] = [];
   for (const g of model.groups) for (const a of g.agents) lines.push(a);

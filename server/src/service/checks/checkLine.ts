@@ -6,7 +6,7 @@
  */
 import type { Directive } from '../syntax/directives';
 import type { Finding } from '../syntax/findings';
-import type { LineNode } from '../syntax/syntax';
+import { LINE_MEMO, type LineNode } from '../syntax/syntax';
 import { checkBom, checkCharacters, checkFieldName, checkUnknownField } from './rules/syntax';
 import { checkGroupField, checkUserAgent } from './rules/groups';
 import { checkRule } from './rules/paths';
@@ -16,17 +16,16 @@ import { checkCrawlerName, checkPermissionsReference, checkRequest, checkUsagePu
 import { checkPermission } from './rules/acapFields';
 import { checkDefinition, checkIgnoreConventional, checkVersionComment } from './rules/acapDefinitions';
 
-const cache = new WeakMap<LineNode, readonly Finding[]>();
-
 /** One shared answer for the many lines with nothing to say (no array per clean line). */
 const NOTHING: readonly Finding[] = Object.freeze([]);
 
+/** The line's own findings, computed once per line node (kept in its memo slot). O(line length) the first time, O(1) after. */
 export function checkLine(line: LineNode): readonly Finding[] {
-  let found = cache.get(line);
+  let found = line[LINE_MEMO] as readonly Finding[] | undefined;
   if (!found) {
     const computed = computeLineFindings(line);
     found = computed.length ? computed : NOTHING;
-    cache.set(line, found);
+    (line as { [LINE_MEMO]?: unknown })[LINE_MEMO] = found;
   }
   return found;
 }

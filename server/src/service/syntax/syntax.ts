@@ -28,7 +28,17 @@ export interface LineNode {
   readonly comment: Span | undefined;
   /** The typed meaning of the line (what the field says), parsed once with the line. */
   readonly directive: Directive;
+  /**
+   * The line stage's findings, once computed (checks/checkLine.ts writes it; nothing else reads
+   * it). A slot on the node rather than a WeakMap: 47,000 WeakMap entries cost ~40 ms to fill on
+   * opening the largest real file and weigh on every garbage collection (ephemerons). Keyed by a
+   * symbol, so JSON, Object.keys and loose deep equality do not see it.
+   */
+  [LINE_MEMO]?: unknown;
 }
+
+/** The key of LineNode's memo slot. */
+export const LINE_MEMO: unique symbol = Symbol('line findings');
 
 function isWs(ch: string): boolean {
   return ch === ' ' || ch === '\t';
@@ -144,7 +154,7 @@ export function lexLine(text: string, eol: Eol, firstLine: boolean): LineNode {
 
   if (start === end) {
     const kind: LineKind = comment ? 'comment' : 'blank';
-    return { text, eol, byteLength, kind, bom, field: undefined, comment, directive: parseDirective(text, kind, undefined, comment) };
+    return { text, eol, byteLength, kind, bom, field: undefined, comment, directive: parseDirective(text, kind, undefined, comment), [LINE_MEMO]: undefined };
   }
 
   const colon = text.indexOf(':', start);
@@ -196,7 +206,7 @@ export function lexLine(text: string, eol: Eol, firstLine: boolean): LineNode {
     suffix,
     repair: resolved.repair,
   };
-  return { text, eol, byteLength, kind: 'field', bom, field, comment, directive: parseDirective(text, 'field', field, comment) };
+  return { text, eol, byteLength, kind: 'field', bom, field, comment, directive: parseDirective(text, 'field', field, comment), [LINE_MEMO]: undefined };
 }
 
 /** A token of a line, for lossless checks and colouring. */

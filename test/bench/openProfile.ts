@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { doValidation, parseDocument, updateDocument, type RobotsDocument } from '../../server/src/service';
+import { doValidation, lineAt, parseDocument, updateDocument, type RobotsDocument } from '../../server/src/service';
 
 const file = process.env.ROBOTS_ACAP_BENCH_FILE ?? '';
 const text = readFileSync(file, 'utf8');
@@ -45,7 +45,7 @@ if (doc && editCount) {
   const times: number[] = [];
   for (let k = 0; k < editCount; k++) {
     const line = rules[random(rules.length)];
-    const at = { line, character: Math.min(doc.lines[line].text.length, 20) };
+    const at = { line, character: Math.min(lineAt(doc, line).text.length, 20) };
     const t0 = performance.now();
     doc = updateDocument(doc, [{ range: { start: at, end: at }, text: 'x' }], doc.version + 1);
     JSON.stringify(doValidation(doc, {}));

@@ -11,7 +11,7 @@ import { Diagnostic, DiagnosticSeverity, DiagnosticTag, type DiagnosticRelatedIn
 import { checkLine } from './checkLine';
 import { CODE_BY_NAME, type DiagnosticCode, type SeverityName, type SeveritySetting } from '../facts/codes';
 import type { WorkspaceContext } from '../syntax/workspace';
-import { settleEdit, type RobotsDocument } from '../syntax/document';
+import { lineAt, lineCount, settleEdit, type RobotsDocument } from '../syntax/document';
 import type { Finding, LocatedFinding } from '../syntax/findings';
 import { getModel, modelLineage, settleModel, type RobotsModel } from '../model/model';
 import { DOCUMENT_CHECKS, STRUCTURE_CHECKS } from './registry';
@@ -54,7 +54,7 @@ function locate(f: Finding, line: number): LocatedFinding {
  * without parentheses) and declared version (a qualifier 1.1 may define), appended to `out`.
  */
 function lineFindings(model: RobotsModel, i: number, out: LocatedFinding[]): void {
-  const line = model.document.lines[i];
+  const line = lineAt(model.document, i);
   for (const f of checkLine(line)) {
     const located = locate(f, i);
     out.push(readAsLocalUsage(model, line, located) ?? readWithVersion(model, located) ?? located);
@@ -111,7 +111,8 @@ function allLineFindings(model: RobotsModel): readonly LocatedFinding[] {
     for (let k = b; k < before.length; k++) out.push(moved === 0 ? before[k] : shifted(before[k], moved));
   } else {
     out = [];
-    for (let i = 0; i < doc.lines.length; i++) lineFindings(model, i, out);
+    const n = lineCount(doc);
+    for (let i = 0; i < n; i++) lineFindings(model, i, out);
   }
   lineState.set(doc, out);
   return out;

@@ -9,7 +9,7 @@
 import type { Diagnostic, CodeAction } from 'vscode-languageserver-types';
 import type { Finding, LocatedFinding } from '../../syntax/findings';
 import { modelLineage, type Group, type RobotsModel } from '../../model/model';
-import type { RobotsDocument } from '../../syntax/document';
+import { lineAt, type RobotsDocument } from '../../syntax/document';
 import type { LineNode, Span } from '../../syntax/syntax';
 import { action, insertAbove, removeLine, replaceWith, type DiagnosticData, type Fix, type Topic } from '../rule';
 
@@ -299,7 +299,7 @@ class DuplicateIndex {
   /** Members indexed (the group's array when built or last moved). */
   private members: readonly number[];
 
-  constructor(lines: readonly LineNode[], group: Group) {
+  constructor(doc: RobotsDocument, group: Group) {
     const members = group.members;
     const n = members.length;
     this.members = members;
@@ -309,7 +309,7 @@ class DuplicateIndex {
     this.findingAt = new Array<LocatedFinding | undefined>(n);
     this.buckets = new RuleBuckets(n);
     for (let k = 0; k < n; k++) {
-      const node = lines[members[k]];
+      const node = lineAt(doc, members[k]);
       this.nodeAt[k] = node;
       this.hashAt[k] = ruleHash(node);
     }
@@ -317,15 +317,16 @@ class DuplicateIndex {
     for (let k = n - 1; k >= 0; k--) if (this.hashAt[k] !== NOT_A_RULE) this.buckets.add(k, this.hashAt[k]);
     const crowded: number[] = [];
     this.buckets.forEachCrowded((h) => crowded.push(h));
-    this.settle(lines, group, crowded);
+    this.settle(doc, group, crowded);
   }
 
   /** Re-read the edited lines [from, to) of `group` (the same members as before, on the same lines). */
-  patch(lines: readonly LineNode[], group: Group, from: number, to: number): void {
+  patch(doc: RobotsDocument, group: Group, from: number, to: number): void {
     const members = group.members;
     const touched = new Set<number>();
-    for (let k = lowerBound(members, from); k < members.length && members[k] < to; k++) this.reread(k, lines[members[k]], touched);
-    this.settle(lines, group, touched);
+    const reread = new Set<number>();
+    for (let k = lowerBound(members, from); k < members.length && members[k] < to; k++) if (this.reread(k, lineAt(doc, members[k]), touched)) reread.add(k);
+    this.settle(doc, group, touched, reread);
     this.members = members;
   }
 
@@ -334,25 +335,26 @@ class DuplicateIndex {
    * node is the same object are skipped after a pointer comparison; if line numbers moved, the
    * findings are written again. O(members). False (nothing changed) if the member count differs.
    */
-  rebase(lines: readonly LineNode[], group: Group): boolean {
+  rebase(doc: RobotsDocument, group: Group): boolean {
     const members = group.members;
     if (members.length !== this.nodeAt.length) return false;
     const touched = new Set<number>();
-    for (let k = 0; k < members.length; k++) this.reread(k, lines[members[k]], touched);
-    this.settle(lines, group, touched);
+    const reread = new Set<number>();
+    for (let k = 0; k < members.length; k++) if (this.reread(k, lineAt(doc, members[k]), touched)) reread.add(k);
+    this.settle(doc, group, touched, reread);
     let moved = false;
     for (let k = 0; k < members.length && !moved; k++) moved = members[k] !== this.members[k];
     if (moved) {
-      for (let k = 0; k < members.length; k++) if (this.firstOf[k] >= 0) this.findingAt[k] = duplicateFinding(lines, group, k, this.firstOf[k]);
+      for (let k = 0; k < members.length; k++) if (this.firstOf[k] >= 0) this.findingAt[k] = duplicateFinding(doc, group, k, this.firstOf[k]);
       this.list = undefined;
     }
     this.members = members;
     return true;
   }
 
-  /** Member `k` is now `node`: move it between buckets; buckets to settle go in `touched`. */
-  private reread(k: number, node: LineNode, touched: Set<number>): void {
-    if (node === this.nodeAt[k]) return;
+  /** Member `k` is now `node`: move it between buckets; buckets to settle go in `touched`. True if the node changed. */
+  private reread(k: number, node: LineNode, touched: Set<number>): boolean {
+    if (node === this.nodeAt[k]) return false;
     this.nodeAt[k] = node;
     const old = this.hashAt[k];
     const h = ruleHash(node);
@@ -370,13 +372,16 @@ class DuplicateIndex {
       this.buckets.add(k, h);
       touched.add(h);
     }
+    return true;
   }
 
   /**
    * Which member each member of the touched buckets repeats (the first with the same rule), and
-   * its finding, written again (an edited line may have moved its field name, which it points at).
+   * its finding. A finding is written again only when its member or the member it repeats was
+   * re-read (an edited line may have moved its field name, which it points at) or it repeats
+   * another member now; the list of findings is made again only if one changed. O(bucket sizes).
    */
-  private settle(lines: readonly LineNode[], group: Group, touched: Iterable<number>): void {
+  private settle(doc: RobotsDocument, group: Group, touched: Iterable<number>, reread?: ReadonlySet<number>): void {
     for (const h of touched) {
       const firsts: number[] = [];
       for (let k = this.buckets.first(h); k >= 0; k = this.buckets.nextOf(k)) {
@@ -388,10 +393,12 @@ class DuplicateIndex {
           }
         }
         if (first < 0) firsts.push(k);
+        const kept = first === this.firstOf[k] && (first < 0 || (this.findingAt[k] !== undefined && !reread?.has(k) && !reread?.has(first)));
+        if (kept) continue;
         this.firstOf[k] = first;
-        this.findingAt[k] = first < 0 ? undefined : duplicateFinding(lines, group, k, first);
+        this.findingAt[k] = first < 0 ? undefined : duplicateFinding(doc, group, k, first);
+        this.list = undefined;
       }
-      this.list = undefined;
     }
   }
 
@@ -432,11 +439,11 @@ function sameRule(a: LineNode, b: LineNode): boolean {
   return true;
 }
 
-function duplicateFinding(lines: readonly LineNode[], g: Group, k: number, first: number): LocatedFinding {
+function duplicateFinding(doc: RobotsDocument, g: Group, k: number, first: number): LocatedFinding {
   const i = g.members[k];
   const prev = g.members[first];
-  const span = lines[i].field?.name ?? { start: 0, end: 0 };
-  return { line: i, code: 'rep.duplicate-rule', span, message: `Line ${prev + 1} already has this rule in the same group; this line can be removed.`, related: [{ line: prev, span: lines[prev].field?.name ?? span, message: 'the same rule' }] };
+  const span = lineAt(doc, i).field?.name ?? { start: 0, end: 0 };
+  return { line: i, code: 'rep.duplicate-rule', span, message: `Line ${prev + 1} already has this rule in the same group; this line can be removed.`, related: [{ line: prev, span: lineAt(doc, prev).field?.name ?? span, message: 'the same rule' }] };
 }
 
 /** First index of the ascending `list` holding at least `n`; O(log n). */
@@ -460,7 +467,8 @@ const duplicateIndexes = new WeakMap<Group, DuplicateIndex>();
 
 /** Rules repeated in their group, from each group's index (kept across versions). */
 export function checkDuplicateRules(model: RobotsModel, out: LocatedFinding[]): void {
-  const lines = model.document.lines;
+  // Lines are read one by one (lineAt): a version after an edit never makes its lines array here.
+  const doc = model.document;
   const lin = modelLineage(model);
   model.groups.forEach((g, gi) => {
     if (g.members.length < 2) return;
@@ -468,12 +476,12 @@ export function checkDuplicateRules(model: RobotsModel, out: LocatedFinding[]): 
     if (!index && lin) {
       const old = lin.previous.groups[gi];
       index = old === undefined ? undefined : duplicateIndexes.get(old);
-      if (index && !lin.rebuilt) index.patch(lines, g, lin.from, lin.to);
+      if (index && !lin.rebuilt) index.patch(doc, g, lin.from, lin.to);
       // A rebuilt model (a line added or removed): the index follows if the group has as many members.
-      else if (index && !index.rebase(lines, g)) index = undefined;
+      else if (index && !index.rebase(doc, g)) index = undefined;
       if (index) duplicateIndexes.delete(old);
     }
-    if (!index) index = new DuplicateIndex(lines, g);
+    if (!index) index = new DuplicateIndex(doc, g);
     duplicateIndexes.set(g, index);
     for (const f of index.findings()) out.push(f);
   });

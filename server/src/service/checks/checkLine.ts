@@ -23,36 +23,39 @@ const NOTHING: readonly Finding[] = Object.freeze([]);
 export function checkLine(line: LineNode): readonly Finding[] {
   let found = line[LINE_MEMO] as readonly Finding[] | undefined;
   if (!found) {
-    const computed = computeLineFindings(line);
-    found = computed.length ? computed : NOTHING;
+    scratch.length = 0;
+    computeLineFindings(line, scratch);
+    // A copy for the few lines with findings; the many clean lines share NOTHING.
+    found = scratch.length ? scratch.slice() : NOTHING;
     (line as { [LINE_MEMO]?: unknown })[LINE_MEMO] = found;
   }
   return found;
 }
 
-function computeLineFindings(line: LineNode): Finding[] {
-  const out: Finding[] = [];
+/** One array reused for every line's findings while they are computed (no array per clean line). */
+const scratch: Finding[] = [];
+
+function computeLineFindings(line: LineNode, out: Finding[]): void {
   checkCharacters(line, out);
   checkBom(line, out);
   const d = line.directive;
   if (d.kind === 'acap-version') {
     checkVersionComment(line, out);
-    return out;
+    return;
   }
   const f = line.field;
-  if (!f) return out;
+  if (!f) return;
 
   if (!f.fact) {
     checkUnknownField(line, out);
-    return out;
+    return;
   }
   checkFieldName(line, out);
   if (f.fact.family === 'acap') {
     checkAcapDirective(line, d, out);
-    return out;
+    return;
   }
   checkConventional(line, out);
-  return out;
 }
 
 /** An ACAP line, by its directive. */

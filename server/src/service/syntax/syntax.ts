@@ -94,6 +94,21 @@ export function resolveFieldName(raw: string): ResolvedName {
   return r;
 }
 
+/** The last name resolved by resolveNameAt, and its answer. */
+let lastName = '';
+let lastResolved: ResolvedName | undefined;
+
+/**
+ * resolveFieldName of text[start, end), without making the substring when the name is spelt as
+ * the previous line's was (runs of `Allow` or `Disallow` lines): O(name length), no allocation.
+ */
+function resolveNameAt(text: string, start: number, end: number): ResolvedName {
+  if (lastResolved && end - start === lastName.length && text.startsWith(lastName, start)) return lastResolved;
+  lastName = text.slice(start, end);
+  lastResolved = resolveFieldName(lastName);
+  return lastResolved;
+}
+
 function resolveUncached(raw: string): ResolvedName {
   const exact = resolveExact(raw.toLowerCase());
   if (exact.fact) return { fact: exact.fact, suffixStart: exact.suffixStart, repair: 'exact' };
@@ -194,8 +209,7 @@ export function lexLine(text: string, eol: Eol, firstLine: boolean): LineNode {
   while (valueStart < end && isWs(text[valueStart])) valueStart++;
   if (valueStart > end) valueStart = end;
 
-  const rawName = text.slice(start, nameEnd);
-  const resolved = resolveFieldName(rawName);
+  const resolved = resolveNameAt(text, start, nameEnd);
   const suffix: Span | undefined = resolved.fact?.isPrefix ? span(start + resolved.suffixStart, nameEnd) : undefined;
   const field: FieldSyntax = {
     name: span(start, nameEnd),

@@ -18,7 +18,8 @@ export function checkRule(line: LineNode, value: string, out: Finding[]): void {
     if (d.allow) out.push({ code: 'rep.empty-allow', span: f.name, message: 'An empty Allow allows nothing and can be removed (an empty Disallow is what allows everything).' });
     return;
   }
-  if (/^https?:\/\//i.test(value)) {
+  // A URL starts with h or H: the regular expression runs only then.
+  if ((value.charCodeAt(0) | 32) === 104 /* h */ && /^https?:\/\//i.test(value)) {
     const path = value.replace(/^https?:\/\/[^/]*/i, '') || '/';
     out.push({ code: 'rep.path-not-absolute', span: f.value, message: `Rules take a path relative to the site root, not a URL (RFC 9309 §2.2.2). Did you mean ‘${path}’?`, replacement: path });
   } else if (!value.startsWith('/') && !value.startsWith('*')) {
@@ -26,7 +27,9 @@ export function checkRule(line: LineNode, value: string, out: Finding[]): void {
   }
   const noise = scanNoise(value, f.value);
   if (noise) out.push(noise);
-  for (const at of innerDollars(value)) {
+  // Most patterns have no `$`, or one at the end: no list is made for them.
+  const dollar = value.indexOf('$');
+  if (dollar >= 0 && dollar < value.length - 1) for (const at of innerDollars(value)) {
     out.push({ code: 'rep.dollar-not-last', span: { start: f.value.start + at, end: f.value.start + at + 1 }, message: '‘$’ anchors the end of the path only as the last character; elsewhere Google reads it as a literal $ (RFC 9309 §2.2.3).' });
   }
   checkPathHygiene(line, f.value, out);

@@ -452,7 +452,7 @@ function duplicateFinding(doc: RobotsDocument, g: Group, k: number, first: numbe
  * every message and related list on opening cost ~10% of its validation. O(1) to make.
  */
 class DuplicateRuleFinding implements LocatedFinding {
-  readonly code = 'rep.duplicate-rule';
+  readonly code: 'rep.duplicate-rule' = 'rep.duplicate-rule';
   constructor(readonly line: number, readonly span: Span, private readonly prev: number, private readonly prevSpan: Span) {}
 
   get message(): string {

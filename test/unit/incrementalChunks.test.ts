@@ -10,7 +10,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {
-  doValidation, documentLength, documentText, lineAt, lineCount, parseDocument, updateDocument, type ContentChange, type RobotsDocument,
+  doValidation, documentLength, documentText, lineAt, lineCount, parseDocument, splitLines, updateDocument, type ContentChange, type RobotsDocument,
 } from '../../server/src/service';
 import { positionsOf } from '../../server/src/service/checks/validation';
 
@@ -139,6 +139,17 @@ suite('chunked lines and the checks patched per edit', () => {
         assert.deepEqual(doValidation(edited, ALL), doValidation(parseDocument(doc.uri, 2, text), ALL));
       }),
       { numRuns: 30 },
+    );
+  });
+
+  test('opening splits lines as splitLines does, whatever mix of LF, CRLF and lone CR', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('a', 'Allow: /x', '\n', '\r', '\r\n', '#', ' '), { maxLength: 60 }), (parts) => {
+        const text = parts.join('');
+        const doc = parseDocument('file:///site/robots.txt', 1, text);
+        assert.deepEqual(doc.lines.map((l) => [l.text, l.eol]), splitLines(text).map((l) => [l.text, l.eol]));
+      }),
+      { numRuns: 300 },
     );
   });
 

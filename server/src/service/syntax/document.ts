@@ -92,29 +92,31 @@ export function splitLines(text: string): RawLine[] {
   return out;
 }
 
-/** Lex every line of `text` (split as splitLines does, without the intermediate array). O(length). */
+/**
+ * Lex every line of `text` (split as splitLines does, without the intermediate array). The line
+ * ends are found by the engine's native indexOf, one search per line for each of LF and CR (a
+ * text without CR costs one), instead of a loop over every character in JavaScript. O(length).
+ */
 function lexAll(text: string): LineNode[] {
   const out: LineNode[] = [];
-  let start = 0;
   const n = text.length;
-  let i = 0;
-  while (i < n) {
-    const c = text.charCodeAt(i);
-    if (c === 10 /* \n */) {
-      out.push(lexLine(text.slice(start, i), '\n', out.length === 0));
-      start = ++i;
-    } else if (c === 13 /* \r */) {
-      if (i + 1 < n && text.charCodeAt(i + 1) === 10) {
-        out.push(lexLine(text.slice(start, i), '\r\n', out.length === 0));
-        i += 2;
-      } else {
-        out.push(lexLine(text.slice(start, i), '\r', out.length === 0));
-        i += 1;
-      }
-      start = i;
-    } else {
-      i++;
-    }
+  let start = 0;
+  let lf = text.indexOf('\n');
+  let cr = text.indexOf('\r');
+  for (;;) {
+    if (lf >= 0 && lf < start) lf = text.indexOf('\n', start);
+    if (cr >= 0 && cr < start) cr = text.indexOf('\r', start);
+    let end: number;
+    let eol: Eol;
+    if (cr >= 0 && (lf < 0 || cr < lf)) {
+      end = cr;
+      eol = cr + 1 < n && text.charCodeAt(cr + 1) === 10 ? '\r\n' : '\r';
+    } else if (lf >= 0) {
+      end = lf;
+      eol = '\n';
+    } else break;
+    out.push(lexLine(text.slice(start, end), eol, out.length === 0));
+    start = end + eol.length;
   }
   out.push(lexLine(text.slice(start), '', out.length === 0));
   return out;

@@ -9,7 +9,7 @@ import type { Finding } from '../syntax/findings';
 import { LINE_MEMO, type LineNode } from '../syntax/syntax';
 import { checkBom, checkCharacters, checkFieldName, checkUnknownField } from './rules/syntax';
 import { checkGroupField, checkUserAgent } from './rules/groups';
-import { checkRule } from './rules/paths';
+import { checkRuleLine } from './rules/paths';
 import { checkOtherField, requireValue } from './rules/fields';
 import { checkContentSignal, checkContentUsage } from './rules/signals';
 import { checkCrawlerName, checkPermissionsReference, checkRequest, checkUsagePurpose } from './rules/acapRecords';
@@ -78,12 +78,12 @@ function checkAcapDirective(line: LineNode, d: Directive, out: Finding[]): void 
 function checkConventional(line: LineNode, out: Finding[]): void {
   const f = line.field;
   if (!f || !f.fact) return;
-  const value = line.text.slice(f.value.start, f.value.end);
   const id = f.fact.id;
+  // Rules (nearly every line of a large file) are read without a substring of their value.
+  if (id === 'allow' || id === 'disallow') return checkRuleLine(line, out);
+  const value = line.text.slice(f.value.start, f.value.end);
   switch (id) {
     case 'user-agent': return checkUserAgent(line, value, out);
-    case 'allow':
-    case 'disallow': return checkRule(line, value, out);
     case 'sitemap':
     case 'crawl-delay':
     case 'host':

@@ -9,6 +9,29 @@ import type { LineNode, Span } from '../../syntax/syntax';
 import { innerDollars, scanNoise } from '../../acap/values';
 import { removeLine, type Topic } from '../rule';
 
+/**
+ * An Allow or Disallow line, from its line alone: the common clean pattern — starting with `/`
+ * or `*`, not ending in S, with no `$` before its end and no character path hygiene looks at —
+ * is recognised in one pass over its characters without a substring; any other goes to
+ * checkRule. O(pattern length).
+ */
+export function checkRuleLine(line: LineNode, out: Finding[]): void {
+  const f = line.field;
+  if (!f) return;
+  const text = line.text;
+  const { start, end } = f.value;
+  if (end > start) {
+    const first = text.charCodeAt(start);
+    let plain = (first === 47 /* / */ || first === 42 /* * */) && text.charCodeAt(end - 1) !== 83 /* S */;
+    for (let i = start; i < end && plain; i++) {
+      const c = text.charCodeAt(i);
+      plain = !(c === 38 /* & */ || c === 37 /* % */ || c === 42 /* * */ || c > 0x7f || (c === 36 /* $ */ && i < end - 1));
+    }
+    if (plain) return;
+  }
+  checkRule(line, text.slice(start, end), out);
+}
+
 /** An Allow or Disallow line's pattern. */
 export function checkRule(line: LineNode, value: string, out: Finding[]): void {
   const f = line.field;

@@ -92,6 +92,8 @@ export function checkFieldName(line: LineNode, out: Finding[]): void {
   const f = line.field;
   if (!f || !f.fact) return;
   const fact = f.fact;
+  // Nothing to say of a name spelt right and followed by its colon (or needing none): no substring.
+  if (f.repair === 'exact' && (f.separator === 'colon' || fact.noValue)) return;
   const written = text(line, f.name);
   if (f.repair === 'space-for-hyphen') {
     const fixed = written.replace(/[ \t]+/g, '-');

@@ -232,7 +232,7 @@ export function lexLine(text: string, eol: Eol, firstLine: boolean): LineNode {
  */
 const fieldMemo = new Map<FieldFact, Map<number, FieldSyntax>>();
 let fieldMemoSize = 0;
-const FIELD_MEMO_MAX = 65_536;
+const FIELD_MEMO_MAX = 8192;
 const REPAIRS: readonly NameRepair[] = ['exact', 'dash-lookalike', 'space-for-hyphen'];
 
 function sharedField(resolved: ResolvedName, start: number, nameEnd: number, colon: number, valueStart: number, end: number): FieldSyntax | undefined {

@@ -142,6 +142,23 @@ suite('chunked lines and the checks patched per edit', () => {
     );
   });
 
+  test('a replace-all then a ranged change in one event, then more edits: the text, and a fresh open\'s diagnostics', () => {
+    const doc = parseDocument('file:///site/robots.txt', 1, 'User-agent: *\nDisallow: /a\n');
+    doValidation(doc, ALL);
+    let text = file(Array.from({ length: 1500 }, (_, i) => (i * 7) % 13), 0, '\n');
+    const first = change(text, { at: 0.5, length: 30, text: 'Disallow: /a\n' });
+    let edited = updateDocument(doc, [{ text }, first.change], 2);
+    text = first.text;
+    assertReads(edited, text, 'after the event');
+    for (const e of [{ at: 0.1, length: 0, text: 'x' }, { at: 0.9, length: 5000, text: '\n' }]) {
+      const next = change(text, e);
+      edited = updateDocument(edited, [next.change], edited.version + 1);
+      text = next.text;
+      assertReads(edited, text, `version ${edited.version}`);
+      assert.deepEqual(doValidation(edited, ALL), doValidation(parseDocument(doc.uri, edited.version, text), ALL));
+    }
+  });
+
   test('opening splits lines as splitLines does, whatever mix of LF, CRLF and lone CR', () => {
     fc.assert(
       fc.property(fc.array(fc.constantFrom('a', 'Allow: /x', '\n', '\r', '\r\n', '#', ' '), { maxLength: 60 }), (parts) => {

@@ -190,16 +190,21 @@ function chunksOf(doc: RobotsDocument): Chunks {
   let c = stored[CHUNKS];
   if (!c) {
     const lines = doc.lines;
-    const parts: (readonly LineNode[])[] = [];
-    const starts: number[] = [];
-    for (let i = 0; i < lines.length; i += CHUNK) {
-      starts.push(i);
-      parts.push(lines.slice(i, i + CHUNK));
-    }
-    c = { parts, starts, length: lines.length, chars: charsOf(lines, 0, lines.length) };
+    c = chunked(lines, charsOf(lines, 0, lines.length));
     if (Object.isExtensible(doc)) stored[CHUNKS] = c;
   }
   return c;
+}
+
+/** `lines` cut in chunks of CHUNK lines. O(lines). */
+function chunked(lines: readonly LineNode[], chars: number): Chunks {
+  const parts: (readonly LineNode[])[] = [];
+  const starts: number[] = [];
+  for (let i = 0; i < lines.length; i += CHUNK) {
+    starts.push(i);
+    parts.push(lines.slice(i, i + CHUNK));
+  }
+  return { parts, starts, length: lines.length, chars };
 }
 
 function charsOf(lines: readonly LineNode[], from: number, to: number): number {
@@ -336,7 +341,7 @@ export function updateDocument(doc: RobotsDocument, changes: readonly ContentCha
   for (const change of changes) {
     if (!change.range) {
       const full = lexAll(change.text);
-      lines = new LineEditor({ parts: [full], starts: [0], length: full.length, chars: change.text.length });
+      lines = new LineEditor(chunked(full, change.text.length));
       lexed += full.length;
       replaced = true;
       continue;

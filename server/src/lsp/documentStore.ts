@@ -16,7 +16,7 @@
  */
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { documentText, parseDocument, updateDocument, type RobotsDocument } from '../service';
+import { documentLength, documentText, parseDocument, updateDocument, type RobotsDocument } from '../service';
 import { isTdmrepFile, parseHtml, type HtmlPage } from '../service';
 
 /**
@@ -64,13 +64,6 @@ interface Entry {
   page?: HtmlPage;
 }
 
-/** The document's length in UTF-16 code units. O(lines): once per edit, far below a parse. */
-function lengthOf(doc: RobotsDocument): number {
-  let n = 0;
-  for (const line of doc.lines) n += line.text.length + line.eol.length;
-  return n;
-}
-
 export class DocumentStore {
   private readonly entries = new Map<string, Entry>();
   private revisions = 0;
@@ -106,7 +99,8 @@ export class DocumentStore {
     }
     try {
       const doc = updateDocument(entry.robots!, changes.map((c) => ('range' in c ? { range: c.range, text: c.text } : { text: c.text })), version);
-      if (lengthOf(doc) > MAX_DOCUMENT_CHARS) {
+      // The length is kept by updateDocument (O(1)): no pass over the lines per edit.
+      if (documentLength(doc) > MAX_DOCUMENT_CHARS) {
         this.entries.set(uri, this.make(uri, entry.language, version, documentText(doc)));
       } else {
         this.entries.set(uri, { language: entry.language, version, revision: ++this.revisions, robots: doc });

@@ -6,54 +6,56 @@
  */
 import type { Directive } from '../syntax/directives';
 import type { Finding } from '../syntax/findings';
-import type { LineNode } from '../syntax/syntax';
+import { LINE_MEMO, type LineNode } from '../syntax/syntax';
 import { checkBom, checkCharacters, checkFieldName, checkUnknownField } from './rules/syntax';
 import { checkGroupField, checkUserAgent } from './rules/groups';
-import { checkRule } from './rules/paths';
+import { checkRuleLine } from './rules/paths';
 import { checkOtherField, requireValue } from './rules/fields';
 import { checkContentSignal, checkContentUsage } from './rules/signals';
 import { checkCrawlerName, checkPermissionsReference, checkRequest, checkUsagePurpose } from './rules/acapRecords';
 import { checkPermission } from './rules/acapFields';
 import { checkDefinition, checkIgnoreConventional, checkVersionComment } from './rules/acapDefinitions';
 
-const cache = new WeakMap<LineNode, readonly Finding[]>();
-
 /** One shared answer for the many lines with nothing to say (no array per clean line). */
 const NOTHING: readonly Finding[] = Object.freeze([]);
 
+/** The line's own findings, computed once per line node (kept in its memo slot). O(line length) the first time, O(1) after. */
 export function checkLine(line: LineNode): readonly Finding[] {
-  let found = cache.get(line);
+  let found = line[LINE_MEMO] as readonly Finding[] | undefined;
   if (!found) {
-    const computed = computeLineFindings(line);
-    found = computed.length ? computed : NOTHING;
-    cache.set(line, found);
+    scratch.length = 0;
+    computeLineFindings(line, scratch);
+    // A copy for the few lines with findings; the many clean lines share NOTHING.
+    found = scratch.length ? scratch.slice() : NOTHING;
+    (line as { [LINE_MEMO]?: unknown })[LINE_MEMO] = found;
   }
   return found;
 }
 
-function computeLineFindings(line: LineNode): Finding[] {
-  const out: Finding[] = [];
+/** One array reused for every line's findings while they are computed (no array per clean line). */
+const scratch: Finding[] = [];
+
+function computeLineFindings(line: LineNode, out: Finding[]): void {
   checkCharacters(line, out);
   checkBom(line, out);
   const d = line.directive;
   if (d.kind === 'acap-version') {
     checkVersionComment(line, out);
-    return out;
+    return;
   }
   const f = line.field;
-  if (!f) return out;
+  if (!f) return;
 
   if (!f.fact) {
     checkUnknownField(line, out);
-    return out;
+    return;
   }
   checkFieldName(line, out);
   if (f.fact.family === 'acap') {
     checkAcapDirective(line, d, out);
-    return out;
+    return;
   }
   checkConventional(line, out);
-  return out;
 }
 
 /** An ACAP line, by its directive. */
@@ -76,12 +78,12 @@ function checkAcapDirective(line: LineNode, d: Directive, out: Finding[]): void 
 function checkConventional(line: LineNode, out: Finding[]): void {
   const f = line.field;
   if (!f || !f.fact) return;
-  const value = line.text.slice(f.value.start, f.value.end);
   const id = f.fact.id;
+  // Rules (nearly every line of a large file) are read without a substring of their value.
+  if (id === 'allow' || id === 'disallow') return checkRuleLine(line, out);
+  const value = line.text.slice(f.value.start, f.value.end);
   switch (id) {
     case 'user-agent': return checkUserAgent(line, value, out);
-    case 'allow':
-    case 'disallow': return checkRule(line, value, out);
     case 'sitemap':
     case 'crawl-delay':
     case 'host':

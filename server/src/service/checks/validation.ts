@@ -11,7 +11,7 @@ import { Diagnostic, DiagnosticSeverity, DiagnosticTag, type DiagnosticRelatedIn
 import { checkLine } from './checkLine';
 import { CODE_BY_NAME, type DiagnosticCode, type SeverityName, type SeveritySetting } from '../facts/codes';
 import type { WorkspaceContext } from '../syntax/workspace';
-import { settleEdit, type RobotsDocument } from '../syntax/document';
+import { lineAt, lineCount, settleEdit, type RobotsDocument } from '../syntax/document';
 import type { Finding, LocatedFinding } from '../syntax/findings';
 import { getModel, modelLineage, settleModel, type RobotsModel } from '../model/model';
 import { DOCUMENT_CHECKS, STRUCTURE_CHECKS } from './registry';
@@ -54,7 +54,7 @@ function locate(f: Finding, line: number): LocatedFinding {
  * without parentheses) and declared version (a qualifier 1.1 may define), appended to `out`.
  */
 function lineFindings(model: RobotsModel, i: number, out: LocatedFinding[]): void {
-  const line = model.document.lines[i];
+  const line = lineAt(model.document, i);
   for (const f of checkLine(line)) {
     const located = locate(f, i);
     out.push(readAsLocalUsage(model, line, located) ?? readWithVersion(model, located) ?? located);
@@ -111,7 +111,8 @@ function allLineFindings(model: RobotsModel): readonly LocatedFinding[] {
     for (let k = b; k < before.length; k++) out.push(moved === 0 ? before[k] : shifted(before[k], moved));
   } else {
     out = [];
-    for (let i = 0; i < doc.lines.length; i++) lineFindings(model, i, out);
+    const n = lineCount(doc);
+    for (let i = 0; i < n; i++) lineFindings(model, i, out);
   }
   lineState.set(doc, out);
   return out;
@@ -146,14 +147,43 @@ function structureFindings(model: RobotsModel): readonly LocatedFinding[] {
  */
 export function collectFindings(doc: RobotsDocument, ctx: WorkspaceContext = {}): LocatedFinding[] {
   const model = getModel(doc);
-  const out: LocatedFinding[] = allLineFindings(model).slice();
-  for (const f of structureFindings(model)) out.push(f);
-  for (const check of DOCUMENT_CHECKS) check(model, out, ctx);
-  // Runs already in line order: the merge sort of V8 (TimSort) merges them in O(n log runs).
-  out.sort((a, b) => a.line - b.line || a.span.start - b.span.start);
+  const lineRun = allLineFindings(model);
+  const rest: LocatedFinding[] = structureFindings(model).slice();
+  for (const check of DOCUMENT_CHECKS) check(model, rest, ctx);
+  const out = inPlaceOrder(lineRun, rest);
   // Every analysis has been carried over to this version: let the previous one go.
   settleModel(model);
   settleEdit(doc);
+  return out;
+}
+
+function byPlace(a: LocatedFinding, b: LocatedFinding): number {
+  return a.line - b.line || a.span.start - b.span.start;
+}
+
+/**
+ * `first` then `then`, stably sorted by place (line, then column) — what sorting their
+ * concatenation gives. The line stage's findings (nearly all of them) are in place order already
+ * unless one line has two findings out of column order: then they are merged with the other
+ * stages' (sorted on their own), O(n + m log m); otherwise the whole is sorted, O((n + m) log).
+ */
+function inPlaceOrder(first: readonly LocatedFinding[], then: LocatedFinding[]): LocatedFinding[] {
+  let sorted = true;
+  for (let i = 1; i < first.length && sorted; i++) sorted = byPlace(first[i - 1], first[i]) <= 0;
+  if (!sorted) {
+    const all = first.concat(then);
+    all.sort(byPlace);
+    return all;
+  }
+  then.sort(byPlace);
+  const out = new Array<LocatedFinding>(first.length + then.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  // Ties go to `first`, as a stable sort of first ++ then keeps them.
+  while (i < first.length && j < then.length) out[k++] = byPlace(first[i], then[j]) <= 0 ? first[i++] : then[j++];
+  while (i < first.length) out[k++] = first[i++];
+  while (j < then.length) out[k++] = then[j++];
   return out;
 }
 

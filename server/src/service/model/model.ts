@@ -9,7 +9,7 @@
  * that means for crawlers is said by the checks (checks/rules/), not here: the model builds
  * structure only.
  */
-import type { RobotsDocument } from '../syntax/document';
+import { lineAt, type RobotsDocument } from '../syntax/document';
 import type { LineNode } from '../syntax/syntax';
 
 export interface Group {
@@ -168,9 +168,8 @@ function carryOver(doc: RobotsDocument): RobotsModel | undefined {
   if (!prev || edit.oldEnd - edit.from !== edit.newEnd - edit.from) return undefined;
   const from = edit.from;
   const to = edit.newEnd;
-  const oldLines = edit.previous.lines;
-  const lines = doc.lines;
-  for (let i = from; i < to; i++) if (!sameRole(oldLines[i], lines[i])) return undefined;
+  // Read line by line (lineAt): carrying a model over never makes a version's lines array.
+  for (let i = from; i < to; i++) if (!sameRole(lineAt(edit.previous, i), lineAt(doc, i))) return undefined;
   const touches = (start: number, end: number): boolean => start < to && end >= from;
   const groups = prev.groups.map((g) => (touches(g.startLine, g.endLine) ? { ...g } : g));
   const records = prev.records.map((r) => (touches(r.startLine, r.endLine) ? { ...r } : r));

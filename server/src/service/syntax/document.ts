@@ -1,5 +1,6 @@
 /**
- * A parsed robots.txt: an immutable array of line nodes, updated incrementally.
+ * A parsed robots.txt: immutable line nodes, updated incrementally, shared between versions in
+ * chunks (an edit copies the chunks it touches, not the line array).
  *
  * Concatenating every line's text and end-of-line gives back the document exactly (lossless).
  * After an edit, only the lines the edit touches are lexed again; every other LineNode object is
@@ -17,6 +18,11 @@ export interface ParseStats {
 export interface RobotsDocument {
   readonly uri: string;
   readonly version: number;
+  /**
+   * Every line, in order. After an edit this array is made on first read (O(lines), once per
+   * version); the analyses run on every keystroke read through `lineAt` / `lineCount`, O(log
+   * chunks) a line, and never make it.
+   */
   readonly lines: readonly LineNode[];
   readonly stats: ParseStats;
   /**
@@ -86,29 +92,31 @@ export function splitLines(text: string): RawLine[] {
   return out;
 }
 
-/** Lex every line of `text` (split as splitLines does, without the intermediate array). O(length). */
+/**
+ * Lex every line of `text` (split as splitLines does, without the intermediate array). The line
+ * ends are found by the engine's native indexOf, one search per line for each of LF and CR (a
+ * text without CR costs one), instead of a loop over every character in JavaScript. O(length).
+ */
 function lexAll(text: string): LineNode[] {
   const out: LineNode[] = [];
-  let start = 0;
   const n = text.length;
-  let i = 0;
-  while (i < n) {
-    const c = text.charCodeAt(i);
-    if (c === 10 /* \n */) {
-      out.push(lexLine(text.slice(start, i), '\n', out.length === 0));
-      start = ++i;
-    } else if (c === 13 /* \r */) {
-      if (i + 1 < n && text.charCodeAt(i + 1) === 10) {
-        out.push(lexLine(text.slice(start, i), '\r\n', out.length === 0));
-        i += 2;
-      } else {
-        out.push(lexLine(text.slice(start, i), '\r', out.length === 0));
-        i += 1;
-      }
-      start = i;
-    } else {
-      i++;
-    }
+  let start = 0;
+  let lf = text.indexOf('\n');
+  let cr = text.indexOf('\r');
+  for (;;) {
+    if (lf >= 0 && lf < start) lf = text.indexOf('\n', start);
+    if (cr >= 0 && cr < start) cr = text.indexOf('\r', start);
+    let end: number;
+    let eol: Eol;
+    if (cr >= 0 && (lf < 0 || cr < lf)) {
+      end = cr;
+      eol = cr + 1 < n && text.charCodeAt(cr + 1) === 10 ? '\r\n' : '\r';
+    } else if (lf >= 0) {
+      end = lf;
+      eol = '\n';
+    } else break;
+    out.push(lexLine(text.slice(start, end), eol, out.length === 0));
+    start = end + eol.length;
   }
   out.push(lexLine(text.slice(start), '', out.length === 0));
   return out;
@@ -116,7 +124,193 @@ function lexAll(text: string): LineNode[] {
 
 export function parseDocument(uri: string, version: number, text: string): RobotsDocument {
   const lines = lexAll(text);
-  return { uri, version, lines, stats: { linesLexed: lines.length } };
+  return makeDocument(uri, version, { linesLexed: lines.length }, undefined, lines, undefined);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The lines of a version, shared between versions in chunks
+
+/**
+ * Lines per chunk. A chunk holds at most 2×CHUNK lines; an edit that adds chunks leaves pieces of
+ * over CHUNK/2 lines, and a region an edit leaves under CHUNK/4 lines takes in the next chunk, so
+ * a document of n lines keeps O(n / CHUNK + 1) chunks.
+ * An edit copies the chunk(s) it touches and the list of chunks, never the whole line array:
+ * copying the 47,000 line pointers of the largest real file cost ~1.7 ms per keystroke (a
+ * large-object allocation the garbage collector then scans), more than the rest of the edit.
+ */
+const CHUNK = 512;
+
+/** A version's lines as chunks; chunks are never changed once made, so versions share them. */
+interface Chunks {
+  readonly parts: readonly (readonly LineNode[])[];
+  /** starts[k] is the line number of parts[k][0]. */
+  readonly starts: readonly number[];
+  readonly length: number;
+  /** The text's length in UTF-16 code units (every line's text and end-of-line). */
+  readonly chars: number;
+}
+
+const CHUNKS = Symbol('chunks');
+const FLAT = Symbol('flat lines');
+
+/** The internal shape of every document parseDocument and updateDocument make. */
+interface Stored extends RobotsDocument {
+  [CHUNKS]?: Chunks;
+  [FLAT]?: readonly LineNode[];
+}
+
+/**
+ * A document whose `lines` array is made on first read (O(lines), once per version) from its
+ * chunks, or given. The analyses that run on every edit read lines through `lineAt` and
+ * `lineCount` instead, which never make the array. `lines` is an own enumerable getter, so a
+ * spread copy of a document still has its lines.
+ */
+function makeDocument(uri: string, version: number, stats: ParseStats, edit: DocumentEdit | undefined, flat: readonly LineNode[] | undefined, chunks: Chunks | undefined): RobotsDocument {
+  const doc: Stored & { edit: DocumentEdit | undefined } = {
+    uri, version, stats, edit,
+    [CHUNKS]: chunks,
+    [FLAT]: flat,
+    get lines(): readonly LineNode[] {
+      return (this[FLAT] ??= flatten(this[CHUNKS]!));
+    },
+  };
+  return doc;
+}
+
+function flatten(c: Chunks): LineNode[] {
+  const out = new Array<LineNode>(c.length);
+  let k = 0;
+  for (const part of c.parts) for (let i = 0; i < part.length; i++) out[k++] = part[i];
+  return out;
+}
+
+/** The chunks of `doc`, made from its lines the first time (O(lines), once per document). */
+function chunksOf(doc: RobotsDocument): Chunks {
+  const stored = doc as Stored;
+  let c = stored[CHUNKS];
+  if (!c) {
+    const lines = doc.lines;
+    c = chunked(lines, charsOf(lines, 0, lines.length));
+    if (Object.isExtensible(doc)) stored[CHUNKS] = c;
+  }
+  return c;
+}
+
+/** `lines` cut in chunks of CHUNK lines. O(lines). */
+function chunked(lines: readonly LineNode[], chars: number): Chunks {
+  const parts: (readonly LineNode[])[] = [];
+  const starts: number[] = [];
+  for (let i = 0; i < lines.length; i += CHUNK) {
+    starts.push(i);
+    parts.push(lines.slice(i, i + CHUNK));
+  }
+  return { parts, starts, length: lines.length, chars };
+}
+
+function charsOf(lines: readonly LineNode[], from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) n += lines[i].text.length + lines[i].eol.length;
+  return n;
+}
+
+/** The length of `doc`'s text in UTF-16 code units: O(1) for a version made by updateDocument, else O(lines) once. */
+export function documentLength(doc: RobotsDocument): number {
+  return chunksOf(doc).chars;
+}
+
+/** Index of the chunk holding line `i` (0 ≤ i < length). O(log chunks). */
+function chunkIndex(starts: readonly number[], i: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if (starts[mid] <= i) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** Line `i` of `doc` (undefined past the end) without making its lines array: O(log chunks). */
+export function lineAt(doc: RobotsDocument, i: number): LineNode {
+  const stored = doc as Stored;
+  const flat = stored[FLAT];
+  if (flat || !stored[CHUNKS]) return (flat ?? doc.lines)[i];
+  const c = stored[CHUNKS];
+  if (i < 0 || i >= c.length) return undefined as unknown as LineNode;
+  const k = chunkIndex(c.starts, i);
+  return c.parts[k][i - c.starts[k]];
+}
+
+/** The number of lines of `doc`, without making its lines array: O(1). */
+export function lineCount(doc: RobotsDocument): number {
+  const stored = doc as Stored;
+  return stored[FLAT]?.length ?? stored[CHUNKS]?.length ?? doc.lines.length;
+}
+
+/**
+ * The lines of one event's edits: the chunk list copied once, then each change replaces its
+ * region by splicing new chunks in. A change costs O(CHUNK + lines it removes or adds + chunks):
+ * the chunks at both ends of its region are copied, the ones between dropped, and the list of
+ * chunks and their starts rewritten.
+ */
+class LineEditor {
+  private readonly parts: (readonly LineNode[])[];
+  private starts: number[];
+  length: number;
+  private chars: number;
+
+  constructor(c: Chunks) {
+    this.parts = c.parts.slice();
+    this.starts = c.starts.slice();
+    this.length = c.length;
+    this.chars = c.chars;
+  }
+
+  at(i: number): LineNode {
+    const k = chunkIndex(this.starts, i);
+    return this.parts[k][i - this.starts[k]];
+  }
+
+  /** Lines [from, from + removed) become `fresh` (0 ≤ from ≤ length). */
+  replace(from: number, removed: number, fresh: readonly LineNode[]): void {
+    const parts = this.parts;
+    const starts = this.starts;
+    const a = from < this.length ? chunkIndex(starts, from) : parts.length - 1;
+    const end = from + removed;
+    let b = removed > 0 ? chunkIndex(starts, end - 1) : a;
+    for (let i = from; i < end; i++) {
+      const gone = this.at(i);
+      this.chars -= gone.text.length + gone.eol.length;
+    }
+    this.chars += charsOf(fresh, 0, fresh.length);
+    let merged: LineNode[] = parts[a].slice(0, from - starts[a]);
+    for (const l of fresh) merged.push(l);
+    const tail = parts[b];
+    for (let i = end - starts[b]; i < tail.length; i++) merged.push(tail[i]);
+    // A region left small takes in its next chunk, so chunks do not dwindle edit after edit.
+    if (merged.length < CHUNK / 4 && b + 1 < parts.length) merged = merged.concat(parts[++b]);
+    const pieces: (readonly LineNode[])[] = [];
+    if (merged.length <= 2 * CHUNK) {
+      if (merged.length > 0) pieces.push(merged);
+    } else {
+      const count = Math.ceil(merged.length / CHUNK);
+      const size = Math.ceil(merged.length / count);
+      for (let i = 0; i < merged.length; i += size) pieces.push(merged.slice(i, i + size));
+    }
+    parts.splice(a, b - a + 1, ...pieces);
+    this.length += fresh.length - removed;
+    const next: number[] = new Array<number>(parts.length);
+    let at = 0;
+    for (let k = 0; k < parts.length; k++) {
+      next[k] = at;
+      at += parts[k].length;
+    }
+    this.starts = next;
+  }
+
+  chunks(): Chunks {
+    return { parts: this.parts, starts: this.starts, length: this.length, chars: this.chars };
+  }
 }
 
 export function documentText(doc: RobotsDocument): string {
@@ -134,44 +328,49 @@ function clamp(n: number, lo: number, hi: number): number {
  * end of a line or of the document are clamped, as LSP specifies, so no change is ever lost.
  */
 export function updateDocument(doc: RobotsDocument, changes: readonly ContentChange[], version: number): RobotsDocument {
-  // One copy per event, then edits in place: a replace-all sending thousands of changes costs
-  // thousands of small splices, not thousands of copies of the line array.
-  let lines: LineNode[] | undefined;
+  // The chunk list copied once per event, then edited: a change costs O(CHUNK + its lines +
+  // chunks), see LineEditor; no change copies the whole line array.
+  let lines: LineEditor | undefined;
   let lexed = 0;
   // The changed region as the unchanged head (lines before `from`) and tail (lines after the
   // region, counted from the end): both survive any later change of the same event untouched.
   let from = Infinity;
   let tail = Infinity;
   let replaced = false;
+  const oldCount = lineCount(doc);
   for (const change of changes) {
     if (!change.range) {
-      const full = parseDocument(doc.uri, version, change.text);
-      lines = full.lines as LineNode[];
-      lexed += full.stats.linesLexed;
+      const full = lexAll(change.text);
+      lines = new LineEditor(chunked(full, change.text.length));
+      lexed += full.length;
       replaced = true;
       continue;
     }
-    lines ??= doc.lines.slice();
+    lines ??= new LineEditor(chunksOf(doc));
     const r = applyOne(lines, change.range, change.text);
     lexed += r.lexed;
     from = Math.min(from, r.from);
     tail = Math.min(tail, r.tail);
   }
-  const out: RobotsDocument = { uri: doc.uri, version, lines: lines ?? doc.lines, stats: { linesLexed: lexed } };
-  if (replaced || !lines) return out;
-  const stepFrom = Math.min(from, doc.lines.length, lines.length);
-  const stepTail = Math.min(tail, doc.lines.length - stepFrom, lines.length - stepFrom);
-  const step = { previous: new WeakRef(doc), from: stepFrom, oldEnd: doc.lines.length - stepTail, newEnd: lines.length - stepTail };
+  const stats = { linesLexed: lexed };
+  if (!lines) return makeDocument(doc.uri, version, stats, undefined, undefined, chunksOf(doc));
+  const chunks = lines.chunks();
+  if (replaced) return makeDocument(doc.uri, version, stats, undefined, undefined, chunks);
+  const newCount = chunks.length;
+  const stepFrom = Math.min(from, oldCount, newCount);
+  const stepTail = Math.min(tail, oldCount - stepFrom, newCount - stepFrom);
+  const step = { previous: new WeakRef(doc), from: stepFrom, oldEnd: oldCount - stepTail, newEnd: newCount - stepTail };
   // Relative to the last version whose analyses were kept (`doc`, or the one `doc` still points
   // to when it was never analysed): the regions compose by their unchanged head and tail.
   const base = doc.edit?.previous ?? doc;
+  const baseCount = lineCount(base);
   if (doc.edit) {
     from = Math.min(from, doc.edit.from);
-    tail = Math.min(tail, doc.lines.length - doc.edit.newEnd);
+    tail = Math.min(tail, oldCount - doc.edit.newEnd);
   }
-  from = Math.min(from, base.lines.length, lines.length);
-  tail = Math.min(tail, base.lines.length - from, lines.length - from);
-  const next: RobotsDocument = { ...out, edit: { previous: base, from, oldEnd: base.lines.length - tail, newEnd: lines.length - tail } };
+  from = Math.min(from, baseCount, newCount);
+  tail = Math.min(tail, baseCount - from, newCount - from);
+  const next = makeDocument(doc.uri, version, stats, { previous: base, from, oldEnd: baseCount - tail, newEnd: newCount - tail }, undefined, chunks);
   steps.set(next, step);
   return next;
 }
@@ -213,16 +412,16 @@ function int(n: number): number {
 }
 
 /**
- * Apply one change to `lines` in place; returns the number of lines lexed and the lines left as
+ * Apply one change to `lines`; returns the number of lines lexed and the lines left as
  * they were: `from` before the region, `tail` after it.
  */
-function applyOne(lines: LineNode[], range: Range, insert: string): { lexed: number; from: number; tail: number } {
+function applyOne(lines: LineEditor, range: Range, insert: string): { lexed: number; from: number; tail: number } {
   const last = lines.length - 1;
   const r = { sl: int(range.start.line), sc: int(range.start.character), el: int(range.end.line), ec: int(range.end.character) };
   let sLine = clamp(r.sl, 0, last);
-  let sChar = r.sl > last ? lines[last].text.length : clamp(r.sc, 0, lines[sLine].text.length);
+  let sChar = r.sl > last ? lines.at(last).text.length : clamp(r.sc, 0, lines.at(sLine).text.length);
   let eLine = clamp(r.el, 0, last);
-  let eChar = r.el > last ? lines[last].text.length : clamp(r.ec, 0, lines[eLine].text.length);
+  let eChar = r.el > last ? lines.at(last).text.length : clamp(r.ec, 0, lines.at(eLine).text.length);
   if (eLine < sLine || (eLine === sLine && eChar < sChar)) {
     [sLine, sChar, eLine, eChar] = [eLine, eChar, sLine, sChar];
   }
@@ -231,11 +430,12 @@ function applyOne(lines: LineNode[], range: Range, insert: string): { lexed: num
   // region itself ends with its last line's own end-of-line, so nothing can join after it.)
   let regionStart = sLine;
   let prefix = '';
-  if (regionStart > 0 && lines[regionStart - 1].eol === '\r') {
+  if (regionStart > 0 && lines.at(regionStart - 1).eol === '\r') {
     regionStart--;
-    prefix = lines[regionStart].text + '\r';
+    prefix = lines.at(regionStart).text + '\r';
   }
-  const text = prefix + lines[sLine].text.slice(0, sChar) + insert + lines[eLine].text.slice(eChar) + lines[eLine].eol;
+  const endNode = lines.at(eLine);
+  const text = prefix + lines.at(sLine).text.slice(0, sChar) + insert + endNode.text.slice(eChar) + endNode.eol;
 
   const raw = splitLines(text);
   // The region ends with an end-of-line unless it reaches the end of the document; splitting
@@ -244,12 +444,6 @@ function applyOne(lines: LineNode[], range: Range, insert: string): { lexed: num
   const fresh = raw.map((l, i) => lexLine(l.text, l.eol, regionStart + i === 0));
   const removed = eLine - regionStart + 1;
   const tail = lines.length - regionStart - removed;
-  if (fresh.length === removed) {
-    for (let i = 0; i < removed; i++) lines[regionStart + i] = fresh[i];
-  } else {
-    lines.splice(regionStart, removed);
-    // In chunks: spreading a huge paste into one call would overflow the argument stack.
-    for (let i = 0; i < fresh.length; i += 8192) lines.splice(regionStart + i, 0, ...fresh.slice(i, i + 8192));
-  }
+  lines.replace(regionStart, removed, fresh);
   return { lexed: fresh.length, from: regionStart, tail };
 }

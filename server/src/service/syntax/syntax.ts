@@ -28,7 +28,17 @@ export interface LineNode {
   readonly comment: Span | undefined;
   /** The typed meaning of the line (what the field says), parsed once with the line. */
   readonly directive: Directive;
+  /**
+   * The line stage's findings, once computed (checks/checkLine.ts writes it; nothing else reads
+   * it). A slot on the node rather than a WeakMap: 47,000 WeakMap entries cost ~40 ms to fill on
+   * opening the largest real file and weigh on every garbage collection (ephemerons). Keyed by a
+   * symbol, so JSON, Object.keys and loose deep equality do not see it.
+   */
+  [LINE_MEMO]?: unknown;
 }
+
+/** The key of LineNode's memo slot. */
+export const LINE_MEMO: unique symbol = Symbol('line findings');
 
 function isWs(ch: string): boolean {
   return ch === ' ' || ch === '\t';
@@ -82,6 +92,21 @@ export function resolveFieldName(raw: string): ResolvedName {
     nameMemo.set(raw, r);
   }
   return r;
+}
+
+/** The last name resolved by resolveNameAt, and its answer. */
+let lastName = '';
+let lastResolved: ResolvedName | undefined;
+
+/**
+ * resolveFieldName of text[start, end), without making the substring when the name is spelt as
+ * the previous line's was (runs of `Allow` or `Disallow` lines): O(name length), no allocation.
+ */
+function resolveNameAt(text: string, start: number, end: number): ResolvedName {
+  if (lastResolved && end - start === lastName.length && text.startsWith(lastName, start)) return lastResolved;
+  lastName = text.slice(start, end);
+  lastResolved = resolveFieldName(lastName);
+  return lastResolved;
 }
 
 function resolveUncached(raw: string): ResolvedName {
@@ -144,7 +169,7 @@ export function lexLine(text: string, eol: Eol, firstLine: boolean): LineNode {
 
   if (start === end) {
     const kind: LineKind = comment ? 'comment' : 'blank';
-    return { text, eol, byteLength, kind, bom, field: undefined, comment, directive: parseDirective(text, kind, undefined, comment) };
+    return { text, eol, byteLength, kind, bom, field: undefined, comment, directive: parseDirective(text, kind, undefined, comment), [LINE_MEMO]: undefined };
   }
 
   const colon = text.indexOf(':', start);
@@ -184,10 +209,9 @@ export function lexLine(text: string, eol: Eol, firstLine: boolean): LineNode {
   while (valueStart < end && isWs(text[valueStart])) valueStart++;
   if (valueStart > end) valueStart = end;
 
-  const rawName = text.slice(start, nameEnd);
-  const resolved = resolveFieldName(rawName);
+  const resolved = resolveNameAt(text, start, nameEnd);
   const suffix: Span | undefined = resolved.fact?.isPrefix ? span(start + resolved.suffixStart, nameEnd) : undefined;
-  const field: FieldSyntax = {
+  const field = (separator === 'colon' && !suffix && resolved.fact ? sharedField(resolved, start, nameEnd, colon, valueStart, end) : undefined) ?? {
     name: span(start, nameEnd),
     separator,
     colon: separator === 'colon' ? colon : -1,
@@ -196,7 +220,42 @@ export function lexLine(text: string, eol: Eol, firstLine: boolean): LineNode {
     suffix,
     repair: resolved.repair,
   };
-  return { text, eol, byteLength, kind: 'field', bom, field, comment, directive: parseDirective(text, 'field', field, comment) };
+  return { text, eol, byteLength, kind: 'field', bom, field, comment, directive: parseDirective(text, 'field', field, comment), [LINE_MEMO]: undefined };
+}
+
+/**
+ * Frozen field syntaxes shared by the lines that lay out one known field alike (same offsets of
+ * name, colon and value): the 47,000 `Allow: /…` lines of the largest real file need a few
+ * hundred instead of 47,000 objects (~3 MB and their garbage-collection copies). Keyed per field
+ * by the offsets packed in 26 bits; lines whose offsets do not fit get their own object. Bounded:
+ * cleared past FIELD_MEMO_MAX entries. O(1).
+ */
+const fieldMemo = new Map<FieldFact, Map<number, FieldSyntax>>();
+let fieldMemoSize = 0;
+const FIELD_MEMO_MAX = 8192;
+const REPAIRS: readonly NameRepair[] = ['exact', 'dash-lookalike', 'space-for-hyphen'];
+
+function sharedField(resolved: ResolvedName, start: number, nameEnd: number, colon: number, valueStart: number, end: number): FieldSyntax | undefined {
+  const fact = resolved.fact!;
+  const gap = colon - nameEnd;
+  const lead = valueStart - colon;
+  const repair = REPAIRS.indexOf(resolved.repair);
+  if (start > 31 || nameEnd > 63 || gap > 3 || lead > 3 || end > 511 || end < valueStart || repair < 0) return undefined;
+  const key = start | (nameEnd << 5) | (gap << 11) | (lead << 13) | (end << 15) | (repair << 24);
+  let byKey = fieldMemo.get(fact);
+  if (!byKey) fieldMemo.set(fact, (byKey = new Map()));
+  let out = byKey.get(key);
+  if (!out) {
+    if (fieldMemoSize >= FIELD_MEMO_MAX) {
+      fieldMemo.clear();
+      fieldMemoSize = 0;
+      fieldMemo.set(fact, (byKey = new Map()));
+    }
+    out = Object.freeze({ name: span(start, nameEnd), separator: 'colon', colon, value: span(valueStart, end), fact, suffix: undefined, repair: resolved.repair } as const);
+    byKey.set(key, out);
+    fieldMemoSize++;
+  }
+  return out;
 }
 
 /** A token of a line, for lossless checks and colouring. */

@@ -11,10 +11,10 @@ import { closest, didYouMean } from '../../facts/suggest';
 import type { Directive, UsageRef } from '../../syntax/directives';
 import type { Finding, LocatedFinding } from '../../syntax/findings';
 import type { LineNode, Span } from '../../syntax/syntax';
-import type { RobotsDocument } from '../../syntax/document';
+import { lineAt, type RobotsDocument } from '../../syntax/document';
 import { isAcapName } from '../../acap/values';
 import { referencingDocuments, type WorkspaceContext } from '../../syntax/workspace';
-import { getModel, nameSpan, type RobotsModel } from '../../model/model';
+import { getModel, modelLineage, nameSpan, type RobotsModel } from '../../model/model';
 import { action, eolOf, moveLine, replaceWith, type Topic } from '../rule';
 import { checkLocalName, checkPattern, checkStandardUsage } from './acapFields';
 import { checkQualifiers } from './qualifiers';
@@ -169,7 +169,7 @@ function definedElsewhere(doc: RobotsDocument, ctx: WorkspaceContext): Elsewhere
 
 function checkLocalRef(model: RobotsModel, lineNo: number, usage: UsageRef, inComposite: boolean, out: LocatedFinding[], elsewhere: Elsewhere): void {
   if (!usage.local || usage.unclosed || !usage.name) return;
-  const lines = model.document.lines;
+  const doc = model.document;
   const def = model.localUsages.get(usage.name);
   // A composite's members must be defined in the same file (Part 1 §2.7.2, ABNF note); a
   // permission may use a usage defined in a file that refers to this one (§2.4.1.3).
@@ -186,22 +186,60 @@ function checkLocalRef(model: RobotsModel, lineNo: number, usage: UsageRef, inCo
         : near
           ? `No qualified or composite usage named ‘${usage.name}’ is defined in this file (Part 1 §2.4.1.3).${didYouMean(near)}`
           : `No qualified or composite usage named ‘${usage.name}’ is defined in this file (Part 1 §2.4.1.3). Define it with ACAP-qualified-usage or ACAP-composite-usage above the first ACAP record.`,
-      ...(late ? { related: [{ line: late.line, span: nameSpan(lines[late.line]), message: 'defined here, too late' }] } : {}),
+      ...(late ? { related: [{ line: late.line, span: nameSpan(lineAt(doc, late.line)), message: 'defined here, too late' }] } : {}),
     });
     return;
   }
   if (!inComposite) return;
   if (def.kind !== 'qualified-usage') {
-    out.push({ line: lineNo, code: 'acap.composite-member-not-qualified', span: usage.span, message: `‘${usage.name}’ is a composite usage; a composite usage may only list standard usage types and qualified usages (Part 1 §2.7.2, ABNF note).`, related: [{ line: def.line, span: nameSpan(lines[def.line]), message: 'defined here' }] });
+    out.push({ line: lineNo, code: 'acap.composite-member-not-qualified', span: usage.span, message: `‘${usage.name}’ is a composite usage; a composite usage may only list standard usage types and qualified usages (Part 1 §2.7.2, ABNF note).`, related: [{ line: def.line, span: nameSpan(lineAt(doc, def.line)), message: 'defined here' }] });
   } else if (def.line > lineNo) {
-    out.push({ line: lineNo, code: 'acap.definition-order', span: usage.span, message: `‘${usage.name}’ is defined later, on line ${def.line + 1}; a definition must come after the definitions it relies on (Part 1 §2.7). Move that line above this one.`, related: [{ line: def.line, span: nameSpan(lines[def.line]), message: 'defined here' }] });
+    out.push({ line: lineNo, code: 'acap.definition-order', span: usage.span, message: `‘${usage.name}’ is defined later, on line ${def.line + 1}; a definition must come after the definitions it relies on (Part 1 §2.7). Move that line above this one.`, related: [{ line: def.line, span: nameSpan(lineAt(doc, def.line)), message: 'defined here' }] });
   }
 }
 
+/** Whether a line can refer to a definition: a permission (its usage, its resource set) or a composite usage (its members). */
+function refers(line: LineNode): boolean {
+  const kind = line.directive.kind;
+  return kind === 'acap-permission' || kind === 'acap-composite-usage';
+}
+
+/** The lines of each analysed version that can refer to a definition, ascending. */
+const referringLines = new WeakMap<RobotsDocument, readonly number[]>();
+
+/**
+ * The lines of the model's document that can refer to a definition. After an edit of an analysed
+ * version (modelLineage), the previous list is patched: entries before the edit kept, the edited
+ * lines read again, the rest moved by the lines added or removed — O(referring lines + edited
+ * lines), nothing for a file without ACAP; otherwise every line is read once, O(lines).
+ */
+function referringLinesOf(model: RobotsModel): readonly number[] {
+  const doc = model.document;
+  let list = referringLines.get(doc);
+  if (list) return list;
+  const lin = modelLineage(model);
+  const before = lin && referringLines.get(lin.previous.document);
+  const out: number[] = [];
+  if (lin && before) {
+    const moved = lin.to - lin.oldTo;
+    let k = 0;
+    while (k < before.length && before[k] < lin.from) out.push(before[k++]);
+    for (let i = lin.from; i < lin.to; i++) if (refers(lineAt(doc, i))) out.push(i);
+    while (k < before.length && before[k] < lin.oldTo) k++;
+    while (k < before.length) out.push(before[k++] + moved);
+  } else {
+    const lines = doc.lines;
+    for (let i = 0; i < lines.length; i++) if (refers(lineAt(doc, i))) out.push(i);
+  }
+  list = out;
+  referringLines.set(doc, list);
+  return list;
+}
+
 function checkReferences(model: RobotsModel, out: LocatedFinding[], elsewhere: Elsewhere): void {
-  const lines = model.document.lines;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
+  const doc = model.document;
+  for (const i of referringLinesOf(model)) {
+    const line = lineAt(doc, i);
     const d = line.directive;
     if (d.kind === 'acap-permission') {
       if (d.usage) checkLocalRef(model, i, d.usage, false, out, elsewhere);
@@ -220,7 +258,7 @@ function checkReferences(model: RobotsModel, out: LocatedFinding[], elsewhere: E
                 : near
                   ? `No resource set named ‘${name}’ is defined in this file (Part 1 §2.4.4).${didYouMean(near)}`
                   : `No resource set named ‘${name}’ is defined in this file (Part 1 §2.4.4). Define it with ‘ACAP-resource-set: ${name} /path/ …’ above the first ACAP record.`,
-              ...(late ? { related: [{ line: late.line, span: nameSpan(lines[late.line]), message: 'defined here, too late' }] } : {}),
+              ...(late ? { related: [{ line: late.line, span: nameSpan(lineAt(doc, late.line)), message: 'defined here, too late' }] } : {}),
             });
           }
         }
@@ -232,13 +270,13 @@ function checkReferences(model: RobotsModel, out: LocatedFinding[], elsewhere: E
 }
 
 export function checkVersionComments(model: RobotsModel, out: LocatedFinding[]): void {
-  const lines = model.document.lines;
+  const doc = model.document;
   for (const v of model.versionLines.slice(1)) {
-    out.push({ line: v, code: 'acap.version-duplicate', span: lines[v].comment ?? { start: 0, end: 0 }, message: `The ACAP version is already declared on line ${model.versionLines[0] + 1}; keep one version comment.` });
+    out.push({ line: v, code: 'acap.version-duplicate', span: lineAt(doc, v).comment ?? { start: 0, end: 0 }, message: `The ACAP version is already declared on line ${model.versionLines[0] + 1}; keep one version comment.` });
   }
   if (model.versionLines.length === 0 && model.records.length > 0) {
     const first = model.records[0].startLine;
-    out.push({ line: first, code: 'acap.version-missing', span: lines[first].field?.name ?? { start: 0, end: 0 }, message: 'Start the file with ‘##ACAP version=1.0’ to tell crawlers it holds ACAP records (Part 1 §2.9.3).' });
+    out.push({ line: first, code: 'acap.version-missing', span: lineAt(doc, first).field?.name ?? { start: 0, end: 0 }, message: 'Start the file with ‘##ACAP version=1.0’ to tell crawlers it holds ACAP records (Part 1 §2.9.3).' });
   }
 }
 

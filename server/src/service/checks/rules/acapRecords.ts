@@ -14,6 +14,7 @@ import type { LineNode, Span } from '../../syntax/syntax';
 import { innerDollars, uriCharProblem } from '../../acap/values';
 import type { AcapRecord, RobotsModel } from '../../model/model';
 import { insertAbove, removeLine, type Topic } from '../rule';
+import { lineAt, type RobotsDocument } from '../../syntax/document';
 
 const ACTION_NAMES = ACTIONS.map((a) => a.name);
 
@@ -146,28 +147,28 @@ export function checkRecordStructure(model: RobotsModel, out: LocatedFinding[]):
 }
 
 /** Allow and disallow of one usage for one pattern in one record section (Part 1 §2.4.5, last paragraph). */
-function checkSection(lines: readonly LineNode[], fieldLines: readonly number[], out: LocatedFinding[]): void {
+function checkSection(doc: RobotsDocument, fieldLines: readonly number[], out: LocatedFinding[]): void {
   const seen = new Map<string, number>();
   for (const i of fieldLines) {
-    const d = lines[i].directive;
+    const d = lineAt(doc, i).directive;
     if (d.kind !== 'acap-permission' || !d.usage || d.usage.local || !d.resource) continue;
-    const pattern = lines[i].text.slice(d.resource.start, d.resource.end).toLowerCase();
+    const pattern = lineAt(doc, i).text.slice(d.resource.start, d.resource.end).toLowerCase();
     const key = `${d.usage.name} ${pattern}`;
-    const text = lines[i].text;
+    const text = lineAt(doc, i).text;
     const qualifiers = d.qualifiers.map((q) => (q.value ? `${text.slice(q.name.start, q.name.end)}=${text.slice(q.value.start, q.value.end)}` : text.slice(q.span.start, q.span.end)).toLowerCase()).sort().join(' ');
     const self = `${d.allow ? 'allow' : 'disallow'} ${qualifiers}`;
     const prev = seen.get(`${key} ${d.allow ? 'disallow' : 'allow'}`);
-    const span = lines[i].field?.name ?? { start: 0, end: 0 };
+    const span = lineAt(doc, i).field?.name ?? { start: 0, end: 0 };
     if (prev !== undefined) {
       out.push({
         line: i, code: 'acap.contradictory-fields', span,
         message: `Line ${prev + 1} ${d.allow ? 'prohibits' : 'permits'} ${d.usage.name} for the same pattern; with equal patterns a crawler cannot choose, so the usage is prohibited (Part 1 §2.4.5). Remove one of the two.`,
-        related: [{ line: prev, span: lines[prev].field?.name ?? span, message: 'the opposite field' }],
+        related: [{ line: prev, span: lineAt(doc, prev).field?.name ?? span, message: 'the opposite field' }],
       });
     }
     const dup = seen.get(`${key} ${self}`);
     if (dup !== undefined) {
-      out.push({ line: i, code: 'acap.duplicate-field', span, message: `Line ${dup + 1} already says the same; this line can be removed.`, related: [{ line: dup, span: lines[dup].field?.name ?? span, message: 'the same field' }] });
+      out.push({ line: i, code: 'acap.duplicate-field', span, message: `Line ${dup + 1} already says the same; this line can be removed.`, related: [{ line: dup, span: lineAt(doc, dup).field?.name ?? span, message: 'the same field' }] });
     }
     seen.set(`${key} ${d.allow ? 'allow' : 'disallow'}`, i);
     seen.set(`${key} ${self}`, i);
@@ -181,29 +182,29 @@ function checkSection(lines: readonly LineNode[], fieldLines: readonly number[],
  */
 const recordMemos = new WeakMap<AcapRecord, readonly LocatedFinding[]>();
 
-function recordFindings(lines: readonly LineNode[], r: AcapRecord): readonly LocatedFinding[] {
+function recordFindings(doc: RobotsDocument, r: AcapRecord): readonly LocatedFinding[] {
   const known = recordMemos.get(r);
   if (known) return known;
   const out: LocatedFinding[] = [];
-  const names = r.crawlers.map((c) => lines[c].text.slice(lines[c].field?.value.start ?? 0, lines[c].field?.value.end ?? 0));
+  const names = r.crawlers.map((c) => lineAt(doc, c).text.slice(lineAt(doc, c).field?.value.start ?? 0, lineAt(doc, c).field?.value.end ?? 0));
   if (names.length > 1 && names.includes('*')) {
     const at = r.crawlers[names.indexOf('*')];
     out.push({
-      line: at, code: 'acap.star-with-named-crawler', span: lines[at].field?.value ?? { start: 0, end: 0 },
+      line: at, code: 'acap.star-with-named-crawler', span: lineAt(doc, at).field?.value ?? { start: 0, end: 0 },
       message: names.every((n) => n === '*')
         ? 'ACAP-crawler: * appears more than once in this record; keep one (Part 1 §2.3.1).'
         : 'ACAP-crawler: * must be the only crawler of its record (Part 1 §2.3.1). Give the named crawlers a record of their own.',
     });
   }
-  checkSection(lines, r.general, out);
-  for (const s of r.subRecords) checkSection(lines, s.fields, out);
+  checkSection(doc, r.general, out);
+  for (const s of r.subRecords) checkSection(doc, s.fields, out);
   recordMemos.set(r, out);
   return out;
 }
 
 export function checkRecords(model: RobotsModel, out: LocatedFinding[]): void {
-  const lines = model.document.lines;
-  for (const r of model.records) for (const f of recordFindings(lines, r)) out.push(f);
+  // Lines are read one by one (lineAt): a version after an edit never makes its lines array here.
+  for (const r of model.records) for (const f of recordFindings(model.document, r)) out.push(f);
 }
 
 

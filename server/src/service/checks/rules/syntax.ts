@@ -8,7 +8,8 @@ import { FIELDS, GOOGLE_ACCEPTED_TYPOS, PARSE_LIMIT_BYTES, field } from '../../f
 import type { Finding, LocatedFinding } from '../../syntax/findings';
 import { closest, didYouMean } from '../../facts/suggest';
 import { DASH_LOOKALIKES, type LineNode, type Span } from '../../syntax/syntax';
-import type { RobotsModel } from '../../model/model';
+import { modelLineage, type RobotsModel } from '../../model/model';
+import { lineAt, lineCount, type RobotsDocument } from '../../syntax/document';
 import { replaceWith, type Topic } from '../rule';
 import { checkExtensionField } from './signals';
 import { checkUnknownAcapField } from './acapFields';
@@ -91,6 +92,8 @@ export function checkFieldName(line: LineNode, out: Finding[]): void {
   const f = line.field;
   if (!f || !f.fact) return;
   const fact = f.fact;
+  // Nothing to say of a name spelt right and followed by its colon (or needing none): no substring.
+  if (f.repair === 'exact' && (f.separator === 'colon' || fact.noValue)) return;
   const written = text(line, f.name);
   if (f.repair === 'space-for-hyphen') {
     const fixed = written.replace(/[ \t]+/g, '-');
@@ -113,17 +116,63 @@ export function checkFieldName(line: LineNode, out: Finding[]): void {
   }
 }
 
-/** The line where the file passes 500 KiB (RFC 9309 §2.5). O(lines). */
+/** What checkSize knew of an analysed version: its size in bytes and the line passing the limit (-1: none). */
+interface SizeState {
+  readonly bytes: number;
+  readonly crossing: number;
+}
+
+const sizeStates = new WeakMap<RobotsDocument, SizeState>();
+
+/** UTF-8 bytes of lines [from, to) of `doc`. O(to - from). */
+function bytesOf(doc: RobotsDocument, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) n += lineAt(doc, i).byteLength;
+  return n;
+}
+
+/**
+ * The line where the file passes 500 KiB (RFC 9309 §2.5). After an edit of an analysed version
+ * (modelLineage) the size is patched from the edited lines, and a crossing before the edit is
+ * kept: O(edited lines); an edit at or before the crossing line reads the lines up to the new
+ * crossing, O(lines in the first 500 KiB). Otherwise O(lines up to the crossing, or all).
+ */
 export function checkSize(model: RobotsModel, out: LocatedFinding[]): void {
-  const lines = model.document.lines;
-  let bytes = 0;
-  for (let i = 0; i < lines.length; i++) {
-    bytes += lines[i].byteLength;
-    if (bytes > PARSE_LIMIT_BYTES) {
-      out.push({ line: i, code: 'text.too-large', span: { start: 0, end: lines[i].text.length }, message: `The file passes 500 KiB on this line (line ${i + 1} of ${lines.length}). RFC 9309 §2.5 only requires crawlers to read the first 500 KiB, and Google ignores the rest, so what follows may never be seen.` });
-      return;
+  const doc = model.document;
+  let state = sizeStates.get(doc);
+  if (!state) {
+    const lin = modelLineage(model);
+    const before = lin && sizeStates.get(lin.previous.document);
+    const count = lineCount(doc);
+    if (lin && before) {
+      const bytes = before.bytes - bytesOf(lin.previous.document, lin.from, lin.oldTo) + bytesOf(doc, lin.from, lin.to);
+      const crossing = bytes <= PARSE_LIMIT_BYTES ? -1 : before.crossing >= 0 && before.crossing < lin.from ? before.crossing : crossingLine(doc, count);
+      state = { bytes, crossing };
+    } else {
+      let bytes = 0;
+      let crossing = -1;
+      for (let i = 0; i < count; i++) {
+        bytes += lineAt(doc, i).byteLength;
+        if (crossing < 0 && bytes > PARSE_LIMIT_BYTES) crossing = i;
+      }
+      state = { bytes, crossing };
     }
+    sizeStates.set(doc, state);
   }
+  const i = state.crossing;
+  if (i < 0) return;
+  const count = lineCount(doc);
+  out.push({ line: i, code: 'text.too-large', span: { start: 0, end: lineAt(doc, i).text.length }, message: `The file passes 500 KiB on this line (line ${i + 1} of ${count}). RFC 9309 §2.5 only requires crawlers to read the first 500 KiB, and Google ignores the rest, so what follows may never be seen.` });
+}
+
+/** The first line at which the bytes so far pass the limit (the file is known to pass it). O(lines up to it). */
+function crossingLine(doc: RobotsDocument, count: number): number {
+  let bytes = 0;
+  for (let i = 0; i < count; i++) {
+    bytes += lineAt(doc, i).byteLength;
+    if (bytes > PARSE_LIMIT_BYTES) return i;
+  }
+  return -1;
 }
 
 const hyphens = replaceWith((r) => `Write ‘${r}’ with hyphens`);

@@ -30,7 +30,7 @@
 import { CONTROL_TOKEN_OF, CRAWLER_BY_TOKEN, type AiUse } from '../facts/crawlers';
 import { ACAP_AI_MAPPING, CONTENT_SIGNAL_ALIASES, CONTENT_SIGNAL_KEY_BY_NAME, CONTENT_USAGE_LABELS } from '../facts/signalFacts';
 import { getModel, type Group } from '../model/model';
-import { linesChangedSince, type RobotsDocument } from '../syntax/document';
+import { linesChangedSince, serialOf, type RobotsDocument } from '../syntax/document';
 import { matchPattern, normalizePercent, pathOfUrl } from '../syntax/paths';
 import { parseContentSignal, parseContentUsage } from '../syntax/signals';
 import { evaluateConventional, type Profile } from './conventional';
@@ -290,8 +290,11 @@ function isLicenseLine(doc: RobotsDocument, i: number): boolean {
 
 /** licenseLines' answer per version (held weakly). */
 const licenseCache = new WeakMap<RobotsDocument, readonly number[]>();
-/** Per URI, the last version answered, so that the next version patches it (at most 64 URIs). */
-const lastLicense = new Map<string, WeakRef<RobotsDocument>>();
+/**
+ * Per URI, the last version answered (by serial number, not the document) and its list, so that
+ * the next version patches it (at most 64 URIs).
+ */
+const lastLicense = new Map<string, { readonly serial: number; readonly lines: readonly number[] }>();
 
 /**
  * The lines holding a `License:` field, once per version: a hover asks for every crawler row,
@@ -302,9 +305,9 @@ const lastLicense = new Map<string, WeakRef<RobotsDocument>>();
 function licenseLines(doc: RobotsDocument): readonly number[] {
   let lines = licenseCache.get(doc);
   if (lines) return lines;
-  const prev = lastLicense.get(doc.uri)?.deref();
-  const before = prev ? licenseCache.get(prev) : undefined;
-  const changed = prev && before ? linesChangedSince(doc, prev) : undefined;
+  const prev = lastLicense.get(doc.uri);
+  const before = prev?.lines;
+  const changed = prev ? linesChangedSince(doc, prev.serial) : undefined;
   const out: number[] = [];
   if (before && changed) {
     for (const i of before) if (i < changed.from) out.push(i);
@@ -316,7 +319,7 @@ function licenseLines(doc: RobotsDocument): readonly number[] {
   lines = out;
   licenseCache.set(doc, lines);
   if (lastLicense.size > 64 && !lastLicense.has(doc.uri)) lastLicense.clear();
-  lastLicense.set(doc.uri, new WeakRef(doc));
+  lastLicense.set(doc.uri, { serial: serialOf(doc), lines });
   return lines;
 }
 

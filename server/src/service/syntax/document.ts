@@ -359,7 +359,13 @@ export function updateDocument(doc: RobotsDocument, changes: readonly ContentCha
   const newCount = chunks.length;
   const stepFrom = Math.min(from, oldCount, newCount);
   const stepTail = Math.min(tail, oldCount - stepFrom, newCount - stepFrom);
-  const step = { previous: new WeakRef(doc), from: stepFrom, oldEnd: oldCount - stepTail, newEnd: newCount - stepTail };
+  const before = steps.get(doc);
+  const step: Step = {
+    previous: serialOf(doc), from: stepFrom, oldEnd: oldCount - stepTail, newEnd: newCount - stepTail,
+    // The chain is cut at MAX_STEPS, so a live version keeps at most that many small steps alive.
+    earlier: before && before.depth < MAX_STEPS ? before : undefined,
+    depth: before && before.depth < MAX_STEPS ? before.depth + 1 : 1,
+  };
   // Relative to the last version whose analyses were kept (`doc`, or the one `doc` still points
   // to when it was never analysed): the regions compose by their unchanged head and tail.
   const base = doc.edit?.previous ?? doc;
@@ -378,12 +384,38 @@ export function updateDocument(doc: RobotsDocument, changes: readonly ContentCha
 /**
  * Each version's step from the version it was made from, kept after `settleEdit` (which forgets
  * the analysed base) so that a cache of any earlier version can learn which lines changed since.
- * The earlier version is held weakly: a step never keeps an old version alive.
+ * A step names the earlier version by its serial number and links to that version's own step:
+ * no step holds a document, weakly or not. (A WeakRef would do, but JavaScript keeps every
+ * WeakRef's target alive until the current job ends, and a long synchronous run — the CLI over a
+ * folder, the fuzzer — is one job: every version would live to its end.)
  */
-const steps = new WeakMap<RobotsDocument, { readonly previous: WeakRef<RobotsDocument>; readonly from: number; readonly oldEnd: number; readonly newEnd: number }>();
+interface Step {
+  /** The serial number of the version this one was made from. */
+  readonly previous: number;
+  readonly from: number;
+  readonly oldEnd: number;
+  readonly newEnd: number;
+  /** That version's own step (undefined at the start of a chain, or past MAX_STEPS). */
+  readonly earlier: Step | undefined;
+  readonly depth: number;
+}
+const steps = new WeakMap<RobotsDocument, Step>();
 
 /** At most this many versions back: a cache older than that is rebuilt or compared line by line. */
 const MAX_STEPS = 64;
+
+/**
+ * A number for each version, given when first asked for (unique in this process): a cache can
+ * remember the version it answered by this number, and ask `linesChangedSince` with it, without
+ * holding the document.
+ */
+const serials = new WeakMap<RobotsDocument, number>();
+let nextSerial = 1;
+export function serialOf(doc: RobotsDocument): number {
+  let n = serials.get(doc);
+  if (n === undefined) serials.set(doc, (n = nextSerial++));
+  return n;
+}
 
 /**
  * The lines [from, to) outside which `doc` and the earlier version `older` hold the very same
@@ -391,17 +423,18 @@ const MAX_STEPS = 64;
  * undefined when `older` is not within `MAX_STEPS` steps back or a step added or removed lines.
  * O(steps).
  */
-export function linesChangedSince(doc: RobotsDocument, older: RobotsDocument): { readonly from: number; readonly to: number } | undefined {
+export function linesChangedSince(doc: RobotsDocument, older: RobotsDocument | number): { readonly from: number; readonly to: number } | undefined {
+  if (doc === older) return { from: 0, to: 0 };
+  const target = typeof older === 'number' ? older : serials.get(older);
+  if (target === undefined) return undefined; // never edited from: no step names it
+  if (target === serials.get(doc)) return { from: 0, to: 0 };
   let from = Infinity;
   let to = -Infinity;
-  let cur: RobotsDocument | undefined = doc;
-  for (let n = 0; cur && n <= MAX_STEPS; n++) {
-    if (cur === older) return from <= to ? { from, to } : { from: 0, to: 0 };
-    const step = steps.get(cur);
-    if (!step || step.oldEnd !== step.newEnd) return undefined;
+  for (let step = steps.get(doc); step; step = step.earlier) {
+    if (step.oldEnd !== step.newEnd) return undefined;
     from = Math.min(from, step.from);
     to = Math.max(to, step.newEnd);
-    cur = step.previous.deref();
+    if (step.previous === target) return from <= to ? { from, to } : { from: 0, to: 0 };
   }
   return undefined;
 }

@@ -1,0 +1,61 @@
+/**
+ * A long synchronous run keeps no document alive (issue 12: the fuzzer ran out of memory after a
+ * few minutes). JavaScript keeps the target of every WeakRef made or dereferenced alive until the
+ * current job ends, and a run of the CLI over a folder, or the fuzzer's, is one job: a WeakRef to
+ * each version (the edit steps, the `License:` lines' memo) kept every version of the run. These
+ * tests run the service in one job over many documents and compare the heap after a forced
+ * collection; the bound is generous (the leak was 5–7 MB a document).
+ */
+import * as assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import * as v8 from 'node:v8';
+import * as vm from 'node:vm';
+import { doHover, doValidation, explain, explainAiUse, parseDocument, updateDocument } from '../../server/src/service';
+
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc') as () => void;
+
+const heapMiB = (): number => {
+  gc();
+  gc();
+  return process.memoryUsage().heapUsed / 2 ** 20;
+};
+
+/** About 200 KB: many groups with rules, a License line, AI signals. */
+function text(k: number): string {
+  const out = [`# run ${k}`, 'License: /licence.xml', 'Content-Signal: ai-train=no'];
+  for (let g = 0; g < 400; g++) {
+    out.push(`User-agent: bot${g}x${k}`);
+    for (let r = 0; r < 12; r++) out.push(`${r % 3 ? 'Disallow' : 'Allow'}: /p${g}/${r}/${k}/*.html`);
+  }
+  return out.join('\n') + '\n';
+}
+
+suite('a long synchronous run keeps no document alive (issue 12)', () => {
+  test('40 documents parsed, edited, validated, explained and hovered in one job: the heap does not grow with them', function () {
+    this.timeout(120_000);
+    const run = (k: number): void => {
+      let doc = parseDocument(`file:///site/${k % 3}/robots.txt`, 1, text(k));
+      doValidation(doc);
+      explain(doc, { agent: 'GPTBot', path: '/p1/2/x.html' });
+      explainAiUse(doc, { agent: 'GPTBot', path: '/p1/2/x.html', use: 'ai-train' });
+      doc = updateDocument(doc, [{ range: { start: { line: 5, character: 10 }, end: { line: 5, character: 10 } }, text: 'x' }], 2);
+      doValidation(doc);
+      explainAiUse(doc, { agent: 'GPTBot', path: '/p1/2/x.html', use: 'ai-train' });
+      doHover(doc, { line: 5, character: 12 });
+    };
+    for (let k = 0; k < 5; k++) run(k);
+    const early = heapMiB();
+    for (let k = 5; k < 40; k++) run(k);
+    const late = heapMiB();
+    assert.ok(late - early < 40, `the heap grew by ${(late - early).toFixed(0)} MiB over 35 documents (from ${early.toFixed(0)} MiB)`);
+  });
+
+  test('no WeakRef in the product: its target would live to the end of the job', () => {
+    const root = path.resolve(__dirname, '../../server/src');
+    const files = (readdirSync(root, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts'));
+    const using = files.filter((f) => /new WeakRef\b|\.deref\(\)/.test(readFileSync(path.join(root, f), 'utf8')));
+    assert.deepEqual(using, []);
+  });
+});

@@ -142,16 +142,26 @@ export function matchCompiled(c: CompiledPattern, path: string): boolean {
 export function matchPattern(pattern: string, path: string): boolean {
   let c = compiled.get(pattern);
   if (!c) {
-    if (compiled.size >= MAX_COMPILED) compiled.clear();
     c = compilePattern(pattern);
+    if (compiled.size >= MAX_COMPILED || compiledChars + pattern.length > MAX_COMPILED_CHARS) {
+      compiled.clear();
+      compiledChars = 0;
+    }
     compiled.set(pattern, c);
+    compiledChars += pattern.length;
   }
   return matchCompiled(c, path);
 }
 
-/** Patterns compiled by matchPattern, remembered (a memo, bounded: emptied when full). */
+/**
+ * Patterns compiled by matchPattern, remembered (a memo for the process's lifetime, emptied when
+ * full): bounded in entries and in characters, since a pattern can be 100,000 characters long and
+ * 4,096 of those would hold gigabytes.
+ */
 const compiled = new Map<string, CompiledPattern>();
 const MAX_COMPILED = 4096;
+const MAX_COMPILED_CHARS = 4_000_000;
+let compiledChars = 0;
 
 /**
  * Part 1 §2.4.5: which of two patterns has the narrower scope, compared character by character.

@@ -82,12 +82,16 @@ export interface ResolvedName {
  */
 const nameMemo = new Map<string, ResolvedName>();
 const NAME_MEMO_MAX = 4096;
+const NAME_MEMO_LONGEST = 128;
 
 /** Resolve a field name (as written) to a known field. O(1) for a name seen before. */
 export function resolveFieldName(raw: string): ResolvedName {
   let r = nameMemo.get(raw);
   if (!r) {
     r = Object.freeze(resolveUncached(raw));
+    // Real field names are short; a long "name" (a line of junk) is not kept: 4,096 of them
+    // could hold hundreds of megabytes for the process's lifetime.
+    if (raw.length > NAME_MEMO_LONGEST) return r;
     if (nameMemo.size >= NAME_MEMO_MAX) nameMemo.clear();
     nameMemo.set(raw, r);
   }

@@ -41,6 +41,8 @@ const conversions = !process.argv.includes('--no-conversions');
 const FIXTURES = path.resolve(__dirname, '../test/fixtures/fuzz');
 /** Documents stay under this size: the bound is promised for files under 1 MB. */
 const MAX_DOC = 900_000;
+/** Runs per fc.check of the in-process half (see serviceRun). */
+const BATCH = 25;
 
 // ---------------------------------------------------------------------------------------------
 // Generated documents
@@ -128,21 +130,34 @@ function serviceRun(ms: number): Tally {
     if (r.problems.length) throw new Error(r.problems.slice(0, 5).join('\n'));
     return true;
   };
-  const options = { seed, numRuns: 1_000_000, markInterruptAsFailure: false, endOnFailure: !shrink };
   const problemOf = (details: { errorInstance?: unknown }): string => (details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance));
-  const robots = fc.check(fc.property(robotsText, (t) => check('robots', t)), { ...options, interruptAfterTimeLimit: ms * 0.75 });
-  if (robots.failed && robots.counterexample) {
+  // In batches of BATCH runs, each with its own seed (seed + batch number): one fc.check of a
+  // million runs keeps what it generated (for replay and shrinking) until it ends, and over a
+  // long run those 100 KB–1 MB documents reached the 4 GB heap limit in the fuzzer itself.
+  const batches = <T extends unknown[]>(share: number, property: fc.IProperty<T>, found: (r: fc.RunDetails<T>, batchSeed: number) => void): void => {
+    const until = Date.now() + ms * share;
+    for (let b = 0; Date.now() < until; b++) {
+      const batchSeed = seed + b;
+      const r = fc.check(property, { seed: batchSeed, numRuns: BATCH, markInterruptAsFailure: false, endOnFailure: !shrink, interruptAfterTimeLimit: Math.max(1, until - Date.now()) });
+      if (r.failed) {
+        found(r, batchSeed);
+        return;
+      }
+    }
+  };
+  batches(0.75, fc.property(robotsText, (t) => check('robots', t)), (robots, batchSeed) => {
+    if (!robots.counterexample) return;
     const name = save('robots', problemOf(robots), robots.counterexample[0], 'txt');
-    tally.failures.push(`robots: ${problemOf(robots).split('\n')[0]} (saved as test/fixtures/fuzz/${name}; seed ${seed})`);
-  }
-  const html = fc.check(fc.property(htmlText, fc.option(robotsText, { nil: undefined }), (h, r) => check('html', h, r)), { ...options, interruptAfterTimeLimit: ms * 0.25 });
-  if (html.failed && html.counterexample) {
+    tally.failures.push(`robots: ${problemOf(robots).split('\n')[0]} (saved as test/fixtures/fuzz/${name}; seed ${batchSeed})`);
+  });
+  batches(0.25, fc.property(htmlText, fc.option(robotsText, { nil: undefined }), (h, r) => check('html', h, r)), (html, batchSeed) => {
+    if (!html.counterexample) return;
     const [page, site] = html.counterexample;
     const name = save('html', problemOf(html), page, 'html');
     // The site's robots.txt beside the page, under the same name (fuzzFixtures.test.ts reads both).
     if (site !== undefined) writeFileSync(path.join(FIXTURES, name.replace(/\.html$/, '.robots.txt')), site);
-    tally.failures.push(`html: ${problemOf(html).split('\n')[0]} (saved as test/fixtures/fuzz/${name}; seed ${seed})`);
-  }
+    tally.failures.push(`html: ${problemOf(html).split('\n')[0]} (saved as test/fixtures/fuzz/${name}; seed ${batchSeed})`);
+  });
   return tally;
 }
 

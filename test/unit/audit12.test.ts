@@ -2,8 +2,8 @@
  * Independent audit of issue 12 points 3–6 from an attacker's side: the built server over stdio
  * with every request it registers (custom ones included) and hostile parameters, a page whose
  * site robots.txt is a symlink out of the site, and the built CLI's text output for hostile file
- * names in every command. A test marked `// DEFECT:` fails on the current product and is skipped
- * so the branch stays green (the lead fixes the product, then removes the `.skip`).
+ * names in every command. A test marked `// DEFECT:` failed on the product when the audit wrote
+ * it; each defect is fixed and its test runs.
  */
 import * as assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';

@@ -449,13 +449,16 @@ function rulesOf(doc: RobotsDocument, groups: readonly Group[]): readonly Compil
 const MERGE_FROM = 8;
 
 interface MergedRules { readonly index: PatternIndex<CompiledRule>; readonly emptyDisallows: readonly CompiledRule[] }
-/** Per version (an edit makes a new document), per merge key: built on first query, O(rules of the groups). */
-const mergedIndexes = new WeakMap<RobotsDocument, Map<string, MergedRules>>();
+/**
+ * Per version (an edit makes a new document), per group list — the lookup's own list for a token
+ * or for `*` (rfcGroups), so one entry per token asked: built on first query, O(rules of the groups).
+ */
+const mergedIndexes = new WeakMap<RobotsDocument, WeakMap<readonly Group[], MergedRules>>();
 
-function mergedRules(doc: RobotsDocument, groups: readonly Group[], key: string): MergedRules {
-  let byKey = mergedIndexes.get(doc);
-  if (!byKey) mergedIndexes.set(doc, (byKey = new Map()));
-  let merged = byKey.get(key);
+function mergedRules(doc: RobotsDocument, groups: readonly Group[]): MergedRules {
+  let byList = mergedIndexes.get(doc);
+  if (!byList) mergedIndexes.set(doc, (byList = new WeakMap()));
+  let merged = byList.get(groups);
   if (!merged) {
     const index = new PatternIndex<CompiledRule>([]);
     const emptyDisallows: CompiledRule[] = [];
@@ -469,18 +472,18 @@ function mergedRules(doc: RobotsDocument, groups: readonly Group[], key: string)
       }
     }
     merged = { index, emptyDisallows };
-    byKey.set(key, merged);
+    byList.set(groups, merged);
   }
   return merged;
 }
 
 /**
  * The rules of the groups that match `path`, found through each group's index, or through one
- * merged index when the groups are many (`mergeKey` names the set: the crawler's token).
+ * merged index when the groups are many.
  */
-function matchingRules(doc: RobotsDocument, groups: readonly Group[], path: string, literal: boolean, mergeKey?: string): CompiledRule[] {
+function matchingRules(doc: RobotsDocument, groups: readonly Group[], path: string, literal: boolean): CompiledRule[] {
   const query = ({ index, emptyDisallows }: MergedRules): CompiledRule[] => (literal ? [...index.literalMatches(path), ...emptyDisallows] : index.matches(path));
-  if (mergeKey !== undefined && groups.length >= MERGE_FROM) return query(mergedRules(doc, groups, mergeKey));
+  if (groups.length >= MERGE_FROM) return query(mergedRules(doc, groups));
   return groups.flatMap((g) => query(compiledRules(doc, g)));
 }
 
@@ -609,7 +612,7 @@ export function evaluateConventional(doc: RobotsDocument, token: string, rawPath
     return { ...base, allowed: v.allowed, line: v.line, version2: true, why: v.why + chosen, scope: v.scope };
   }
   if (profile === 'rfc9309') {
-    const best = longestMatch(matchingRules(doc, groups, path, false, named ? token.toLowerCase() : '*'));
+    const best = longestMatch(matchingRules(doc, groups, path, false));
     return best
       ? { ...base, allowed: best.allow, line: best.line, version2: false, why: `line ${best.line + 1} is the longest matching rule in ${who}${best.allow ? ' (Allow wins ties)' : ''} (RFC 9309 §2.2.2)`, scope: best.pattern }
       : { ...base, allowed: true, line: undefined, version2: false, why: `${silent}, so crawling is allowed (RFC 9309 §2.2.2)`, scope: undefined };

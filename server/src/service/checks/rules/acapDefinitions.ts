@@ -11,7 +11,7 @@ import { closest, didYouMean } from '../../facts/suggest';
 import type { Directive, UsageRef } from '../../syntax/directives';
 import type { Finding, LocatedFinding } from '../../syntax/findings';
 import type { LineNode, Span } from '../../syntax/syntax';
-import { lineAt, type RobotsDocument } from '../../syntax/document';
+import { lineAt, lineCount, type RobotsDocument } from '../../syntax/document';
 import { isAcapName } from '../../acap/values';
 import { referencingDocuments, type WorkspaceContext } from '../../syntax/workspace';
 import { getModel, modelLineage, nameSpan, type RobotsModel } from '../../model/model';
@@ -228,8 +228,8 @@ function referringLinesOf(model: RobotsModel): readonly number[] {
     while (k < before.length && before[k] < lin.oldTo) k++;
     while (k < before.length) out.push(before[k++] + moved);
   } else {
-    const lines = doc.lines;
-    for (let i = 0; i < lines.length; i++) if (refers(lineAt(doc, i))) out.push(i);
+    const n = lineCount(doc);
+    for (let i = 0; i < n; i++) if (refers(lineAt(doc, i))) out.push(i);
   }
   list = out;
   referringLines.set(doc, list);

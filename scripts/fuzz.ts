@@ -14,7 +14,8 @@
  *   pathological growth, not a loaded machine; --budget 1000 holds the 1 s goal on an idle one),
  *   --shrink (shrink a failing document first: slow, the whole stack runs per candidate),
  *   --no-lsp, --no-service, --no-conversions (no conversions, neither code actions nor whole-file:
- *   to fuzz the rest while a conversion finding is open)
+ *   to fuzz the rest while a conversion finding is open), --heap (the heap after each batch of the
+ *   in-process half, after a full collection: run as `node --expose-gc --import tsx scripts/fuzz.ts`)
  *
  * The LSP half needs the built server: `npm run build` first (the npm script does it).
  */
@@ -38,6 +39,7 @@ const shrink = process.argv.includes('--shrink');
 const withLsp = !process.argv.includes('--no-lsp');
 const withService = !process.argv.includes('--no-service');
 const conversions = !process.argv.includes('--no-conversions');
+const heapTrace = process.argv.includes('--heap');
 const FIXTURES = path.resolve(__dirname, '../test/fixtures/fuzz');
 /** Documents stay under this size: the bound is promised for files under 1 MB. */
 const MAX_DOC = 900_000;
@@ -119,6 +121,14 @@ function save(kind: string, problem: string, content: string, ext: string): stri
 // ---------------------------------------------------------------------------------------------
 // The service, in-process
 
+/** The heap after a full collection, when the fuzzer runs with --expose-gc. */
+function retainedMiB(): string {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) return '(run node with --expose-gc)';
+  gc();
+  return `${Math.round(process.memoryUsage().heapUsed / 2 ** 20)} MiB`;
+}
+
 interface Tally { runs: number; failures: string[]; slowest: { what: string; ms: number } }
 
 function serviceRun(ms: number): Tally {
@@ -143,6 +153,7 @@ function serviceRun(ms: number): Tally {
         found(r, batchSeed);
         return;
       }
+      if (heapTrace) console.log(`batch ${b}: ${tally.runs} documents, heap ${retainedMiB()}`);
     }
   };
   batches(0.75, fc.property(robotsText, (t) => check('robots', t)), (robots, batchSeed) => {

@@ -10,7 +10,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {
-  doValidation, documentLength, documentText, lineAt, lineCount, parseDocument, splitLines, updateDocument, type ContentChange, type RobotsDocument,
+  doHover, doValidation, documentLength, documentText, lineAt, lineCount, parseDocument, splitLines, updateDocument, type ContentChange, type RobotsDocument,
 } from '../../server/src/service';
 import { positionsOf } from '../../server/src/service/checks/validation';
 
@@ -185,5 +185,29 @@ suite('chunked lines and the checks patched per edit', () => {
     const shrunk = updateDocument(after, [{ range: { start: { line: 0, character: 0 }, end: { line: 200, character: 0 } }, text: '' }], 4);
     assert.equal(crossing(shrunk), undefined, 'under 500 KiB: nothing to say');
     assert.equal(crossing(doc), 505, 'the first version still says what it said');
+  });
+
+  test('typing in a rule, then diagnostics and a hover on a path: no version after the first makes its whole lines array', () => {
+    // Every reader of a keystroke's path (validation, the engine's indexes, the hover's table and
+    // AI-use rows) reads lines one by one: a 47,000-entry array per keystroke is memory to fault
+    // in and to collect. Groups of several kinds so that every engine index is patched.
+    const groups = ['User-agent: *', 'User-agent: GPTBot\nContent-Usage: train-ai=n', 'User-agent: Googlebot\nUser-agent: Google-Extended', 'User-agent: bot1'];
+    const parts = ['License: /licence.xml'];
+    for (let i = 0; i < 2400; i++) parts.push(i % 600 === 0 ? groups[(i / 600) % groups.length] : `${i % 2 ? 'Allow' : 'Disallow'}: /p${i}/x${i % 7 ? '' : '*'}`);
+    let doc = parseDocument('file:///site/robots.txt', 1, parts.join('\n'));
+    doValidation(doc, {});
+    doHover(doc, { line: 5, character: 12 });
+    let flattened = 0;
+    for (let k = 0; k < 12; k++) {
+      const line = 7 + k * 190;
+      const at = { line, character: lineAt(doc, line).text.length };
+      doc = updateDocument(doc, [{ range: { start: at, end: at }, text: 'z' }], doc.version + 1);
+      const made = Object.getOwnPropertyDescriptor(doc, 'lines')!.get!;
+      Object.defineProperty(doc, 'lines', { enumerable: true, get() { flattened++; return made.call(this); } });
+      doValidation(doc, {});
+      const hover = doHover(doc, { line: line + 3, character: 10 });
+      assert.match(JSON.stringify(hover), /Who may use/, `edit ${k}: the hover is a path's table`);
+    }
+    assert.equal(flattened, 0, 'the lines array of an edited version was made');
   });
 });

@@ -121,6 +121,13 @@ export class NodeWorkspace implements Workspace {
     const root = toPath(site);
     if (!file || !root) return { refused: 'it is not a file on this machine' };
     if (!isInside(file, root)) return { refused: `it lies outside the site folder ${root}` };
+    // A location where nothing is (a site without tdmrep.json, asked on every hover row) is
+    // answered by one stat that throws nothing, before realpath throws twice.
+    try {
+      if (statSync(file, { throwIfNoEntry: false }) === undefined) return { refused: errorWhy({ code: 'ENOENT' }) };
+    } catch (err) {
+      return { refused: errorWhy(err) };
+    }
     let realRoot: string;
     let real: string;
     try {

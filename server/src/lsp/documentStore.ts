@@ -16,7 +16,7 @@
  */
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { documentLength, documentText, parseDocument, updateDocument, type RobotsDocument } from '../service';
+import { documentLength, documentText, forgetDocument, parseDocument, updateDocument, type RobotsDocument } from '../service';
 import { isTdmrepFile, parseHtml, type HtmlPage } from '../service';
 
 /**
@@ -114,6 +114,8 @@ export class DocumentStore {
 
   close(uri: string): void {
     this.entries.delete(uri);
+    // The engine's state kept between versions holds the last one: not past the close.
+    forgetDocument(uri);
   }
 
   has(uri: string): boolean {

@@ -15,6 +15,7 @@ export { CODES, CODE_BY_NAME, SEVERITY_SETTINGS, type DiagnosticCode, type Sever
 export * as facts from './facts/facts';
 export { explain, agentToken, queryPath, type Query, type Explanation, type Decision, type Candidate, type LineRef, type Reading, type Reason, type TierName, type Loser, type QualifierRef } from './engine/permissions';
 export { PROFILES, evaluateConventional, type Profile } from './engine/conventional';
+export { forgetDocument } from './engine/forget';
 export { pathOfUrl, normalizePercent, matchPattern, compareScope } from './syntax/paths';
 export { doHover, permissionTable, representativePath, type HoverSettings } from './features/hover';
 // Long work in steps, for hosts that pause and cancel it (issue 12).

@@ -14,6 +14,7 @@ import { updateDocument, type RobotsDocument } from '../syntax/document';
 import { conventionalView, evaluateConventional, productToken, rfcMatches, valueToken, type ConventionalVerdict } from '../engine/conventional';
 import { getModel } from '../model/model';
 import { normalizePercent, matchPattern, pathOfUrl } from '../syntax/paths';
+import { ownString } from '../syntax/ownString';
 import { compileRecords } from '../engine/acapRules';
 import { agentToken, explain, type Explanation } from '../engine/permissions';
 
@@ -157,8 +158,9 @@ function cachedIntersect(a: string, b: string): string[] | undefined {
     intersectionChars = 0;
     byB = undefined;
   }
-  if (!byB) intersections.set(a, (byB = new Map()));
-  byB.set(b, r);
+  // The memo's own strings (ownString.ts): an answer's strings may be cut from the globs.
+  if (!byB) intersections.set(ownString(a), (byB = new Map()));
+  byB.set(ownString(b), r?.map(ownString));
   intersectionCount++;
   intersectionChars += chars;
   return r;

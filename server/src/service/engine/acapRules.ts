@@ -7,7 +7,7 @@
 import { QUALIFIER_BY_NAME, RESOURCE_SET_PREFIX, USAGE_BY_NAME } from '../facts/facts';
 import type { QualifierSyntax, UsageRef } from '../syntax/directives';
 import { getModel, type AcapRecord, type Definition, type RobotsModel } from '../model/model';
-import type { RobotsDocument } from '../syntax/document';
+import { lineAt, type RobotsDocument } from '../syntax/document';
 import { normalizePercent } from '../syntax/paths';
 import type { LineNode } from '../syntax/syntax';
 
@@ -140,7 +140,7 @@ function expandUsage(ref: UsageRef, scope: DefinitionScope, depth = 0): Expanded
   if (!found || depth > 4) return [];
   const defDoc = found.model.document;
   const defLine = found.def.line;
-  const line = defDoc.lines[defLine];
+  const line = lineAt(defDoc, defLine);
   const d = line.directive;
   const tag = `(${ref.name})`;
   if (d.kind === 'acap-qualified-usage' && d.usage && !d.usage.local && USAGE_BY_NAME.has(d.usage.name)) {
@@ -164,7 +164,7 @@ function compilePatterns(spec: string, scope: DefinitionScope): { patterns: Comp
       if (found) broken = misplacedClause(`resource set ‘${name}’`, found.def);
     }
     if (!found) return { patterns: [], set: name };
-    const defLine = found.model.document.lines[found.def.line];
+    const defLine = lineAt(found.model.document, found.def.line);
     const d = defLine.directive;
     if (d.kind !== 'acap-resource-set') return { patterns: [], set: name };
     return { patterns: d.patterns.map((p) => ({ text: slice(defLine, p), key: patternKey(slice(defLine, p)) })), set: name, ...(broken ? { broken } : {}) };
@@ -173,7 +173,7 @@ function compilePatterns(spec: string, scope: DefinitionScope): { patterns: Comp
 }
 
 function compileField(doc: RobotsDocument, i: number, scope: DefinitionScope): AcapField[] {
-  const line = doc.lines[i];
+  const line = lineAt(doc, i);
   const d = line.directive;
   if (d.kind !== 'acap-permission' || !d.usage || !d.resource) return [];
   const { patterns, set, broken: setBroken } = compilePatterns(slice(line, d.resource), scope);
@@ -211,11 +211,11 @@ export function compileRecords(doc: RobotsDocument, parent?: DefinitionScope): C
   const scope: DefinitionScope = { model, parent };
   const out = model.records.map((record): CompiledRecord => {
     const crawlers = record.crawlers.map((c) => {
-      const f = doc.lines[c].field;
-      return f ? slice(doc.lines[c], f.value).toLowerCase() : '';
+      const f = lineAt(doc, c).field;
+      return f ? slice(lineAt(doc, c), f.value).toLowerCase() : '';
     });
     const ref = record.reference;
-    const refField = ref !== undefined ? doc.lines[ref].field : undefined;
+    const refField = ref !== undefined ? lineAt(doc, ref).field : undefined;
     return {
       doc,
       record,
@@ -224,13 +224,13 @@ export function compileRecords(doc: RobotsDocument, parent?: DefinitionScope): C
       general: record.general.flatMap((i) => compileField(doc, i, scope)),
       subRecords: record.subRecords.map((s) => ({
         purposes: s.purposes.map((p) => {
-          const f = doc.lines[p].field;
-          const text = f ? slice(doc.lines[p], f.value) : '';
+          const f = lineAt(doc, p).field;
+          const text = f ? slice(lineAt(doc, p), f.value) : '';
           return { line: p, text, key: text.toLowerCase() };
         }),
         fields: s.fields.flatMap((i) => compileField(doc, i, scope)),
       })),
-      reference: ref !== undefined && refField ? { line: ref, locator: slice(doc.lines[ref], refField.value) } : undefined,
+      reference: ref !== undefined && refField ? { line: ref, locator: slice(lineAt(doc, ref), refField.value) } : undefined,
     };
   });
   byScope.set(parent, out);

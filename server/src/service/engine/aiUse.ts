@@ -30,7 +30,7 @@
 import { CONTROL_TOKEN_OF, CRAWLER_BY_TOKEN, type AiUse } from '../facts/crawlers';
 import { ACAP_AI_MAPPING, CONTENT_SIGNAL_ALIASES, CONTENT_SIGNAL_KEY_BY_NAME, CONTENT_USAGE_LABELS } from '../facts/signalFacts';
 import { getModel, type Group } from '../model/model';
-import { linesChangedSince, serialOf, type RobotsDocument } from '../syntax/document';
+import { lineAt, lineCount, linesChangedSince, serialOf, type RobotsDocument } from '../syntax/document';
 import { matchPattern, normalizePercent, pathOfUrl } from '../syntax/paths';
 import { parseContentSignal, parseContentUsage } from '../syntax/signals';
 import { evaluateConventional, type Profile } from './conventional';
@@ -93,7 +93,7 @@ export function aiUseOf(word: string): AiUse | undefined {
 const USE_WORDS: Readonly<Record<AiUse, string>> = { 'ai-train': 'train AI models on', 'ai-input': 'use as AI input (answers, grounding)', 'search': 'index for search' };
 
 function lineRef(doc: RobotsDocument, i: number): LineRef {
-  return { line: i + 1, text: doc.lines[i].text.trim() };
+  return { line: i + 1, text: lineAt(doc, i).text.trim() };
 }
 
 /**
@@ -140,7 +140,7 @@ function groupSpans(doc: RobotsDocument): Map<Group, { start: number; end: numbe
   let k = 0;
   for (const g of byEnd) {
     while (k < starts.length && starts[k] <= g.endLine) k++;
-    out.set(g, { start: g.startLine, end: k < starts.length ? starts[k] : doc.lines.length });
+    out.set(g, { start: g.startLine, end: k < starts.length ? starts[k] : lineCount(doc) });
   }
   spansCache.set(model, out);
   return out;
@@ -152,7 +152,7 @@ const PREFERENCE_NAME_LENGTHS = new Set(PREFERENCE_NAMES.map((n) => n.length));
 const preferenceCache = new WeakMap<readonly number[], { readonly doc: RobotsDocument; readonly start: number; readonly end: number; readonly lines: readonly number[] }>();
 
 function isPreferenceLine(doc: RobotsDocument, i: number): boolean {
-  const node = doc.lines[i];
+  const node = lineAt(doc, i);
   const f = node.field;
   if (!f || !PREFERENCE_NAME_LENGTHS.has(f.name.end - f.name.start) || (node.text.charCodeAt(f.name.start) | 0x20) !== 0x63) return false;
   return PREFERENCE_NAMES.includes(node.text.slice(f.name.start, f.name.end).toLowerCase());
@@ -203,7 +203,7 @@ function utf8Length(s: string): number {
 }
 
 function readPreference(doc: RobotsDocument, i: number, use: AiUse): PreferenceLine | undefined {
-  const node = doc.lines[i];
+  const node = lineAt(doc, i);
   const f = node.field;
   if (!f || f.separator !== 'colon') return undefined;
   const name = node.text.slice(f.name.start, f.name.end).toLowerCase();
@@ -282,7 +282,7 @@ function tdmrepSignal(doc: RobotsDocument, path: string, ctx: WorkspaceContext):
 
 /** A `License:` field with its colon: integer checks (name length, first letter) before any string work. */
 function isLicenseLine(doc: RobotsDocument, i: number): boolean {
-  const node = doc.lines[i];
+  const node = lineAt(doc, i);
   const f = node.field;
   if (!f || f.separator !== 'colon' || f.name.end - f.name.start !== 7 || (node.text.charCodeAt(f.name.start) | 0x20) !== 0x6c) return false;
   return node.text.slice(f.name.start, f.name.end).toLowerCase() === 'license';
@@ -295,6 +295,11 @@ const licenseCache = new WeakMap<RobotsDocument, readonly number[]>();
  * the next version patches it (at most 64 URIs).
  */
 const lastLicense = new Map<string, { readonly serial: number; readonly lines: readonly number[] }>();
+
+/** Forget `uri`'s last `License:` lines (the document was closed). O(1). */
+export function forgetLicenseLines(uri: string): void {
+  lastLicense.delete(uri);
+}
 
 /**
  * The lines holding a `License:` field, once per version: a hover asks for every crawler row,
@@ -314,7 +319,7 @@ function licenseLines(doc: RobotsDocument): readonly number[] {
     for (let i = changed.from; i < changed.to; i++) if (isLicenseLine(doc, i)) out.push(i);
     for (const i of before) if (i >= changed.to) out.push(i);
   } else {
-    for (let i = 0; i < doc.lines.length; i++) if (isLicenseLine(doc, i)) out.push(i);
+    for (let i = 0; i < lineCount(doc); i++) if (isLicenseLine(doc, i)) out.push(i);
   }
   lines = out;
   licenseCache.set(doc, lines);
@@ -332,7 +337,7 @@ function rslSignals(doc: RobotsDocument, path: string, use: AiUse, ctx: Workspac
   const out: AiSignal[] = [];
   const site = folderOf(doc.uri);
   licenseLines(doc).forEach((i) => {
-    const node = doc.lines[i];
+    const node = lineAt(doc, i);
     const f = node.field!;
     const value = node.text.slice(f.value.start, f.value.end).trim();
     if (value === '') return;

@@ -8,7 +8,7 @@
  * Inside a group whose User-agent lines are followed by `Robot-version: 2.x`, the 1996 "2.0.0"
  * precedence applies under rfc9309 and koster1996 (robots.txt 2.0.0 proposal).
  */
-import { linesChangedSince, parseDocument, type RobotsDocument } from '../syntax/document';
+import { lineAt, lineCount, linesChangedSince, parseDocument, type RobotsDocument } from '../syntax/document';
 import type { LineNode } from '../syntax/syntax';
 import { googleEvaluate, type GoogleLine, type GoogleSection } from './google';
 import { getModel, type Group } from '../model/model';
@@ -62,7 +62,7 @@ export interface ConventionalVerdict {
 }
 
 function ruleOf(doc: RobotsDocument, i: number): RuleLine | undefined {
-  const line = doc.lines[i];
+  const line = lineAt(doc, i);
   const d = line.directive;
   // A rule without its colon is not a rule to RFC 9309 or Koster parsers (Google's has its own reading).
   if (d.kind !== 'rule' || line.field?.separator !== 'colon') return undefined;
@@ -70,8 +70,8 @@ function ruleOf(doc: RobotsDocument, i: number): RuleLine | undefined {
 }
 
 function agentValue(doc: RobotsDocument, i: number): string {
-  const f = doc.lines[i].field;
-  return f ? doc.lines[i].text.slice(f.value.start, f.value.end) : '';
+  const f = lineAt(doc, i).field;
+  return f ? lineAt(doc, i).text.slice(f.value.start, f.value.end) : '';
 }
 
 function isStar(value: string): boolean {
@@ -81,7 +81,7 @@ function isStar(value: string): boolean {
 /** The Robot-version of a group, when a `Robot-version` line is its first member. */
 function robotVersion(doc: RobotsDocument, g: Group): { major: number; minor: number } | undefined {
   const first = g.members[0];
-  if (first === undefined || doc.lines[first].field?.fact?.id !== 'robot-version') return undefined;
+  if (first === undefined || lineAt(doc, first).field?.fact?.id !== 'robot-version') return undefined;
   const m = /^(\d+)\.(\d+)\.(\d+)$/.exec(agentValue(doc, first).trim());
   return m ? { major: Number(m[1]), minor: Number(m[2]) } : undefined;
 }
@@ -143,14 +143,14 @@ export function conventionalView(doc: RobotsDocument, acap: boolean): RobotsDocu
   }
   const cached = acap ? entry.acap : entry.conventional;
   if (cached) return cached;
-  const partialBom = doc.lines.length > 0 && doc.lines[0].text.startsWith('\ufffd');
+  const partialBom = lineCount(doc) > 0 && lineAt(doc, 0).text.startsWith('\ufffd');
   const hidden = acap ? getModel(doc).records.flatMap((r) => r.conventional) : [];
   let view = doc;
   if (partialBom || hidden.length) {
     const texts = doc.lines.map((l) => l.text);
     if (partialBom) texts[0] = texts[0].slice(1);
     for (const i of hidden) texts[i] = '';
-    view = parseDocument(doc.uri, doc.version, texts.map((t, i) => t + doc.lines[i].eol).join(''));
+    view = parseDocument(doc.uri, doc.version, texts.map((t, i) => t + lineAt(doc, i).eol).join(''));
   }
   if (acap) entry.acap = view;
   else entry.conventional = view;
@@ -192,7 +192,7 @@ function namedTokens(doc: RobotsDocument): Set<string> {
   const out = new Set<string>();
   const model = getModel(doc);
   const add = (i: number): void => {
-    const node = doc.lines[i];
+    const node = lineAt(doc, i);
     const d = node.directive;
     const span = d.kind === 'user-agent' ? d.agent : d.kind === 'acap-crawler' ? d.name : undefined;
     if (span) out.add(valueToken(node.text.slice(span.start, span.end).trim()).toLowerCase());
@@ -405,7 +405,7 @@ function compiledRules(doc: RobotsDocument, g: Group): GroupRules {
     for (let k = first; k < g.members.length; k++) {
       const m = g.members[k];
       if (changed && m >= changed.to) break;
-      const node = doc.lines[m];
+      const node = lineAt(doc, m);
       if (node === nodes[k]) continue;
       nodes[k] = node;
       const before = perMember[k];
@@ -422,7 +422,7 @@ function compiledRules(doc: RobotsDocument, g: Group): GroupRules {
     entry.value = groupValue(entry, g);
     return entry.value;
   }
-  const nodes = g.members.map((m) => doc.lines[m]);
+  const nodes = g.members.map((m) => lineAt(doc, m));
   const perMember = g.members.map((m) => compileRule(doc, m));
   const index = new PatternIndex<CompiledRule>([]);
   for (const r of perMember) if (r && r.normalized !== '') index.add(r.normalized, r);

@@ -6,7 +6,7 @@
  * named groups are kept apart; `/index.htm…` allows also imply the directory; the longest
  * matching pattern wins, Allow on ties; a matching named group, even empty, hides `*` rules.
  */
-import { linesChangedSince, type RobotsDocument } from '../syntax/document';
+import { lineAt, lineCount, linesChangedSince, type RobotsDocument } from '../syntax/document';
 import { googleEscapePattern } from '../syntax/paths';
 import { PatternIndex } from './patternIndex';
 import type { LineNode } from '../syntax/syntax';
@@ -165,6 +165,11 @@ interface Latest {
 }
 const latest = new Map<string, Latest>();
 const LATEST_MAX = 16;
+
+/** Forget what is kept for `uri` to patch its next version (the document was closed). O(1). */
+export function forgetGoogleSections(uri: string): void {
+  latest.delete(uri);
+}
 /** More edited lines than this: building again is as cheap as patching. */
 const PATCH_MAX = 256;
 
@@ -217,7 +222,7 @@ export function googleSections(doc: RobotsDocument): readonly GoogleSection[] {
 
 function buildSections(doc: RobotsDocument): { sections: GoogleSection[]; ruleSection: Int32Array } {
   const built: { agents: { token: string; line: number }[]; globalLines: number[]; rules: GoogleLine[] }[] = [];
-  const ruleSection = new Int32Array(doc.lines.length).fill(-1);
+  const ruleSection = new Int32Array(lineCount(doc)).fill(-1);
   let cur: (typeof built)[number] | undefined;
   let afterRule = false;
   for (const g of googleLines(doc)) {
@@ -240,22 +245,22 @@ function buildSections(doc: RobotsDocument): { sections: GoogleSection[]; ruleSe
 
 /** The previous sections patched for `doc`, or undefined when they must be built again. */
 function patchSections(prev: Latest, doc: RobotsDocument): GoogleSection[] | undefined {
-  const old = prev.doc.lines;
-  const lines = doc.lines;
-  if (old.length !== lines.length) return undefined;
+  // Lines are read one by one (lineAt): an edit must not make the new version's lines array.
+  const count = lineCount(doc);
+  if (lineCount(prev.doc) !== count) return undefined;
   const edited: number[] = [];
   // The lines changed since, when the versions between say which; else every line compared.
   const changed = linesChangedSince(doc, prev.doc);
-  const to = changed ? changed.to : lines.length;
+  const to = changed ? changed.to : count;
   for (let i = changed ? changed.from : 0; i < to; i++) {
-    if (old[i] === lines[i]) continue;
+    if (lineAt(prev.doc, i) === lineAt(doc, i)) continue;
     if (edited.length >= PATCH_MAX) return undefined;
     edited.push(i);
   }
   const reads: { line: number; before: GoogleLine | null; after: GoogleLine | null }[] = [];
   for (const i of edited) {
-    const before = readLine(old[i], i);
-    const after = readLine(lines[i], i);
+    const before = readLine(lineAt(prev.doc, i), i);
+    const after = readLine(lineAt(doc, i), i);
     const c = classOf(before);
     // A User-agent line edited, or a line changing class, can change the sections themselves.
     if (c !== classOf(after) || c === 'user-agent') return undefined;

@@ -3,7 +3,7 @@
  * crawlers that answer like `*` folded into its row. The hover and the CLI's `table` render it.
  */
 import { PROFILES, type Profile } from './conventional';
-import type { RobotsDocument } from '../syntax/document';
+import { lineAt, type RobotsDocument } from '../syntax/document';
 import { getModel } from '../model/model';
 import { USAGES } from '../facts/facts';
 import type { UsageRef } from '../syntax/directives';
@@ -84,7 +84,7 @@ export function matrixUsages(doc: RobotsDocument): string[] {
     }
     const def = model.localUsages.get(u.name);
     if (!def || depth > 1) return;
-    const d = doc.lines[def.line].directive;
+    const d = lineAt(doc, def.line).directive;
     if (d.kind === 'acap-qualified-usage') add(d.usage, depth + 1);
     else if (d.kind === 'acap-composite-usage') for (const m of d.members) add(m, depth + 1);
   };
@@ -165,8 +165,8 @@ function acapCrawlers(doc: RobotsDocument): Set<string> {
   const out = new Set<string>();
   for (const r of getModel(doc).records) {
     for (const i of r.crawlers) {
-      const d = doc.lines[i].directive;
-      if (d.kind === 'acap-crawler') out.add(agentToken(doc.lines[i].text.slice(d.name.start, d.name.end)).toLowerCase());
+      const d = lineAt(doc, i).directive;
+      if (d.kind === 'acap-crawler') out.add(agentToken(lineAt(doc, i).text.slice(d.name.start, d.name.end)).toLowerCase());
     }
   }
   return out;
@@ -194,7 +194,7 @@ function listCrawlersNamed(doc: RobotsDocument): readonly string[] {
   lines.sort((a, b) => a - b);
   const out = new Map<string, string>();
   for (const i of lines) {
-    const line = doc.lines[i];
+    const line = lineAt(doc, i);
     const d = line.directive;
     const value = d.kind === 'user-agent' ? line.text.slice(d.agent.start, d.agent.end) : d.kind === 'acap-crawler' ? line.text.slice(d.name.start, d.name.end) : '';
     const name = agentToken(value);
@@ -252,8 +252,8 @@ export function* permissionMatrixSteps(doc: RobotsDocument, path: string, crawle
   const named = crawlersNamed(doc);
   const every = [...new Map([...named, ...crawlers].map((c) => [c.toLowerCase(), c])).values()];
   const purposes = [...new Set(model.records.flatMap((r) => r.subRecords.flatMap((s) => s.purposes.map((l) => {
-    const f = doc.lines[l].field;
-    return f ? doc.lines[l].text.slice(f.value.start, f.value.end).trim() : '';
+    const f = lineAt(doc, l).field;
+    return f ? lineAt(doc, l).text.slice(f.value.start, f.value.end).trim() : '';
   })))).values()].filter((x) => x !== '');
   const sections = 1 + Math.min(purposes.length, limits.maxPurposes ?? purposes.length);
   // The listed crawlers always; of the others the file names, the first the budget pays for (file order).

@@ -17,7 +17,7 @@
 import { compileRecords, patternKey, recordIndex, type AcapField, type CompiledRecord, type DefinitionScope } from './acapRules';
 import { conventionalView, evaluateConventional, PROFILES, type ConventionalVerdict, type Profile } from './conventional';
 import { CRAWLER_BY_TOKEN } from '../facts/crawlers';
-import type { RobotsDocument } from '../syntax/document';
+import { lineAt, type RobotsDocument } from '../syntax/document';
 import { USAGE_BY_NAME } from '../facts/facts';
 import { getModel, type AcapRecord, type RobotsModel } from '../model/model';
 import { compareScope, matchPattern, narrowestOf, normalizePercent, pathOfUrl } from '../syntax/paths';
@@ -159,13 +159,13 @@ export function queryPath(input: string): string {
 
 /** The pattern of a conventional rule line, as written. */
 function conventionalPattern(doc: RobotsDocument, line: number): string {
-  const node = doc.lines[line];
+  const node = lineAt(doc, line);
   const d = node.directive;
   return d.kind === 'rule' ? node.text.slice(d.pattern.start, d.pattern.end) : node.field ? node.text.slice(node.field.value.start, node.field.value.end) : '';
 }
 
 function lineRef(doc: RobotsDocument, line: number, asked?: RobotsDocument): LineRef {
-  return { line: line + 1, text: doc.lines[line].text.trim(), ...(asked && asked !== doc ? { file: doc.uri } : {}) };
+  return { line: line + 1, text: lineAt(doc, line).text.trim(), ...(asked && asked !== doc ? { file: doc.uri } : {}) };
 }
 
 interface Tier {
@@ -475,7 +475,7 @@ export function explain(doc: RobotsDocument, query: Query, ctx: WorkspaceContext
   }
   const record = conventional.line === undefined ? undefined : recordHolding(model).get(conventional.line);
   if (!ignored && conventional.line !== undefined && record) {
-    notes.push(`Line ${conventional.line + 1} (${doc.lines[conventional.line].text.trim()}) would ${conventional.allowed ? 'allow' : 'prohibit'} crawling here, but it stands inside the ACAP record of line ${(record?.startLine ?? 0) + 1} (a record runs to the next ACAP-crawler line, Part 1 §2.3), so crawlers that read ACAP ignore it (Part 1 §2.9.2).`);
+    notes.push(`Line ${conventional.line + 1} (${lineAt(doc, conventional.line).text.trim()}) would ${conventional.allowed ? 'allow' : 'prohibit'} crawling here, but it stands inside the ACAP record of line ${(record?.startLine ?? 0) + 1} (a record runs to the next ACAP-crawler line, Part 1 §2.3), so crawlers that read ACAP ignore it (Part 1 §2.9.2).`);
   }
   const setting: Setting = { doc, path: path.toLowerCase(), tiers, notes: new Set(), conventional: conventionalCandidate };
   if (ignored) notes.push(`Line ${model.ignoreConventional[0] + 1} tells ACAP crawlers to ignore the conventional records (Part 1 §2.9.1).`);

@@ -9,7 +9,7 @@
  */
 import type { Hover, Position } from 'vscode-languageserver-types';
 import { ACTIONS, formatSpec, QUALIFIER_BY_NAME, readinessNote, RESOURCE_SET_PREFIX, USAGE_BY_NAME, type FieldFact, type QualifierFact } from '../facts/facts';
-import type { RobotsDocument } from '../syntax/document';
+import { lineAt, type RobotsDocument } from '../syntax/document';
 import { getModel } from '../model/model';
 import { agentToken, explain, type Explanation } from '../engine/permissions';
 import type { WorkspaceContext } from '../syntax/workspace';
@@ -210,7 +210,7 @@ export function doHover(doc: RobotsDocument, position: Position, settings: Hover
  * other hover is one step (a crawler's policy: usages × 2 + 1 engine answers).
  */
 export function* doHoverSteps(doc: RobotsDocument, position: Position, settings: HoverSettings = {}, ctx: WorkspaceContext = {}): Steps<Hover | null> {
-  const line: LineNode | undefined = doc.lines[position.line];
+  const line: LineNode | undefined = lineAt(doc, position.line);
   if (!line) return null;
   const ch = position.character;
   const d = line.directive;
@@ -230,7 +230,7 @@ export function* doHoverSteps(doc: RobotsDocument, position: Position, settings:
     } else if (d.kind === 'acap-permission' && d.usage) {
       if (d.usage.local) {
         const def = getModel(doc).localUsages.get(d.usage.name);
-        if (def) return at(d.usage.span, `**(${d.usage.name})** — a locally-defined ${def.kind.replace('-', ' ')}, defined on [line ${def.line + 1}](${doc.uri}#L${def.line + 1}):\n\n\`${doc.lines[def.line].text.trim()}\``);
+        if (def) return at(d.usage.span, `**(${d.usage.name})** — a locally-defined ${def.kind.replace('-', ' ')}, defined on [line ${def.line + 1}](${doc.uri}#L${def.line + 1}):\n\n\`${lineAt(doc, def.line).text.trim()}\``);
       } else {
         const u = usageDoc(d.usage.name);
         if (u) return at(d.usage.span, u);
@@ -279,10 +279,10 @@ export function* doHoverSteps(doc: RobotsDocument, position: Position, settings:
       const name = spec.slice(RESOURCE_SET_PREFIX.length).toLowerCase();
       const def = getModel(doc).resourceSets.get(name);
       if (!def) return null;
-      const dd = doc.lines[def.line].directive;
+      const dd = lineAt(doc, def.line).directive;
       const first = dd.kind === 'acap-resource-set' ? dd.patterns[0] : undefined;
-      const title = `**the-acap:resource-set:${name}** — defined on [line ${def.line + 1}](${doc.uri}#L${def.line + 1}): \`${doc.lines[def.line].text.trim()}\``;
-      return first ? yield* table(d.resource, doc.lines[def.line].text.slice(first.start, first.end), title) : at(d.resource, title);
+      const title = `**the-acap:resource-set:${name}** — defined on [line ${def.line + 1}](${doc.uri}#L${def.line + 1}): \`${lineAt(doc, def.line).text.trim()}\``;
+      return first ? yield* table(d.resource, lineAt(doc, def.line).text.slice(first.start, first.end), title) : at(d.resource, title);
     }
     return yield* table(d.resource, spec);
   }

@@ -2,6 +2,7 @@
  * Paths and path patterns: taking the path out of a URL, normalising percent-encoding, matching
  * patterns with `*` and `$`, and ACAP's narrowest-scope comparison (Part 1 §2.4.5).
  */
+import { ownString } from './ownString';
 
 /**
  * The path, parameters and query of a URL, as Google's parser takes them (robots.cc
@@ -142,12 +143,14 @@ export function matchCompiled(c: CompiledPattern, path: string): boolean {
 export function matchPattern(pattern: string, path: string): boolean {
   let c = compiled.get(pattern);
   if (!c) {
-    c = compilePattern(pattern);
+    // Compiled from the memo's own copy: its segments are views into what they were cut from.
+    const own = ownString(pattern);
+    c = compilePattern(own);
     if (compiled.size >= MAX_COMPILED || compiledChars + pattern.length > MAX_COMPILED_CHARS) {
       compiled.clear();
       compiledChars = 0;
     }
-    compiled.set(pattern, c);
+    compiled.set(own, c);
     compiledChars += pattern.length;
   }
   return matchCompiled(c, path);

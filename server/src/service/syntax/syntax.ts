@@ -12,6 +12,7 @@ import { parseDirective, type Directive } from './directives';
 export type { Eol, Span, Separator, NameRepair, FieldSyntax, LineKind } from './span';
 import type { Eol, Span, FieldSyntax, LineKind, NameRepair, Separator } from './span';
 import { span } from './span';
+import { ownString } from './ownString';
 
 
 export interface LineNode {
@@ -93,7 +94,7 @@ export function resolveFieldName(raw: string): ResolvedName {
     // could hold hundreds of megabytes for the process's lifetime.
     if (raw.length > NAME_MEMO_LONGEST) return r;
     if (nameMemo.size >= NAME_MEMO_MAX) nameMemo.clear();
-    nameMemo.set(raw, r);
+    nameMemo.set(ownString(raw), r);
   }
   return r;
 }
@@ -108,7 +109,8 @@ let lastResolved: ResolvedName | undefined;
  */
 function resolveNameAt(text: string, start: number, end: number): ResolvedName {
   if (lastResolved && end - start === lastName.length && text.startsWith(lastName, start)) return lastResolved;
-  lastName = text.slice(start, end);
+  // The module keeps the name between calls: its own copy, never a view into this document.
+  lastName = ownString(text.slice(start, end));
   lastResolved = resolveFieldName(lastName);
   return lastResolved;
 }

@@ -1,0 +1,17 @@
+/**
+ * Strings that a memo of the process may keep. A substring of a document's text is, in V8, a
+ * view into that text for lengths of 13 characters or more: a memo keyed by a field name or a
+ * pattern sliced from a line keeps the whole text of its document alive — after the document
+ * is closed, and however large the text the substring was cut from (the fuzzer's documents are
+ * slices of strings of hundreds of megabytes, and three such keys held 400 MB for good). Memos
+ * and module state therefore keep a copy of their own.
+ */
+
+/**
+ * `s` with characters of its own: O(length) when `s` may be a view (13 characters or more),
+ * else `s` itself (V8 copies shorter substrings). Prepending a character makes a concatenation,
+ * which slicing first flattens into a new string; the slice is then a view into that copy only.
+ */
+export function ownString(s: string): string {
+  return s.length < 13 ? s : (' ' + s).slice(1);
+}

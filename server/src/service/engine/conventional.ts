@@ -10,7 +10,7 @@
  */
 import { lineAt, lineCount, linesChangedSince, parseDocument, type RobotsDocument } from '../syntax/document';
 import type { LineNode } from '../syntax/syntax';
-import { googleEvaluate, type GoogleLine, type GoogleSection } from './google';
+import { googleEvaluate, tokenLength, type GoogleLine, type GoogleSection } from './google';
 import { getModel, type Group } from '../model/model';
 import { encodeNonAscii, googleEscapePattern, matchPattern, normalizePercent } from '../syntax/paths';
 import { firstOccurrences, PatternIndex } from './patternIndex';
@@ -123,7 +123,8 @@ function experimentalGroups(doc: RobotsDocument): readonly number[] {
  * suite and Google's parser read it.
  */
 export function productToken(value: string): string {
-  return /^[A-Za-z_-]*/.exec(value.trim())?.[0] ?? '';
+  const v = value.trim();
+  return v.slice(0, tokenLength(v, 0));
 }
 
 const viewCache = new WeakMap<RobotsDocument, { conventional?: RobotsDocument; acap?: RobotsDocument }>();
@@ -159,7 +160,9 @@ export function conventionalView(doc: RobotsDocument, acap: boolean): RobotsDocu
 
 /** The product token of a User-agent value: what precedes the first `/` or space (interpretation §1). */
 export function valueToken(value: string): string {
-  return value.split(/[\s/]/)[0] ?? '';
+  // The first match ends it: no array of every part (26,000 agents split once each per lookup).
+  const end = value.search(/[\s/]/);
+  return end < 0 ? value : value.slice(0, end);
 }
 
 /**

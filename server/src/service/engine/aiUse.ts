@@ -97,6 +97,20 @@ function lineRef(doc: RobotsDocument, i: number): LineRef {
 }
 
 /**
+ * The signal of line `i` of the file asked about. Signals are written out whole, never spread
+ * from a line reference: in V8, object spreads in the answers a hover table asks for by the
+ * dozen made them survive the young generation's collections (see evaluateConventional).
+ */
+function lineSignal(doc: RobotsDocument, i: number, vocabulary: SignalVocabulary, use: AiUse, says: AiVerdict, decides: boolean, meaning: string): AiSignal {
+  return { line: i + 1, text: lineAt(doc, i).text.trim(), vocabulary, use, says, decides, meaning };
+}
+
+/** A signal from another file (TDMRep, RSL), now saying whether it decides. */
+function withDecides(s: AiSignal, decides: boolean): AiSignal {
+  return { line: s.line, text: s.text, file: s.file, vocabulary: s.vocabulary, use: s.use, says: s.says, decides, meaning: s.meaning };
+}
+
+/**
  * The groups holding any of `agentLines` (the User-agent lines of a verdict's groups). Groups are
  * in line order and each agent line lies inside its group, so each line's group is found by
  * binary search: O(k log G) for k lines among G groups (a hover table asks once per crawler, and
@@ -396,10 +410,8 @@ export function explainAiUse(doc: RobotsDocument, query: AiUseQuery, ctx: Worksp
   const crawl = evaluateConventional(doc, token, rawPath, profile);
   const crawlRefused = !crawl.allowed;
   if (crawl.line !== undefined) {
-    signals.push({
-      ...lineRef(doc, crawl.line), vocabulary: 'robots', use, says: crawl.allowed ? 'unknown' : 'prohibited', decides: crawlRefused,
-      meaning: crawl.allowed ? `crawling is allowed (${crawl.why}); that alone says nothing on ${use}` : `crawling is refused (${crawl.why}), so no content can be fetched for ${use}`,
-    });
+    signals.push(lineSignal(doc, crawl.line, 'robots', use, crawl.allowed ? 'unknown' : 'prohibited', crawlRefused,
+      crawl.allowed ? `crawling is allowed (${crawl.why}); that alone says nothing on ${use}` : `crawling is refused (${crawl.why}), so no content can be fetched for ${use}`));
   }
 
   // Content-Usage and Content-Signal in the groups that apply to the crawler.
@@ -422,10 +434,8 @@ export function explainAiUse(doc: RobotsDocument, query: AiUseQuery, ctx: Worksp
       const top = !p.void && p.octets === longest;
       if (top && p.says !== undefined) decidingPrefs.push(p);
       const beaten = !p.void && !top ? `; a longer path on line ${(lines.find((x) => x.octets === longest)?.line ?? 0) + 1} decides here` : '';
-      signals.push({
-        ...lineRef(doc, p.line), vocabulary, use, says: p.says ?? 'unknown', decides: top && !crawlRefused && p.says !== undefined && p.says !== 'unknown',
-        meaning: p.void ? `${vocabulary === 'content-usage' ? 'Content-Usage' : 'Content-Signal'} line ${p.what}` : `${p.what}${p.pattern ? ` on ${p.pattern}` : ' on every path'}: ${p.says === undefined ? 'silent on' : VERDICT_WORD[p.says]} ${use}${beaten}`,
-      });
+      signals.push(lineSignal(doc, p.line, vocabulary, use, p.says ?? 'unknown', top && !crawlRefused && p.says !== undefined && p.says !== 'unknown',
+        p.void ? `${vocabulary === 'content-usage' ? 'Content-Usage' : 'Content-Signal'} line ${p.what}` : `${p.what}${p.pattern ? ` on ${p.pattern}` : ' on every path'}: ${p.says === undefined ? 'silent on' : VERDICT_WORD[p.says]} ${use}${beaten}`));
     }
   }
 
@@ -439,10 +449,8 @@ export function explainAiUse(doc: RobotsDocument, query: AiUseQuery, ctx: Worksp
     if (v.line !== undefined && (!v.allowed || v.named)) {
       const says: AiVerdict = v.allowed ? 'allowed' : 'prohibited';
       statements.push({ says, line: v.line });
-      signals.push({
-        ...lineRef(doc, v.line), vocabulary: 'control-token', use, says, decides: !crawlRefused,
-        meaning: `${control.token} governs ${token}'s ${control.controls.uses.join(' and ')}: ${v.allowed ? 'its group allows the path' : 'its group disallows the path'}${v.named ? '' : ' (through the * group, which applies to it)'}`,
-      });
+      signals.push(lineSignal(doc, v.line, 'control-token', use, says, !crawlRefused,
+        `${control.token} governs ${token}'s ${control.controls.uses.join(' and ')}: ${v.allowed ? 'its group allows the path' : 'its group disallows the path'}${v.named ? '' : ' (through the * group, which applies to it)'}`));
     } else if (v.named) {
       notes.push(`A group names ${control.token} but no line of it matches ${path}, so it does not restrict ${use} here.`);
     }
@@ -452,7 +460,7 @@ export function explainAiUse(doc: RobotsDocument, query: AiUseQuery, ctx: Worksp
   if (use === 'ai-train') {
     const tdm = tdmrepSignal(doc, path, ctx);
     if (tdm) {
-      signals.push({ ...tdm.signal, decides: !crawlRefused });
+      signals.push(withDecides(tdm.signal, !crawlRefused));
       statements.push({ says: tdm.signal.says, line: -1, ref: { line: tdm.signal.line, text: tdm.signal.text, file: tdm.signal.file } });
     } else if (tdm === null) {
       notes.push(`The site's ${TDMREP_PATH} has no rule whose location matches ${path}, so it says nothing on ${use} here.`);
@@ -461,7 +469,7 @@ export function explainAiUse(doc: RobotsDocument, query: AiUseQuery, ctx: Worksp
 
   // RSL: the licences of the file's License lines that can be read in the site.
   for (const r of rslSignals(doc, path, use, ctx, notes)) {
-    signals.push({ ...r, decides: !crawlRefused });
+    signals.push(withDecides(r, !crawlRefused));
     statements.push({ says: r.says, line: -1, ref: { line: r.line, text: r.text, file: r.file } });
   }
 
@@ -476,12 +484,9 @@ export function explainAiUse(doc: RobotsDocument, query: AiUseQuery, ctx: Worksp
       if (winners.length === 0) continue;
       const says: AiVerdict | undefined = !d.allowed && map?.refusedBy.includes(usage) ? 'prohibited' : d.allowed && map?.grantedBy.includes(usage) ? 'allowed' : undefined;
       for (const w of winners) {
-        signals.push({
-          ...lineRef(doc, w.line - 1), vocabulary: 'acap', use, says: says ?? 'unknown', decides: says !== undefined && !crawlRefused,
-          meaning: says === undefined
-            ? `ACAP ${d.allowed ? 'permits' : 'prohibits'} ${usage}, which does not ${d.allowed ? 'grant' : 'refuse'} ${use} (${map?.why})`
-            : `ACAP ${d.allowed ? 'permits' : 'prohibits'} ${usage}; ${map?.why}, so it ${VERDICT_WORD[says]} ${use}`,
-        });
+        signals.push(lineSignal(doc, w.line - 1, 'acap', use, says ?? 'unknown', says !== undefined && !crawlRefused, says === undefined
+          ? `ACAP ${d.allowed ? 'permits' : 'prohibits'} ${usage}, which does not ${d.allowed ? 'grant' : 'refuse'} ${use} (${map?.why})`
+          : `ACAP ${d.allowed ? 'permits' : 'prohibits'} ${usage}; ${map?.why}, so it ${VERDICT_WORD[says]} ${use}`));
         if (says) statements.push({ says, line: w.line - 1 });
       }
     }

@@ -51,9 +51,11 @@ export interface DefaultAnswer {
  */
 export function explainDefault(doc: RobotsDocument, query: Omit<Query, 'reading'>, ctx: WorkspaceContext = {}): DefaultAnswer {
   const { reading, why } = defaultReading(doc, query.agent);
-  const answer = explain(doc, { ...query, reading }, ctx);
+  // Queries written out, not spread (see evaluateConventional): a hover table asks hundreds.
+  const inReading = (r: Reading): Query => ({ agent: query.agent, usage: query.usage, path: query.path, purpose: query.purpose, profile: query.profile, reading: r });
+  const answer = explain(doc, inReading(reading), ctx);
   if (getModel(doc).records.length === 0) return { answer, readingWhy: why, other: undefined };
-  const alt = explain(doc, { ...query, reading: reading === 'acap' ? 'conventional' : 'acap' }, ctx);
+  const alt = explain(doc, inReading(reading === 'acap' ? 'conventional' : 'acap'), ctx);
   // Only a different verdict counts: qualifiers travel only with the ACAP reading (conventional records have none).
   const differs = alt.allowed !== answer.allowed;
   return {

@@ -164,8 +164,20 @@ function conventionalPattern(doc: RobotsDocument, line: number): string {
   return d.kind === 'rule' ? node.text.slice(d.pattern.start, d.pattern.end) : node.field ? node.text.slice(node.field.value.start, node.field.value.end) : '';
 }
 
+/**
+ * Line `line` of `doc`, naming its file when it is not the one asked about. Here and in the
+ * candidates below objects are written out, never spread: in V8, spreads in what a hover table
+ * asks for by the hundred made every answer survive the young generation's collections (see
+ * evaluateConventional).
+ */
 function lineRef(doc: RobotsDocument, line: number, asked?: RobotsDocument): LineRef {
-  return { line: line + 1, text: lineAt(doc, line).text.trim(), ...(asked && asked !== doc ? { file: doc.uri } : {}) };
+  const text = lineAt(doc, line).text.trim();
+  return asked && asked !== doc ? { line: line + 1, text, file: doc.uri } : { line: line + 1, text };
+}
+
+/** The conventional group's verdict as a crawl candidate. */
+function crawlCandidateOf(doc: RobotsDocument, line: number, allow: boolean, tier: TierName, pattern: string): Candidate {
+  return { line: line + 1, text: lineAt(doc, line).text.trim(), source: 'conventional', allow, usage: 'crawl', tier, pattern, qualifiers: [] };
 }
 
 interface Tier {
@@ -199,15 +211,17 @@ interface Scored {
 }
 
 function fieldCandidate(field: AcapField, tier: TierName, key: string, asked: RobotsDocument): Candidate {
-  const ref = lineRef(field.doc, field.line, asked);
   const pattern = field.patterns.find((p) => p.key === key)?.text ?? key;
-  return {
-    ...ref, source: 'acap', allow: field.allow, usage: field.usage, tier, pattern,
-    ...(field.resourceSet ? { resourceSet: field.resourceSet } : {}),
-    ...(field.via ? { via: field.via } : {}),
+  const out: { -readonly [K in keyof Candidate]: Candidate[K] } = {
+    line: field.line + 1, text: lineAt(field.doc, field.line).text.trim(), source: 'acap', allow: field.allow, usage: field.usage, tier, pattern,
     qualifiers: field.qualifiers,
-    qualifierSources: field.qualifierSources.map((q) => ({ qualifier: q.qualifier, line: q.line + 1, ...(q.doc !== asked ? { file: q.doc.uri } : {}) })),
+    qualifierSources: field.qualifierSources.map((q) => (q.doc !== asked ? { qualifier: q.qualifier, line: q.line + 1, file: q.doc.uri } : { qualifier: q.qualifier, line: q.line + 1 })),
   };
+  // Present only when they say something (answers are compared and printed as they are).
+  if (field.doc !== asked) out.file = field.doc.uri;
+  if (field.resourceSet) out.resourceSet = field.resourceSet;
+  if (field.via) out.via = field.via;
+  return out;
 }
 
 interface Resolved {
@@ -440,11 +454,15 @@ export function explain(doc: RobotsDocument, query: Query, ctx: WorkspaceContext
   if (reading === 'conventional') {
     const decidedBy = conventional.line !== undefined ? [lineRef(doc, conventional.line)] : [];
     const crawlCandidate: Candidate[] = conventional.line !== undefined
-      ? [{ ...lineRef(doc, conventional.line), source: 'conventional', allow: conventional.allowed, usage: 'crawl', tier: conventional.named ? 'named' : 'star', pattern: conventional.scope ?? conventionalPattern(doc, conventional.line), qualifiers: [] }]
+      ? [crawlCandidateOf(doc, conventional.line, conventional.allowed, conventional.named ? 'named' : 'star', conventional.scope ?? conventionalPattern(doc, conventional.line))]
       : [];
     const crawlDecision: Decision = { usage: 'crawl', allowed: conventional.allowed, reason: 'conventional', tier: undefined, winners: crawlCandidate, candidates: crawlCandidate, overridden: [], losers: [], qualifiers: [], summary: `crawl: ${conventional.allowed ? 'allowed' : 'prohibited'} — ${conventional.why}` };
     if (usage !== 'crawl') notes.push(`Conventional robots.txt only speaks about crawling; ${usage} follows the crawl verdict (some crawlers read Disallow as "do not index", Part 1 §2.5.1 note).`);
-    const decision: Decision = usage === 'crawl' ? crawlDecision : { ...crawlDecision, usage, summary: `${usage}: ${conventional.allowed ? 'allowed' : 'prohibited'} — it depends on crawl, and ${conventional.why}` };
+    const decision: Decision = usage === 'crawl' ? crawlDecision : {
+      usage, allowed: crawlDecision.allowed, reason: crawlDecision.reason, tier: crawlDecision.tier, winners: crawlDecision.winners, candidates: crawlDecision.candidates,
+      overridden: crawlDecision.overridden, losers: crawlDecision.losers, qualifiers: crawlDecision.qualifiers,
+      summary: `${usage}: ${conventional.allowed ? 'allowed' : 'prohibited'} — it depends on crawl, and ${conventional.why}`,
+    };
     return {
       agent: token, usage, path, purpose, profile, reading, allowed: conventional.allowed, qualifiers: [], qualifierSources: [], decidedBy,
       decision, crawl: usage === 'crawl' ? undefined : crawlDecision,
@@ -470,7 +488,7 @@ export function explain(doc: RobotsDocument, query: Query, ctx: WorkspaceContext
   let conventionalCandidate: Setting['conventional'];
   if (forAcap && forAcap.line !== undefined && forAcap.scope !== undefined) {
     const tier: TierName = forAcap.named ? 'named' : 'star';
-    const candidate: Candidate = { ...lineRef(doc, forAcap.line), source: 'conventional', allow: forAcap.allowed, usage: 'crawl', tier, pattern: forAcap.scope, qualifiers: [] };
+    const candidate = crawlCandidateOf(doc, forAcap.line, forAcap.allowed, tier, forAcap.scope);
     conventionalCandidate = { tier, scored: { candidate, key: patternKey(forAcap.scope) } };
   }
   const record = conventional.line === undefined ? undefined : recordHolding(model).get(conventional.line);

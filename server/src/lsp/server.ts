@@ -172,6 +172,18 @@ const SLICE_MS = 15;
 async function runSteps<T>(steps: Steps<T>, stop: () => ResponseError<unknown> | undefined, priority: 'waited on' | 'background' = 'waited on'): Promise<T> {
   if (priority === 'waited on') waitedOn++;
   try {
+    if (priority === 'background') {
+      // Messages already received go first: the connection dispatches them one per turn of the
+      // event loop, and a hover sent right after a keystroke was answered only after that
+      // keystroke's validation and its published diagnostics (p50 2.2 ms instead of 0.4).
+      await new Promise((resolve) => setImmediate(resolve));
+      while (waitedOn > 0) await new Promise<void>((resolve) => parked.push(resolve));
+      const why = stop();
+      if (why) {
+        steps.return(undefined as T);
+        throw why;
+      }
+    }
     let until = performance.now() + SLICE_MS;
     for (;;) {
       const r = steps.next();

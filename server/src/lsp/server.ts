@@ -175,7 +175,7 @@ async function runSteps<T>(steps: Steps<T>, stop: () => ResponseError<unknown> |
     if (priority === 'background') {
       // Messages already received go first: the connection dispatches them one per turn of the
       // event loop, and a hover sent right after a keystroke was answered only after that
-      // keystroke's validation and its published diagnostics (p50 2.2 ms instead of 0.4).
+      // keystroke's validation and its published diagnostics.
       await new Promise((resolve) => setImmediate(resolve));
       while (waitedOn > 0) await new Promise<void>((resolve) => parked.push(resolve));
       const why = stop();
@@ -201,8 +201,29 @@ async function runSteps<T>(steps: Steps<T>, stop: () => ResponseError<unknown> |
       until = performance.now() + SLICE_MS;
     }
   } finally {
-    if (priority === 'waited on' && --waitedOn === 0) for (const resume of parked.splice(0)) resume();
+    if (priority === 'waited on') endWaited();
   }
+}
+
+function endWaited(): void {
+  if (--waitedOn === 0) for (const resume of parked.splice(0)) resume();
+}
+
+/**
+ * guard() for a request someone waits on while typing (hover, completion): background work
+ * parks from the moment it is received, through guard's turn of the event loop, until it is
+ * answered.
+ */
+function waitedGuard<P extends { textDocument?: { uri: string } }, R>(name: string, fallback: R, handler: (params: P, token: CancellationToken) => R | Promise<R>) {
+  const guarded = guard(name, fallback, handler);
+  return async (params: P, token: CancellationToken): Promise<R> => {
+    waitedOn++;
+    try {
+      return await guarded(params, token);
+    } finally {
+      endWaited();
+    }
+  };
 }
 
 /**
@@ -410,7 +431,7 @@ function contentId(text: string): string {
   return `${(h >>> 0).toString(36)}.${text.length.toString(36)}`;
 }
 
-connection.onHover(guard('textDocument/hover', null, async (params, token) => {
+connection.onHover(waitedGuard('textDocument/hover', null, async (params, token) => {
   const uri = params.textDocument.uri;
   const revision = documents.revision(uri);
   const s = await settings.forDocument(uri);
@@ -424,7 +445,7 @@ connection.onHover(guard('textDocument/hover', null, async (params, token) => {
   return doc ? runSteps(doHoverSteps(doc, params.position, s, { workspace }), stopWhen('textDocument/hover', token, uri, revision)) : null;
 }));
 
-connection.onCompletion(guard('textDocument/completion', null, (params) => {
+connection.onCompletion(waitedGuard('textDocument/completion', null, (params) => {
   const page = documents.page(params.textDocument.uri);
   if (page) return doHtmlComplete(page, params.position);
   const doc = documents.get(params.textDocument.uri);

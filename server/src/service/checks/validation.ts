@@ -175,7 +175,11 @@ function inPlaceOrder(first: readonly LocatedFinding[], then: LocatedFinding[]):
     all.sort(byPlace);
     return all;
   }
-  then.sort(byPlace);
+  // Usually in place order already (the duplicate-rule findings come sorted): checked in one pass
+  // before sorting, which copies the array.
+  let thenSorted = true;
+  for (let i = 1; i < then.length && thenSorted; i++) thenSorted = byPlace(then[i - 1], then[i]) <= 0;
+  if (!thenSorted) then.sort(byPlace);
   const out = new Array<LocatedFinding>(first.length + then.length);
   let i = 0;
   let j = 0;

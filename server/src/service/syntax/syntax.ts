@@ -21,6 +21,11 @@ export interface LineNode {
   readonly eol: Eol;
   /** UTF-8 length of text + eol (for the 500 KiB limit of RFC 9309 §2.5). */
   readonly byteLength: number;
+  /**
+   * The text is printable ASCII and tabs only: no control character, no U+FFFD, nothing to
+   * encode. Read with the byte length, in the same pass, so the character checks need none.
+   */
+  readonly plain: boolean;
   readonly kind: LineKind;
   /** Length of a leading byte-order mark (first line only), else 0. */
   readonly bom: number;
@@ -45,10 +50,10 @@ function isWs(ch: string): boolean {
   return ch === ' ' || ch === '\t';
 }
 
-const ASCII = /^[\x00-\x7f]*$/;
+/** Printable ASCII and tab: one byte a character, and nothing checkCharacters reports. */
+const PLAIN = /^[\t\x20-\x7e]*$/;
 
 function utf8Length(text: string): number {
-  if (ASCII.test(text)) return text.length;
   let n = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -162,7 +167,8 @@ function resolveExact(lower: string): { fact: FieldFact | undefined; suffixStart
  */
 export function lexLine(text: string, eol: Eol, firstLine: boolean): LineNode {
   const bom = firstLine && text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const byteLength = utf8Length(text) + eol.length;
+  const plain = PLAIN.test(text);
+  const byteLength = (plain ? text.length : utf8Length(text)) + eol.length;
   // Part 1 §2.2 note 2; Koster 1996 §3.3: `#` starts a comment wherever it stands.
   const hash = text.indexOf('#', bom);
   const contentEnd = hash < 0 ? text.length : hash;
@@ -175,7 +181,7 @@ export function lexLine(text: string, eol: Eol, firstLine: boolean): LineNode {
 
   if (start === end) {
     const kind: LineKind = comment ? 'comment' : 'blank';
-    return { text, eol, byteLength, kind, bom, field: undefined, comment, directive: parseDirective(text, kind, undefined, comment), [LINE_MEMO]: undefined };
+    return { text, eol, byteLength, plain, kind, bom, field: undefined, comment, directive: parseDirective(text, kind, undefined, comment), [LINE_MEMO]: undefined };
   }
 
   const colon = text.indexOf(':', start);
@@ -226,7 +232,7 @@ export function lexLine(text: string, eol: Eol, firstLine: boolean): LineNode {
     suffix,
     repair: resolved.repair,
   };
-  return { text, eol, byteLength, kind: 'field', bom, field, comment, directive: parseDirective(text, 'field', field, comment), [LINE_MEMO]: undefined };
+  return { text, eol, byteLength, plain, kind: 'field', bom, field, comment, directive: parseDirective(text, 'field', field, comment), [LINE_MEMO]: undefined };
 }
 
 /**

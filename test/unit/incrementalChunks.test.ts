@@ -210,4 +210,35 @@ suite('chunked lines and the checks patched per edit', () => {
     }
     assert.equal(flattened, 0, 'the lines array of an edited version was made');
   });
+
+  test('the 500 KiB line after edits before, across and after it equals a fresh open\'s (the crossing moved line by line)', () => {
+    // Lines of 1,012 bytes: the crossing is near line 505; edits add and remove characters and
+    // lines around it, so the crossing moves back, forward, or is read again.
+    const base = Array.from({ length: 560 }, (_, i) => `Disallow: /${String(i).padStart(4, '0')}${'a'.repeat(995)}`).join('\n');
+    const crossing = (d: RobotsDocument): number | undefined => doValidation(d, ALL).find((x) => x.code === 'text.too-large')?.range.start.line;
+    const editArb = fc.record({
+      line: fc.oneof(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 490, max: 520 }), fc.integer({ min: 0, max: 559 })),
+      length: fc.oneof(fc.constant(0), fc.nat({ max: 3000 })),
+      text: fc.constantFrom('', 'x', 'y'.repeat(700), '\n', `Allow: /${'b'.repeat(2000)}\n`, 'z'.repeat(5000)),
+    });
+    fc.assert(
+      fc.property(fc.array(editArb, { minLength: 1, maxLength: 12 }), (edits) => {
+        let text = base;
+        let doc = parseDocument('file:///site/robots.txt', 1, text);
+        crossing(doc);
+        for (const e of edits) {
+          const lines = text.split('\n');
+          const line = Math.min(e.line, lines.length - 1);
+          let start = 0;
+          for (let i = 0; i < line; i++) start += lines[i].length + 1;
+          const end = Math.min(text.length, start + e.length);
+          const { change, text: edited } = { change: { range: { start: positionsOf(text)(start), end: positionsOf(text)(end) }, text: e.text }, text: text.slice(0, start) + e.text + text.slice(end) };
+          doc = updateDocument(doc, [change], doc.version + 1);
+          text = edited;
+          assert.equal(crossing(doc), crossing(parseDocument('file:///site/robots.txt', 1, text)), 'the line passing 500 KiB');
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
 });

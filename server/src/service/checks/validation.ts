@@ -288,8 +288,9 @@ function capHints<F extends PipelineFinding>(findings: readonly F[], settings: V
   const seen = new Map<string, number>();
   const firstHidden = new Map<string, F>();
   const shown: F[] = [];
+  const severity = severitiesOf(settings);
   for (const f of findings) {
-    if (severityOf(f.code, settings) !== DiagnosticSeverity.Hint) {
+    if (severity(f.code) !== DiagnosticSeverity.Hint) {
       shown.push(f);
       continue;
     }
@@ -320,7 +321,8 @@ function capHints<F extends PipelineFinding>(findings: readonly F[], settings: V
  */
 function capProblems<F extends PipelineFinding>(findings: readonly F[], settings: ValidationSettings, convert: (f: F, severity: DiagnosticSeverity) => Diagnostic): { diagnostics: Diagnostic[]; note: Diagnostic | undefined } {
   const max = settings.maxProblems ?? DEFAULT_MAX_PROBLEMS;
-  const severities = findings.map((f) => severityOf(f.code, settings));
+  const severity = severitiesOf(settings);
+  const severities = findings.map((f) => severity(f.code));
   const shown = severities.filter((s) => s !== undefined).length;
   const keep = new Uint8Array(findings.length);
   let room = max;
@@ -348,6 +350,20 @@ function capProblems<F extends PipelineFinding>(findings: readonly F[], settings
       source: SOURCE,
       message: `${dropped} more problem${dropped === 1 ? '' : 's'} not shown: at most ${max} ${max === 1 ? 'is' : 'are'} reported per file, the most severe first (setting robotsAcap.maxProblems).`,
     },
+  };
+}
+
+/**
+ * severityOf for one run over many findings, each code looked up once: a file with thousands of
+ * findings of a few codes asked the settings and the code table once per finding, per keystroke.
+ */
+function severitiesOf(settings: ValidationSettings): (code: DiagnosticCode) => DiagnosticSeverity | undefined {
+  const known = new Map<DiagnosticCode, DiagnosticSeverity | undefined>();
+  return (code) => {
+    if (known.has(code)) return known.get(code);
+    const s = severityOf(code, settings);
+    known.set(code, s);
+    return s;
   };
 }
 

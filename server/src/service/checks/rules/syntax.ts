@@ -117,10 +117,14 @@ export function checkFieldName(line: LineNode, out: Finding[]): void {
   }
 }
 
-/** What checkSize knew of an analysed version: its size in bytes and the line passing the limit (-1: none). */
+/**
+ * What checkSize knew of an analysed version: its size in bytes, the line passing the limit
+ * (-1: none) and the bytes of the lines up to and including it.
+ */
 interface SizeState {
   readonly bytes: number;
   readonly crossing: number;
+  readonly upTo: number;
 }
 
 const sizeStates = new WeakMap<RobotsDocument, SizeState>();
@@ -134,9 +138,10 @@ function bytesOf(doc: RobotsDocument, from: number, to: number): number {
 
 /**
  * The line where the file passes 500 KiB (RFC 9309 §2.5). After an edit of an analysed version
- * (modelLineage) the size is patched from the edited lines, and a crossing before the edit is
- * kept: O(edited lines); an edit at or before the crossing line reads the lines up to the new
- * crossing, O(lines in the first 500 KiB). Otherwise O(lines up to the crossing, or all).
+ * (modelLineage) the size is patched from the edited lines, a crossing before the edit is kept,
+ * and one after it is moved (movedCrossing): O(edited lines + lines the crossing moves); an edit
+ * of the crossing line itself reads the lines up to the new crossing, O(lines in the first
+ * 500 KiB). Otherwise O(lines).
  */
 export function checkSize(model: RobotsModel, out: LocatedFinding[]): void {
   const doc = model.document;
@@ -146,17 +151,26 @@ export function checkSize(model: RobotsModel, out: LocatedFinding[]): void {
     const before = lin && sizeStates.get(lin.previous.document);
     const count = lineCount(doc);
     if (lin && before) {
-      const bytes = before.bytes - bytesOf(lin.previous.document, lin.from, lin.oldTo) + bytesOf(doc, lin.from, lin.to);
-      const crossing = bytes <= PARSE_LIMIT_BYTES ? -1 : before.crossing >= 0 && before.crossing < lin.from ? before.crossing : crossingLine(doc, count);
-      state = { bytes, crossing };
+      const delta = bytesOf(doc, lin.from, lin.to) - bytesOf(lin.previous.document, lin.from, lin.oldTo);
+      const bytes = before.bytes + delta;
+      let found: { crossing: number; upTo: number } | undefined;
+      if (bytes <= PARSE_LIMIT_BYTES) found = { crossing: -1, upTo: 0 };
+      else if (before.crossing >= 0 && before.crossing < lin.from) found = before;
+      else if (before.crossing >= lin.oldTo) found = movedCrossing(doc, count, before, lin.to, lin.to - lin.oldTo, delta);
+      found ??= crossingLine(doc, count);
+      state = { bytes, crossing: found.crossing, upTo: found.upTo };
     } else {
       let bytes = 0;
       let crossing = -1;
+      let upTo = 0;
       for (let i = 0; i < count; i++) {
         bytes += lineAt(doc, i).byteLength;
-        if (crossing < 0 && bytes > PARSE_LIMIT_BYTES) crossing = i;
+        if (crossing < 0 && bytes > PARSE_LIMIT_BYTES) {
+          crossing = i;
+          upTo = bytes;
+        }
       }
-      state = { bytes, crossing };
+      state = { bytes, crossing, upTo };
     }
     sizeStates.set(doc, state);
   }
@@ -166,14 +180,41 @@ export function checkSize(model: RobotsModel, out: LocatedFinding[]): void {
   out.push({ line: i, code: 'text.too-large', span: { start: 0, end: lineAt(doc, i).text.length }, message: `The file passes 500 KiB on this line (line ${i + 1} of ${count}). RFC 9309 §2.5 only requires crawlers to read the first 500 KiB, and Google ignores the rest, so what follows may never be seen.` });
 }
 
-/** The first line at which the bytes so far pass the limit (the file is known to pass it). O(lines up to it). */
-function crossingLine(doc: RobotsDocument, count: number): number {
+/** The first line at which the bytes so far pass the limit, and those bytes (the file is known to pass it). O(lines up to it). */
+function crossingLine(doc: RobotsDocument, count: number): { crossing: number; upTo: number } {
   let bytes = 0;
   for (let i = 0; i < count; i++) {
     bytes += lineAt(doc, i).byteLength;
-    if (bytes > PARSE_LIMIT_BYTES) return i;
+    if (bytes > PARSE_LIMIT_BYTES) return { crossing: i, upTo: bytes };
   }
-  return -1;
+  return { crossing: -1, upTo: 0 };
+}
+
+/**
+ * The crossing after an edit of lines before it (an edit of lines [from, oldTo) that became
+ * [from, to), `delta` bytes more): the old crossing, moved with the lines, then walked back or
+ * forward line by line until the bytes up to it pass the limit and those before it do not —
+ * O(lines the crossing moves), one or none for a keystroke. Undefined when the walk back reaches
+ * the edited lines (then the lines up to it are read again).
+ */
+function movedCrossing(doc: RobotsDocument, count: number, before: SizeState, to: number, moved: number, delta: number): { crossing: number; upTo: number } | undefined {
+  let c = before.crossing + moved;
+  let p = before.upTo + delta;
+  if (p > PARSE_LIMIT_BYTES) {
+    for (;;) {
+      const without = p - lineAt(doc, c).byteLength;
+      if (without <= PARSE_LIMIT_BYTES) return { crossing: c, upTo: p };
+      if (c - 1 < to) return undefined;
+      p = without;
+      c--;
+    }
+  }
+  while (c + 1 < count) {
+    c++;
+    p += lineAt(doc, c).byteLength;
+    if (p > PARSE_LIMIT_BYTES) return { crossing: c, upTo: p };
+  }
+  return { crossing: -1, upTo: 0 };
 }
 
 const hyphens = replaceWith((r) => `Write ‘${r}’ with hyphens`);

@@ -133,4 +133,40 @@ suite('cancellation and slices under load (issue 12 point 2)', () => {
       await s.close();
     }
   });
+
+  test('a keystroke, a diagnostic pull and a hover arriving together: the hover is answered before the validation, even one that fits in a slice', async function () {
+    this.timeout(120_000);
+    const s = await startServer();
+    try {
+      // 2,000 rules: the validation after a keystroke takes one slice, so only the order of the
+      // work decides which answer leaves first. The three messages go in one write, so that the
+      // server reads them at once; answers are told apart by their ids as they come out.
+      const text = ['User-agent: *', ...Array.from({ length: 2000 }, (_, i) => `Disallow: /p${i}/x${i % 3}.html`)].join('\n');
+      await open(s, BIG, text);
+      await s.conn.sendRequest('textDocument/diagnostic', { textDocument: { uri: BIG } });
+      await s.conn.sendRequest('textDocument/hover', { textDocument: { uri: BIG }, position: { line: 5, character: 12 } });
+      const order: number[] = [];
+      let seen = '';
+      const answered = new Promise<void>((resolve) => {
+        s.child.stdout!.on('data', (b: Buffer) => {
+          seen += b.toString('latin1');
+          for (const m of seen.matchAll(/"id":(900[12]),/g)) if (!order.includes(Number(m[1]))) order.push(Number(m[1]));
+          if (order.length === 2) resolve();
+        });
+      });
+      const frame = (message: object): string => {
+        const body = JSON.stringify({ jsonrpc: '2.0', ...message });
+        return `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+      };
+      s.child.stdin!.write(
+        frame({ method: 'textDocument/didChange', params: { textDocument: { uri: BIG, version: 2 }, contentChanges: [{ range: { start: { line: 7, character: 12 }, end: { line: 7, character: 12 } }, text: 'z' }] } }) +
+        frame({ id: 9001, method: 'textDocument/diagnostic', params: { textDocument: { uri: BIG } } }) +
+        frame({ id: 9002, method: 'textDocument/hover', params: { textDocument: { uri: BIG }, position: { line: 9, character: 12 } } }),
+      );
+      await answered;
+      assert.deepEqual(order, [9002, 9001], 'the hover (9002) is answered before the pull (9001)');
+    } finally {
+      await s.close();
+    }
+  });
 });

@@ -484,8 +484,8 @@ function mergedRules(doc: RobotsDocument, groups: readonly Group[]): MergedRules
  * The rules of the groups that match `path`, found through each group's index, or through one
  * merged index when the groups are many.
  */
-function matchingRules(doc: RobotsDocument, groups: readonly Group[], path: string, literal: boolean): CompiledRule[] {
-  const query = ({ index, emptyDisallows }: MergedRules): CompiledRule[] => (literal ? [...index.literalMatches(path), ...emptyDisallows] : index.matches(path));
+function matchingRules(doc: RobotsDocument, groups: readonly Group[], path: string, literal: boolean): readonly CompiledRule[] {
+  const query = ({ index, emptyDisallows }: MergedRules): readonly CompiledRule[] => (literal ? [...index.literalMatches(path), ...emptyDisallows] : index.matches(path));
   if (groups.length >= MERGE_FROM) return query(mergedRules(doc, groups));
   return groups.flatMap((g) => query(compiledRules(doc, g)));
 }

@@ -416,7 +416,8 @@ export function googleEvaluate(doc: RobotsDocument, agent: string, path: string)
     let allow = NONE;
     let disallow = NONE;
     if (sections.length === 0) return { allow, disallow };
-    const hits = mergedIndex(lookup, sections).matches(path).sort((x, y) => x.line - y.line || Number(isDerived(x)) - Number(isDerived(y)));
+    // A copy: the index's answer is shared with the next question.
+    const hits = [...mergedIndex(lookup, sections).matches(path)].sort((x, y) => x.line - y.line || Number(isDerived(x)) - Number(isDerived(y)));
     const matchedLines = new Set(hits.filter((h) => !isDerived(h)).map((h) => h.line));
     for (const h of hits) {
       if (isDerived(h) && matchedLines.has(h.line)) continue;

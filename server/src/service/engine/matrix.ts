@@ -3,7 +3,7 @@
  * crawlers that answer like `*` folded into its row. The hover and the CLI's `table` render it.
  */
 import { PROFILES, type Profile } from './conventional';
-import { lineAt, type RobotsDocument } from '../syntax/document';
+import { lineAt, lineCount, type RobotsDocument } from '../syntax/document';
 import { getModel } from '../model/model';
 import { USAGES } from '../facts/facts';
 import type { UsageRef } from '../syntax/directives';
@@ -70,12 +70,22 @@ export const DEFAULT_CRAWLERS: readonly string[] = ['Googlebot', 'Bingbot', 'GPT
 /** The usages shown for an ACAP file; a conventional file speaks only about crawl. */
 export const MATRIX_USAGES: readonly string[] = ['crawl', 'follow', 'index', 'preserve', 'present', 'present-snippet'];
 
+/** matrixUsages' answer per version (a hover asks it once per table). */
+const usagesCache = new WeakMap<RobotsDocument, readonly string[]>();
+
 /**
  * The columns for `doc`: the usual six, and every other usage its ACAP fields speak about, local
  * usages expanded (Part 1 §2.4.1.3, §2.7), in the facts' order. `other` is no column: it speaks
- * through the other usages' cells (Part 1 §2.5.8). O(lines + members).
+ * through the other usages' cells (Part 1 §2.5.8). O(lines + members) once per version, reading
+ * lines one by one (no lines array is made for an edited version).
  */
 export function matrixUsages(doc: RobotsDocument): string[] {
+  let known = usagesCache.get(doc);
+  if (!known) usagesCache.set(doc, (known = listUsages(doc)));
+  return [...known];
+}
+
+function listUsages(doc: RobotsDocument): string[] {
   const model = getModel(doc);
   const spoken = new Set(MATRIX_USAGES);
   const add = (u: UsageRef | undefined, depth: number): void => {
@@ -90,8 +100,9 @@ export function matrixUsages(doc: RobotsDocument): string[] {
     if (d.kind === 'acap-qualified-usage') add(d.usage, depth + 1);
     else if (d.kind === 'acap-composite-usage') for (const m of d.members) add(m, depth + 1);
   };
-  for (const line of doc.lines) {
-    const d = line.directive;
+  const n = lineCount(doc);
+  for (let i = 0; i < n; i++) {
+    const d = lineAt(doc, i).directive;
     if (d.kind === 'acap-permission') add(d.usage, 0);
   }
   return USAGES.map((u) => u.name).filter((n) => n !== 'other' && spoken.has(n));

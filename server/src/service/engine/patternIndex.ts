@@ -100,11 +100,10 @@ export class PatternIndex<T extends object> {
   /**
    * The last path asked of `matches` and of `literalMatches`, with its answer, until the index
    * changes: a hover's table asks one path of the same groups for every crawler that falls to
-   * them and every profile (a hundred queries, one answer). The answer is shared: callers may
-   * reorder it, never add to it.
+   * them and every profile (a hundred queries, one answer). The answer is shared, so read-only.
    */
-  private lastMatches: { readonly path: string; readonly items: T[] } | undefined;
-  private lastLiteral: { readonly path: string; readonly items: T[] } | undefined;
+  private lastMatches: { readonly path: string; readonly items: readonly T[] } | undefined;
+  private lastLiteral: { readonly path: string; readonly items: readonly T[] } | undefined;
 
   constructor(entries: Iterable<{ readonly pattern: string; readonly item: T }>) {
     for (const { pattern, item } of entries) this.add(pattern, item);
@@ -162,7 +161,7 @@ export class PatternIndex<T extends object> {
   }
 
   /** Every item whose pattern matches `path`, in no particular order. */
-  matches(path: string): T[] {
+  matches(path: string): readonly T[] {
     if (this.lastMatches?.path === path) return this.lastMatches.items;
     const out: T[] = [];
     this.prefix.prefixesOf(path, out);
@@ -180,7 +179,7 @@ export class PatternIndex<T extends object> {
    * Every item whose pattern, read with every character literal (Koster 1996: no wildcards), is
    * a prefix of `path`.
    */
-  literalMatches(path: string): T[] {
+  literalMatches(path: string): readonly T[] {
     if (this.lastLiteral?.path === path) return this.lastLiteral.items;
     const out: T[] = [];
     this.prefix.prefixesOf(path, out);

@@ -16,6 +16,7 @@
 import { RESOURCE_SET_PREFIX, USAGE_BY_NAME } from '../../facts/facts';
 import type { LocatedFinding } from '../../syntax/findings';
 import type { RobotsModel } from '../../model/model';
+import { lineAt } from '../../syntax/document';
 import { matchPattern } from '../../syntax/paths';
 import type { Span } from '../../syntax/syntax';
 import { replaceWith, type Topic } from '../rule';
@@ -35,15 +36,15 @@ function family(a: string, b: string): boolean {
 
 function fieldOf(model: RobotsModel, i: number): Field | undefined {
   const doc = model.document;
-  const line = doc.lines[i];
+  const line = lineAt(doc, i);
   const d = line.directive;
   if (d.kind !== 'acap-permission' || !d.usage || d.usage.local || !d.resource) return undefined;
   const spec = line.text.slice(d.resource.start, d.resource.end);
   if (spec.toLowerCase().startsWith(RESOURCE_SET_PREFIX)) {
     const def = model.resourceSets.get(spec.slice(RESOURCE_SET_PREFIX.length).toLowerCase());
-    const dd = def ? doc.lines[def.line].directive : undefined;
+    const dd = def ? lineAt(doc, def.line).directive : undefined;
     if (!def || dd?.kind !== 'acap-resource-set') return undefined;
-    const defLine = doc.lines[def.line];
+    const defLine = lineAt(doc, def.line);
     return { line: i, allow: d.allow, usage: d.usage.name, patterns: dd.patterns.map((p) => { const text = defLine.text.slice(p.start, p.end); return { key: text.toLowerCase(), text, span: undefined }; }) };
   }
   return { line: i, allow: d.allow, usage: d.usage.name, patterns: [{ key: spec.toLowerCase(), text: spec, span: d.resource }] };
@@ -57,10 +58,10 @@ function samplePath(pattern: string): string {
 
 export function checkNeverWins(model: RobotsModel, out: LocatedFinding[]): void {
   if (model.records.length === 0) return;
-  const lines = model.document.lines;
+  const doc = model.document;
   const crawlerName = (l: number): string => {
-    const f = lines[l].field;
-    return f ? lines[l].text.slice(f.value.start, f.value.end).trim().toLowerCase() : '';
+    const f = lineAt(doc, l).field;
+    return f ? lineAt(doc, l).text.slice(f.value.start, f.value.end).trim().toLowerCase() : '';
   };
   const buckets = new Map<string, Field[]>();
   const put = (key: string, f: Field | undefined): void => {
@@ -87,7 +88,7 @@ export function checkNeverWins(model: RobotsModel, out: LocatedFinding[]): void 
             out.push({
               line: a.line, code: 'acap.star-pattern-never-wins', span: p.span, replacement: '/' + p.text,
               message: `‘${p.text}’ can never win against line ${rival.line + 1} (‘${q?.text}’): Part 1 §2.4.5 compares patterns character by character, and a leading ‘*’ is broader than ‘/’, so line ${rival.line + 1} decides every path both match. Write ‘/${p.text}’ to make this the narrower pattern.`,
-              related: [{ line: rival.line, span: rival.patterns.find((x) => x === q)?.span ?? { start: 0, end: lines[rival.line].text.length }, message: 'the field that always wins' }],
+              related: [{ line: rival.line, span: rival.patterns.find((x) => x === q)?.span ?? { start: 0, end: lineAt(doc, rival.line).text.length }, message: 'the field that always wins' }],
             });
             continue;
           }
@@ -100,7 +101,7 @@ export function checkNeverWins(model: RobotsModel, out: LocatedFinding[]): void 
             out.push({
               line: a.line, code: 'acap.dollar-never-wins', span: p.span,
               message: `‘${p.text}’ can never win against line ${rival.line + 1} (‘${q?.text}’): Part 1 §2.4.5 counts ‘$’ broader than any character, even ‘*’, so line ${rival.line + 1} decides ‘${p.text.slice(0, -1)}’ too. Narrow line ${rival.line + 1} (for example ‘${p.text.slice(0, -1)}?*’ or a longer literal) if this line is meant to decide that path.`,
-              related: [{ line: rival.line, span: q?.span ?? { start: 0, end: lines[rival.line].text.length }, message: 'the field that always wins' }],
+              related: [{ line: rival.line, span: q?.span ?? { start: 0, end: lineAt(doc, rival.line).text.length }, message: 'the field that always wins' }],
             });
           }
         }
@@ -112,29 +113,29 @@ export function checkNeverWins(model: RobotsModel, out: LocatedFinding[]): void 
 
 /** interpretation §3.10: `ACAP-disallow-other` over the whole site, and nothing speaks on crawl. */
 function checkDisallowOther(model: RobotsModel, crawlerName: (l: number) => string, out: LocatedFinding[]): void {
-  const lines = model.document.lines;
+  const doc = model.document;
   const speaksOnCrawl = (i: number): boolean => {
-    const d = lines[i].directive;
+    const d = lineAt(doc, i).directive;
     return d.kind === 'acap-permission' && d.usage !== undefined && !d.usage.local && d.usage.name === 'crawl';
   };
-  const hasOther = model.records.some((r) => r.general.some((i) => { const d = lines[i].directive; return d.kind === 'acap-permission' && !d.allow && d.usage?.name === 'other'; }));
+  const hasOther = model.records.some((r) => r.general.some((i) => { const d = lineAt(doc, i).directive; return d.kind === 'acap-permission' && !d.allow && d.usage?.name === 'other'; }));
   if (!hasOther) return;
   // Conventional Allow lines are crawl candidates too (interpretation §3.6), unless ignored.
   const hidden = new Set(model.records.flatMap((r) => r.conventional));
   const conventionalAllows = model.ignoreConventional.length === 0 && model.groups.some((g) => g.members.some((m) => {
-    const d = lines[m].directive;
+    const d = lineAt(doc, m).directive;
     return d.kind === 'rule' && d.allow && !hidden.has(m);
   }));
   if (conventionalAllows) return;
   for (const r of model.records) {
-    if (!r.general.some((i) => { const d = lines[i].directive; return d.kind === 'acap-permission' && !d.allow && d.usage?.name === 'other'; })) continue;
+    if (!r.general.some((i) => { const d = lineAt(doc, i).directive; return d.kind === 'acap-permission' && !d.allow && d.usage?.name === 'other'; })) continue;
     const names = new Set(r.crawlers.map(crawlerName));
     const related = model.records.filter((x) => x === r || x.crawlers.some((c) => crawlerName(c) === '*' || names.has(crawlerName(c))));
     if (related.some((x) => x.general.some(speaksOnCrawl) || x.reference !== undefined)) continue;
     for (const i of r.general) {
-      const d = lines[i].directive;
+      const d = lineAt(doc, i).directive;
       if (d.kind !== 'acap-permission' || d.allow || d.usage?.name !== 'other' || !d.resource) continue;
-      const spec = lines[i].text.slice(d.resource.start, d.resource.end);
+      const spec = lineAt(doc, i).text.slice(d.resource.start, d.resource.end);
       if (!['/', '*', '/*'].includes(spec)) continue;
       out.push({
         line: i, code: 'acap.disallow-other-blocks-site', span: d.resource,

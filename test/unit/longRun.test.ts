@@ -60,7 +60,7 @@ suite('a long synchronous run keeps no document alive (issue 12)', () => {
     assert.deepEqual(using, []);
   });
 
-  test('the memos of the process keep no view into a document: the text it was cut from is freed with it', function () {
+  test('the memos of the process keep no view into a document: the text it was cut from is freed with it', async function () {
     this.timeout(120_000);
     // In V8 a substring of 13 characters or more is a view into the string it was cut from. The
     // fuzzer's documents are slices of strings of hundreds of megabytes, and a memo keyed by a
@@ -85,7 +85,14 @@ suite('a long synchronous run keeps no document alive (issue 12)', () => {
     // V8 keeps the subject of the last regular-expression match (RegExp.lastMatch) until the next
     // match: one string at most, replaced by the next request's first match; here, now.
     /x/.exec('x');
-    const after = heapMiB();
-    assert.ok(after - before < 30, `the heap kept ${(after - before).toFixed(0)} MiB after the document was dropped (the string it was cut from is 60 MiB)`);
+    // Measured again after short pauses: work V8 finishes in the background (an optimising
+    // compilation holds what it was compiled against) can hold the string for a few
+    // milliseconds after the run (in about one run in six here). A memo holds it for good.
+    let kept = heapMiB() - before;
+    for (let k = 0; k < 5 && kept >= 30; k++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      kept = heapMiB() - before;
+    }
+    assert.ok(kept < 30, `the heap kept ${kept.toFixed(0)} MiB after the document was dropped (the string it was cut from is 60 MiB)`);
   });
 });

@@ -171,33 +171,29 @@ const SLICE_MS = 15;
  */
 async function runSteps<T>(steps: Steps<T>, stop: () => ResponseError<unknown> | undefined, priority: 'waited on' | 'background' = 'waited on'): Promise<T> {
   if (priority === 'waited on') waitedOn++;
-  try {
-    if (priority === 'background') {
-      // Messages already received go first: the connection dispatches them one per turn of the
-      // event loop, and a hover sent right after a keystroke was answered only after that
-      // keystroke's validation and its published diagnostics.
-      await new Promise((resolve) => setImmediate(resolve));
-      while (waitedOn > 0) await new Promise<void>((resolve) => parked.push(resolve));
-      const why = stop();
-      if (why) {
-        steps.return(undefined as T);
-        throw why;
-      }
+  /** A turn of the event loop, then (background work) a wait while a request someone waits on runs; then `stop`. */
+  const giveWay = async (): Promise<void> => {
+    await new Promise((resolve) => setImmediate(resolve));
+    // Background work gives way while a request someone waits on runs (a hover on a file still
+    // being validated answers in its own time, not in twice its time).
+    if (priority === 'background') while (waitedOn > 0) await new Promise<void>((resolve) => parked.push(resolve));
+    const why = stop();
+    if (why) {
+      steps.return(undefined as T);
+      throw why;
     }
+  };
+  try {
+    // Background work lets the messages already received go first: the connection dispatches them
+    // one per turn of the event loop, and a hover sent right after a keystroke was answered only
+    // after that keystroke's validation and its published diagnostics.
+    if (priority === 'background') await giveWay();
     let until = performance.now() + SLICE_MS;
     for (;;) {
       const r = steps.next();
       if (r.done) return r.value;
       if (performance.now() < until) continue;
-      await new Promise((resolve) => setImmediate(resolve));
-      // Background work gives way while a request someone waits on runs (a hover on a file still
-      // being validated answers in its own time, not in twice its time).
-      if (priority === 'background') while (waitedOn > 0) await new Promise<void>((resolve) => parked.push(resolve));
-      const why = stop();
-      if (why) {
-        steps.return(undefined as T);
-        throw why;
-      }
+      await giveWay();
       until = performance.now() + SLICE_MS;
     }
   } finally {

@@ -10,7 +10,7 @@
  */
 import { lineAt, lineCount, linesChangedSince, parseDocument, type RobotsDocument } from '../syntax/document';
 import type { LineNode } from '../syntax/syntax';
-import { googleEvaluate, tokenLength, type GoogleLine, type GoogleSection } from './google';
+import { googleEvaluate, googleExtractAgent, type GoogleLine, type GoogleSection } from './google';
 import { getModel, type Group } from '../model/model';
 import { encodeNonAscii, googleEscapePattern, matchPattern, normalizePercent } from '../syntax/paths';
 import { firstOccurrences, PatternIndex } from './patternIndex';
@@ -123,8 +123,8 @@ function experimentalGroups(doc: RobotsDocument): readonly number[] {
  * suite and Google's parser read it.
  */
 export function productToken(value: string): string {
-  const v = value.trim();
-  return v.slice(0, tokenLength(v, 0));
+  // The same leading run as Google's reading, after the value's surrounding spaces.
+  return googleExtractAgent(value.trim());
 }
 
 const viewCache = new WeakMap<RobotsDocument, { conventional?: RobotsDocument; acap?: RobotsDocument }>();

@@ -98,20 +98,13 @@ export function googleLines(doc: RobotsDocument): readonly GoogleLine[] {
 
 /** The product token Google reads from a User-agent value: its leading [A-Za-z_-] characters. */
 export function googleExtractAgent(value: string): string {
-  return value.slice(0, tokenLength(value, 0));
-}
-
-/**
- * How many characters from `from` are letters, `-` or `_` (a product token, RFC 9309 §2.2.1):
- * read by character code, with no match array (every User-agent line of a file is read so).
- */
-export function tokenLength(value: string, from: number): number {
-  let i = from;
+  // Read by character code, with no match array: every User-agent line of a file is read so.
+  let i = 0;
   for (; i < value.length; i++) {
     const c = value.charCodeAt(i);
     if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x2d /* - */ || c === 0x5f /* _ */)) break;
   }
-  return i - from;
+  return value.slice(0, i);
 }
 
 export interface GoogleMatch {

@@ -79,10 +79,10 @@ const usagesCache = new WeakMap<RobotsDocument, readonly string[]>();
  * through the other usages' cells (Part 1 §2.5.8). O(lines + members) once per version, reading
  * lines one by one (no lines array is made for an edited version).
  */
-export function matrixUsages(doc: RobotsDocument): string[] {
+export function matrixUsages(doc: RobotsDocument): readonly string[] {
   let known = usagesCache.get(doc);
   if (!known) usagesCache.set(doc, (known = listUsages(doc)));
-  return [...known];
+  return known;
 }
 
 function listUsages(doc: RobotsDocument): string[] {

@@ -153,7 +153,7 @@ export class PatternIndex<T extends object> {
         w.items.splice(k, 1);
         if (w.items.length === 0) {
           this.wildByPattern.delete(pattern);
-          this.wild.remove(pattern.slice(0, pattern.indexOf('*')), (x) => x === w);
+          this.wild.remove(w.compiled.segments[0], (x) => x === w);
         }
       }
     }

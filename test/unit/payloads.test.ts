@@ -11,8 +11,10 @@ import fc from 'fast-check';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import {
-  doValidation, getSemanticTokens, parseDocument, semanticTokensDelta, updateDocument,
+  collectFindings, doValidation, getSemanticTokens, parseDocument, semanticTokensDelta, updateDocument, type RobotsDocument, type ValidationSettings,
 } from '../../server/src/service';
+import { firstOfRuns, placeLine, toDiagnostics } from '../../server/src/service/checks/validation';
+import type { LocatedFinding } from '../../server/src/service/syntax/findings';
 
 const SERVER = path.resolve(__dirname, '../../dist/server.js');
 
@@ -40,6 +42,54 @@ suite('bounded payloads', () => {
     assert.equal(doValidation(doc, { maxHintsPerCode: 1000 }).filter((d) => d.code === 'rep.duplicate-rule').length, 150);
     const quiet = doValidation(doc, { severities: { 'text.too-many-problems': 'off' } });
     assert.equal(quiet.length, 100);
+  });
+
+  test('the repeated rules past the hint cap are counted, not listed: validation answers as capping the whole list does', () => {
+    // The reference: every finding listed, then capped (the pipeline before repeated rules were
+    // read in runs). Files of a few groups whose rules repeat, with other hints, warnings and
+    // errors among them; then edits, so that the groups' indexes are patched, not built.
+    const rule = fc.constantFrom('Disallow: /a', 'Disallow: /b', 'Allow: /a', 'Disallow: /a*', 'Disallow: ', 'Disallow: /c$', 'Crawl-delay: x', 'Disalow: /a', '# note', '');
+    const group = fc.tuple(fc.constantFrom('User-agent: *', 'User-agent: bot2/1.0', 'User-agent: Googlebot', ''), fc.array(rule, { maxLength: 12 }));
+    const settings: fc.Arbitrary<ValidationSettings> = fc.record({
+      maxHintsPerCode: fc.option(fc.nat({ max: 4 }), { nil: undefined }),
+      maxProblems: fc.option(fc.nat({ max: 8 }), { nil: undefined }),
+      severities: fc.record({
+        'rep.duplicate-rule': fc.constantFrom('hint', 'warning', 'information', 'error', 'off'),
+        'text.too-many-problems': fc.constantFrom('hint', 'off'),
+      }),
+    }) as fc.Arbitrary<ValidationSettings>;
+    const edit = fc.tuple(fc.nat({ max: 60 }), fc.constantFrom('x', '\n', 'Disallow: /a\n', '/a', ''), fc.boolean());
+    const capped = (doc: RobotsDocument, s: ValidationSettings) => toDiagnostics(collectFindings(doc, s), s, (f: LocatedFinding) => placeLine(doc.uri, f));
+    let runsWithNote = 0;
+    fc.assert(
+      fc.property(fc.array(group, { minLength: 1, maxLength: 4 }), settings, fc.array(edit, { maxLength: 4 }), (groups, s, edits) => {
+        const text = groups.map(([agent, rules]) => [agent, ...rules].join('\n')).join('\n');
+        let doc = parseDocument('file:///cap/robots.txt', 1, text);
+        assert.deepEqual(doValidation(doc, s), capped(doc, s));
+        for (const [at, typed, wholeLine] of edits) {
+          const line = at % doc.lines.length;
+          const end = wholeLine && line + 1 < doc.lines.length ? { line: line + 1, character: 0 } : { line, character: doc.lines[line].text.length };
+          doc = updateDocument(doc, [{ range: { start: { line, character: wholeLine ? 0 : end.character }, end }, text: typed }], doc.version + 1);
+          const got = doValidation(doc, s);
+          assert.deepEqual(got, capped(doc, s));
+          if (got.some((d) => d.code === 'text.too-many-problems' && /duplicate-rule/.test(d.message))) runsWithNote++;
+        }
+      }),
+      { numRuns: 600, seed: 13 },
+    );
+    assert.ok(runsWithNote > 20, `the note about hidden repeated rules was reached ${runsWithNote} times`);
+  });
+
+  test('firstOfRuns: the first findings of runs in line order and their number; nothing for runs out of order', () => {
+    const at = (line: number): LocatedFinding => ({ line, code: 'rep.duplicate-rule', span: { start: 0, end: 8 }, message: '' });
+    const out: LocatedFinding[] = [];
+    assert.equal(firstOfRuns([[at(2), at(3)], [at(7)], [at(9), at(10), at(11)]], 4, out), 6);
+    assert.deepEqual(out.map((f) => f.line), [2, 3, 7, 9]);
+    assert.equal(firstOfRuns([[at(2), at(8)], [at(7)]], 4, out), undefined, 'a run starting before the previous one ends');
+    assert.equal(out.length, 4, 'nothing appended');
+    assert.equal(firstOfRuns([], 3, out), 0);
+    assert.equal(firstOfRuns([[at(1)]], 0, out), 1);
+    assert.equal(out.length, 4);
   });
 
   test('a semantic tokens delta applied to the previous data gives the new data', () => {

@@ -68,3 +68,18 @@ export const STRUCTURE_CHECKS: readonly StructureCheck[] = [acapRecords.checkRec
 export const DOCUMENT_CHECKS: readonly DocumentCheck[] = [
   acapDefinitions.checkDefinitionReferences, acapRecords.checkRecords, groups.checkDuplicateRules, acapDefinitions.checkVersionComments, syntax.checkSize, neverWins.checkNeverWins,
 ];
+
+/**
+ * A document check whose findings are all of one code, given as runs (each in line order) by
+ * `runs`: a validation that shows only the first few of that code (the hint cap) reads those and
+ * counts the rest, instead of listing every one on every keystroke.
+ */
+export interface RunCheck {
+  readonly code: DiagnosticCode;
+  readonly runs: (model: RobotsModel) => readonly (readonly LocatedFinding[])[];
+}
+
+/** The document checks that can also answer in runs, by check. */
+export const RUN_CHECKS: ReadonlyMap<DocumentCheck, RunCheck> = new Map([
+  [groups.checkDuplicateRules, { code: 'rep.duplicate-rule', runs: groups.duplicateRuleRuns }],
+]);

@@ -14,7 +14,7 @@ import type { WorkspaceContext } from '../syntax/workspace';
 import { lineAt, lineCount, settleEdit, type RobotsDocument } from '../syntax/document';
 import type { Finding, LocatedFinding } from '../syntax/findings';
 import { getModel, modelLineage, settleModel, type RobotsModel } from '../model/model';
-import { DOCUMENT_CHECKS, STRUCTURE_CHECKS } from './registry';
+import { DOCUMENT_CHECKS, RUN_CHECKS, STRUCTURE_CHECKS } from './registry';
 import type { DiagnosticData } from './rule';
 import { readAsLocalUsage } from './rules/acapDefinitions';
 import { readWithVersion } from './rules/qualifiers';
@@ -146,15 +146,50 @@ function structureFindings(model: RobotsModel): readonly LocatedFinding[] {
  * (which keep their answers per record and their duplicate-rule index per group across versions).
  */
 export function collectFindings(doc: RobotsDocument, ctx: WorkspaceContext = {}): LocatedFinding[] {
+  return gather(doc, ctx).findings;
+}
+
+/** How many findings of `code` the caller reads, the rest only counted (undefined: all of them). */
+type Wanted = (code: DiagnosticCode) => number | undefined;
+
+/**
+ * collectFindings, where a check that answers in runs (RUN_CHECKS) and whose code `wanted` limits
+ * gives only its first findings in text order, with the number it has in `totals`. The largest
+ * real file has 4,486 repeated rules and a generated 1 MB file 12,895: listing, merging and
+ * capping them all was most of a keystroke's validation; now O(groups + the findings read).
+ */
+function gather(doc: RobotsDocument, ctx: WorkspaceContext, wanted?: Wanted): { findings: LocatedFinding[]; totals?: Map<DiagnosticCode, number> } {
   const model = getModel(doc);
   const lineRun = allLineFindings(model);
   const rest: LocatedFinding[] = structureFindings(model).slice();
-  for (const check of DOCUMENT_CHECKS) check(model, rest, ctx);
-  const out = inPlaceOrder(lineRun, rest);
+  let totals: Map<DiagnosticCode, number> | undefined;
+  for (const check of DOCUMENT_CHECKS) {
+    const inRuns = wanted && RUN_CHECKS.get(check);
+    const want = inRuns ? wanted(inRuns.code) : undefined;
+    const total = inRuns && want !== undefined ? firstOfRuns(inRuns.runs(model), want, rest) : undefined;
+    if (total === undefined) check(model, rest, ctx);
+    else (totals ??= new Map()).set(inRuns!.code, total);
+  }
+  const findings = inPlaceOrder(lineRun, rest);
   // Every analysis has been carried over to this version: let the previous one go.
   settleModel(model);
   settleEdit(doc);
-  return out;
+  return { findings, totals };
+}
+
+/**
+ * The first `want` findings of `runs` appended to `out`, and how many the runs hold; undefined
+ * (nothing appended) if the runs do not follow each other in line order, so that their first
+ * findings are not the file's first. O(runs + want).
+ */
+export function firstOfRuns(runs: readonly (readonly LocatedFinding[])[], want: number, out: LocatedFinding[]): number | undefined {
+  for (let r = 1; r < runs.length; r++) if (runs[r - 1][runs[r - 1].length - 1].line >= runs[r][0].line) return undefined;
+  let total = 0;
+  for (const run of runs) {
+    for (let k = 0; k < run.length && total + k < want; k++) out.push(run[k]);
+    total += run.length;
+  }
+  return total;
 }
 
 function byPlace(a: LocatedFinding, b: LocatedFinding): number {
@@ -193,11 +228,20 @@ function inPlaceOrder(first: readonly LocatedFinding[], then: LocatedFinding[]):
 
 /** The diagnostics of a robots.txt. */
 export function doValidation(doc: RobotsDocument, settings: ValidationSettings = {}): Diagnostic[] {
-  return toDiagnostics(collectFindings(doc, settings), settings, (f) => placeLine(doc.uri, f));
+  // Of a code shown as hints only the first maxHintsPerCode are listed, and the next one is where
+  // the note about the rest goes: one more is read; of a code turned off, none.
+  const severity = severitiesOf(settings);
+  const max = settings.maxHintsPerCode ?? DEFAULT_MAX_HINTS_PER_CODE;
+  const wanted: Wanted = (code) => {
+    const s = severity(code);
+    return s === undefined ? 0 : s === DiagnosticSeverity.Hint ? max + 1 : undefined;
+  };
+  const { findings, totals } = gather(doc, settings, wanted);
+  return toDiagnostics(findings, settings, (f) => placeLine(doc.uri, f), totals);
 }
 
 /** A robots.txt finding placed: its line and span, and its related lines in the same file. */
-function placeLine(uri: string, f: LocatedFinding): Placed {
+export function placeLine(uri: string, f: LocatedFinding): Placed {
   return {
     range: { start: { line: f.line, character: f.span.start }, end: { line: f.line, character: f.span.end } },
     related: f.related?.map((r) => ({
@@ -263,10 +307,11 @@ const DEPRECATED: ReadonlySet<string> = new Set(['acap.not-ready', 'rep.noindex-
  * findings (in text order) to diagnostics at the severity each code is set to, at most
  * `maxHintsPerCode` hints of one code and `maxProblems` in all, each cap summed up in a note.
  * `place` gives a finding's range; it is called only for the findings shown (and the first of
- * each code hidden). O(findings).
+ * each code hidden). `totals` has the number of findings of each code given only up to its first
+ * hidden one (see gather). O(findings).
  */
-export function toDiagnostics<F extends PipelineFinding>(findings: readonly F[], settings: ValidationSettings, place: (f: F) => Placed): Diagnostic[] {
-  const { shown, notes } = capHints(findings, settings, place);
+export function toDiagnostics<F extends PipelineFinding>(findings: readonly F[], settings: ValidationSettings, place: (f: F) => Placed, totals?: ReadonlyMap<string, number>): Diagnostic[] {
+  const { shown, notes } = capHints(findings, settings, place, totals);
   const { diagnostics, note } = capProblems(shown, settings, (f, severity) => toDiagnostic(f, severity, place(f)));
   // The per-code notes go before the maxProblems note, which stays last.
   for (const n of notes) diagnostics.push(n);
@@ -283,7 +328,7 @@ export const DEFAULT_MAX_HINTS_PER_CODE = 100;
  * duplicate-rule hints: sending them all on every keystroke cost ~400 KB of JSON each way, and
  * VS Code shows at most 1,000 per file anyway. O(findings).
  */
-function capHints<F extends PipelineFinding>(findings: readonly F[], settings: ValidationSettings, place: (f: F) => Placed): { shown: F[]; notes: Diagnostic[] } {
+function capHints<F extends PipelineFinding>(findings: readonly F[], settings: ValidationSettings, place: (f: F) => Placed, totals?: ReadonlyMap<string, number>): { shown: F[]; notes: Diagnostic[] } {
   const max = settings.maxHintsPerCode ?? DEFAULT_MAX_HINTS_PER_CODE;
   const seen = new Map<string, number>();
   const firstHidden = new Map<string, F>();
@@ -302,7 +347,8 @@ function capHints<F extends PipelineFinding>(findings: readonly F[], settings: V
   const notes: Diagnostic[] = [];
   if (severityOf('text.too-many-problems', settings) === undefined) return { shown, notes };
   for (const [code, f] of firstHidden) {
-    const hidden = (seen.get(code) ?? 0) - max;
+    // A code whose findings were read only up to the first hidden one was counted where it was found.
+    const hidden = (totals?.get(code) ?? seen.get(code) ?? 0) - max;
     notes.push({
       range: place(f).range,
       severity: DiagnosticSeverity.Hint,

@@ -495,11 +495,16 @@ function appendAll<T>(out: T[], list: readonly T[]): void {
   else for (let k = 0; k < list.length; k += 8192) out.push(...list.slice(k, k + 8192));
 }
 
-/** Rules repeated in their group, from each group's index (kept across versions). */
-export function checkDuplicateRules(model: RobotsModel, out: LocatedFinding[]): void {
+/**
+ * The rules repeated in their group, one run per group with any, in group order, each run in line
+ * order: the groups' indexes' own lists (read-only), kept across versions. O(groups + members
+ * edited since the last call).
+ */
+export function duplicateRuleRuns(model: RobotsModel): readonly (readonly LocatedFinding[])[] {
   // Lines are read one by one (lineAt): a version after an edit never makes its lines array here.
   const doc = model.document;
   const lin = modelLineage(model);
+  const runs: (readonly LocatedFinding[])[] = [];
   model.groups.forEach((g, gi) => {
     if (g.members.length < 2) return;
     let index = duplicateIndexes.get(g);
@@ -513,8 +518,15 @@ export function checkDuplicateRules(model: RobotsModel, out: LocatedFinding[]): 
     }
     if (!index) index = new DuplicateIndex(doc, g);
     duplicateIndexes.set(g, index);
-    appendAll(out, index.findings());
+    const run = index.findings();
+    if (run.length) runs.push(run);
   });
+  return runs;
+}
+
+/** Rules repeated in their group, every one (a validation that caps hints reads duplicateRuleRuns). */
+export function checkDuplicateRules(model: RobotsModel, out: LocatedFinding[]): void {
+  for (const run of duplicateRuleRuns(model)) appendAll(out, run);
 }
 
 /**

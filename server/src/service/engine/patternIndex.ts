@@ -20,9 +20,14 @@ import { ownString } from '../syntax/ownString';
 
 /**
  * Items filed under strings, found by every key that is a prefix of a path. Only the lengths some
- * key has are looked up: k distinct lengths cost k slices of at most n characters, and k distinct
- * lengths need keys totalling k²/2 characters, so k ≤ √(2F) for keys totalling F characters and
- * a query costs O(n·min(n, √F)).
+ * key has are looked up: k distinct lengths cost k look-ups, and k distinct lengths need keys
+ * totalling k²/2 characters, so k ≤ √(2F) for keys totalling F characters. A look-up is made only
+ * when a filter of the keys' hashes (PrefixFilter) lets the prefix through: a hover's table asks
+ * one path of every group's indexes (on a generated 1 MB file of 41 groups, 150 queries and 1,300
+ * look-ups per hover, most of them for prefixes no key has), so once the filter is made a query
+ * costs O(k) bit tests (each prefix's hash in O(1) from the last) and a look-up of O(n) per prefix
+ * that a key has or that the filter lets through (keys sharing head, length and last unit; or
+ * about one in sixteen).
  */
 class PrefixMap<T extends object> {
   /** The item filed under a key, or the items when several are (never an array item: T is not one). */
@@ -31,6 +36,7 @@ class PrefixMap<T extends object> {
   private readonly keysOfLength = new Map<number, number>();
   private lengths: number[] = [];
   private sorted = true;
+  private readonly filter = new PrefixFilter();
 
   add(key: string, item: T): void {
     const list = this.map.get(key);
@@ -42,6 +48,7 @@ class PrefixMap<T extends object> {
     this.map.set(key, item);
     this.keysOfLength.set(key.length, (this.keysOfLength.get(key.length) ?? 0) + 1);
     this.sorted = false;
+    this.filter.add(key, this.map);
   }
 
   /** Forget the first item filed under `key` that `which` picks. O(items under that key). */
@@ -61,21 +68,120 @@ class PrefixMap<T extends object> {
     if (left > 0) this.keysOfLength.set(key.length, left);
     else this.keysOfLength.delete(key.length);
     this.sorted = false;
+    this.filter.removed(this.map);
   }
 
   /** Every item whose key is a prefix of `path` (shorter keys first), appended to `out`. */
   prefixesOf(path: string, out: T[]): void {
+    if (this.map.size === 0) return;
     if (!this.sorted) {
       this.lengths = [...this.keysOfLength.keys()].sort((a, b) => a - b);
       this.sorted = true;
     }
+    const filter = this.filter.ready() ? this.filter : undefined;
+    let head = FNV_OFFSET;
+    let headLength = 0;
+    let lookUps = 0;
     for (const len of this.lengths) {
       if (len > path.length) break;
+      if (filter) {
+        // The lengths ascend: the hash of the first HEAD units is extended, never read again.
+        while (headLength < len && headLength < HEAD) head = Math.imul(head ^ path.charCodeAt(headLength++), FNV_PRIME);
+        if (!filter.mayHave(finishHash(head, len, path.charCodeAt(len - 1)))) continue;
+      }
+      lookUps++;
       const hit = this.map.get(len === path.length ? path : path.slice(0, len));
       if (hit === undefined) continue;
       if (Array.isArray(hit)) for (const item of hit) out.push(item);
       else out.push(hit);
     }
+    if (!filter) this.filter.spent(lookUps, this.map);
+  }
+}
+
+const FNV_OFFSET = 0x811c9dc5 | 0;
+const FNV_PRIME = 0x01000193;
+/** The units of a key read by its filter hash, besides its length and last unit. */
+const HEAD = 8;
+
+/**
+ * A key's filter hash: FNV-1a of its first HEAD units, its length and its last unit, mixed so
+ * that the low bits (the filter's) depend on every bit. O(1) per key, so making a filter again
+ * costs O(keys) whatever their length; keys that share all three share a bit.
+ */
+function keyHash(key: string): number {
+  let h = FNV_OFFSET;
+  for (let i = 0; i < key.length && i < HEAD; i++) h = Math.imul(h ^ key.charCodeAt(i), FNV_PRIME);
+  return finishHash(h, key.length, key.charCodeAt(key.length - 1));
+}
+
+/** The filter hash from the hash of the first HEAD units (or fewer), the length and the last unit (NaN, read as 0, for none). */
+function finishHash(head: number, length: number, last: number): number {
+  let h = Math.imul(Math.imul(head ^ length, FNV_PRIME) ^ last, FNV_PRIME);
+  h = Math.imul(h ^ (h >>> 16), 0x45d9f3b);
+  return h ^ (h >>> 16);
+}
+
+/**
+ * One bit per filter hash of the keys of a PrefixMap (a Bloom filter with one hash function): a
+ * clear bit says no key has that hash, so the prefix need not be looked up. Sixteen to thirty-two
+ * bits a key. A removed key's bit stays set until the bits are made again, which happens when the
+ * removed keys outnumber the live ones or the keys outgrow the bits: O(keys) then, O(1) amortised
+ * per change.
+ */
+class PrefixFilter {
+  /**
+   * Made once the map's look-ups without it number an eighth of its keys (a hash costs about a
+   * tenth of a look-up), so making it never costs much more than what it saves: a 47,000-key map
+   * asked a handful of times does without, the map of a group asked by every hover gets one.
+   */
+  private bits: Int32Array | undefined;
+  private mask = 0;
+  /** Keys whose bits are set, removed ones included. */
+  private counted = 0;
+  private removedSince = 0;
+  private lookUpsWithout = 0;
+
+  add(key: string, keys: ReadonlyMap<string, unknown>): void {
+    if (!this.bits) return;
+    if (++this.counted * 16 > this.bits.length * 32) this.rebuild(keys);
+    else this.set(keyHash(key));
+  }
+
+  removed(keys: ReadonlyMap<string, unknown>): void {
+    if (this.bits && ++this.removedSince > Math.max(64, keys.size)) this.rebuild(keys);
+  }
+
+  /** Whether the bits are made (mayHave answers). */
+  ready(): boolean {
+    return this.bits !== undefined;
+  }
+
+  /** `n` look-ups made without the bits: they are made, in O(keys), once those add up to keys / 8. */
+  spent(n: number, keys: ReadonlyMap<string, unknown>): void {
+    this.lookUpsWithout += n;
+    if (this.lookUpsWithout * 8 >= keys.size) this.rebuild(keys);
+  }
+
+  mayHave(hash: number): boolean {
+    const b = hash & this.mask;
+    return (this.bits![b >>> 5] & (1 << (b & 31))) !== 0;
+  }
+
+  private set(hash: number): void {
+    const b = hash & this.mask;
+    this.bits![b >>> 5] |= 1 << (b & 31);
+  }
+
+  private rebuild(keys: ReadonlyMap<string, unknown>): void {
+    let size = 64;
+    while (size < keys.size * 32) size *= 2;
+    const bits = new Int32Array(size >>> 5);
+    this.bits = bits;
+    this.mask = size - 1;
+    for (const key of keys.keys()) this.set(keyHash(key));
+    this.counted = keys.size;
+    this.removedSince = 0;
   }
 }
 

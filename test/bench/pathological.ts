@@ -137,6 +137,18 @@ export function recordsWithPurposes(records: number, purposes: number): WorstCas
   };
 }
 
+/**
+ * One group with `lines` Content-Usage lines that all match the hovered rule's path, and a longer
+ * one first that decides: every crawler's three AI uses read the group's preference lines.
+ */
+export function manyPreferenceLines(count: number): WorstCase {
+  return {
+    name: `hover among ${count} Content-Usage lines of one group`, reported: '',
+    languageId: 'robots-txt', text: 'User-agent: *\nDisallow: /a/x\nContent-Usage: /a/b train-ai=y\n' + 'Content-Usage: /a train-ai=n\n'.repeat(count),
+    method: 'textDocument/hover', line: 1, character: 12,
+  };
+}
+
 /** `sets` resource sets, completion of a resource specification. */
 export function manyResourceSets(sets: number): WorstCase {
   return {
@@ -166,6 +178,6 @@ export function reportedCases(): WorstCase[] {
     paddedVisitTime(100_000), paddedValues(100_000),
     manyGroupsHover(3000), manyGroupsHover(10_000), manyGroupsHover(26_000), manyRecordsHover(3000), manyRecordsHover(5000), manyRecordsHover(19_000),
     recordsWithPurposes(1000, 4), recordsWithPurposes(2500, 4),
-    manyResourceSets(100_000), manyClasses(20_000),
+    manyResourceSets(100_000), manyClasses(20_000), manyPreferenceLines(150_000),
   ];
 }

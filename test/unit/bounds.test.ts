@@ -7,7 +7,7 @@
  */
 import * as assert from 'node:assert/strict';
 import {
-  doComplete, doHover, doValidation, explain, getConversionActions, matchPattern, parseDocument, parseHtml, permissionMatrix, validateHtml,
+  doComplete, doHover, doValidation, explain, explainAiUse, getConversionActions, matchPattern, parseDocument, parseHtml, permissionMatrix, validateHtml,
   type RobotsDocument,
 } from '../../server/src/service';
 import { intersect, toFull, MAX_INTERSECT_TAIL } from '../../server/src/service/convert/verify';
@@ -152,6 +152,19 @@ suite('bounds: generated worst cases (issue 12)', () => {
       // The longest match allows; Koster's first match in file order disallows.
       assert.equal(explain(doc, { agent: 'x', path: '/ab' + 'x'.repeat(100_000), profile }).allowed, profile !== 'koster1996', profile);
     }
+  });
+
+  test('AI uses among 150,000 Content-Usage lines of one group: the first 10,000 are read, and the answer says so (a spread of them threw; a hover took 15 s)', function () {
+    this.timeout(BOUND);
+    const doc = parseDocument('file:///site/robots.txt', 1, 'User-agent: *\nDisallow: /a/x\nContent-Usage: /a/b train-ai=y\n' + 'Content-Usage: /a train-ai=n\n'.repeat(150_000));
+    const a = explainAiUse(doc, { agent: 'GPTBot', path: '/a/b', use: 'ai-train' });
+    // The longest path decides: line 3, /a/b, among the lines read.
+    assert.equal(a.verdict, 'allowed');
+    assert.deepEqual(a.decidedBy.map((d) => d.line), [3]);
+    assert.ok(a.notes.some((n) => /150001 Content-Usage and Content-Signal lines: only the first 10000 were read/.test(n)), a.notes.join('\n'));
+    // The hover's table asks every crawler's three AI uses of the group.
+    const h = doHover(doc, { line: 1, character: 12 });
+    assert.match(h && typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value : '', /AI uses of `\/a\/x`/);
   });
 
   test('completion among 30,000 resource sets: at most 200, incomplete, filtered by what is typed (100,000 took 16 s)', function () {

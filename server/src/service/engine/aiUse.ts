@@ -242,6 +242,39 @@ function readPreference(doc: RobotsDocument, i: number, use: AiUse): PreferenceL
   return undefined;
 }
 
+/**
+ * Preference lines read per group and AI use: at most this many (the rest counted, and the answer
+ * says so). Real files have a handful; a generated one with 150,000 in one group made every
+ * answer read them all, and a hover's table asks 72 answers (15 s).
+ */
+export const MAX_PREFERENCE_LINES = 10_000;
+
+interface Readings { readonly lines: readonly PreferenceLine[]; readonly total: number }
+
+/** Per group's preference-line list of a version (preferenceLines keeps it while it stands): its readings per use. */
+const readingsCache = new WeakMap<readonly number[], Map<AiUse, Readings>>();
+
+/**
+ * The group's preference lines read for `use` (readPreference), the first MAX_PREFERENCE_LINES of
+ * them: once per version, group and use, O(lines read); every crawler of the group and every
+ * path asked shares them.
+ */
+function preferenceReadings(doc: RobotsDocument, g: Group, s: { start: number; end: number }, use: AiUse): Readings {
+  const list = preferenceLines(doc, g, s);
+  let byUse = readingsCache.get(list);
+  if (!byUse) readingsCache.set(list, (byUse = new Map()));
+  let r = byUse.get(use);
+  if (!r) {
+    const lines: PreferenceLine[] = [];
+    for (let k = 0; k < list.length && k < MAX_PREFERENCE_LINES; k++) {
+      const p = readPreference(doc, list[k], use);
+      if (p) lines.push(p);
+    }
+    byUse.set(use, (r = { lines, total: list.length }));
+  }
+  return r;
+}
+
 /** A line that states a verdict: a line of the document (0-based), or `ref` in another file. */
 interface Statement {
   readonly says: AiVerdict;
@@ -421,19 +454,31 @@ export function explainAiUse(doc: RobotsDocument, query: AiUseQuery, ctx: Worksp
   for (const g of applied) {
     const s = spans.get(g);
     if (!s) continue;
-    for (const i of preferenceLines(doc, g, s)) {
-      const p = readPreference(doc, i, use);
-      if (p && (p.pattern === '' || matchPattern(p.pattern, path))) prefs.push(p);
+    const readings = preferenceReadings(doc, g, s, use);
+    for (const p of readings.lines) if (p.pattern === '' || matchPattern(p.pattern, path)) prefs.push(p);
+    if (readings.total > MAX_PREFERENCE_LINES) {
+      notes.push(`The group of line ${g.startLine + 1} has ${readings.total} Content-Usage and Content-Signal lines: only the first ${MAX_PREFERENCE_LINES} were read, so a later one that would decide is not seen here.`);
     }
   }
   const decidingPrefs: PreferenceLine[] = [];
   for (const vocabulary of ['content-usage', 'content-signal'] as const) {
     const lines = prefs.filter((p) => p.vocabulary === vocabulary && !p.void);
-    const longest = Math.max(-1, ...lines.map((p) => p.octets));
+    // A loop, not Math.max(...): a spread of a group's every matching line can pass the
+    // engine's argument limit (150,000 lines threw).
+    let longest = -1;
+    let longestLine = 0;
+    for (const p of lines) {
+      if (p.octets > longest) {
+        longest = p.octets;
+        longestLine = p.line;
+      }
+    }
     for (const p of prefs.filter((x) => x.vocabulary === vocabulary)) {
       const top = !p.void && p.octets === longest;
       if (top && p.says !== undefined) decidingPrefs.push(p);
-      const beaten = !p.void && !top ? `; a longer path on line ${(lines.find((x) => x.octets === longest)?.line ?? 0) + 1} decides here` : '';
+      // The first line of the longest path, found once: looked for per beaten line, it made
+      // this loop quadratic in the group's preference lines.
+      const beaten = !p.void && !top ? `; a longer path on line ${longestLine + 1} decides here` : '';
       signals.push(lineSignal(doc, p.line, vocabulary, use, p.says ?? 'unknown', top && !crawlRefused && p.says !== undefined && p.says !== 'unknown',
         p.void ? `${vocabulary === 'content-usage' ? 'Content-Usage' : 'Content-Signal'} line ${p.what}` : `${p.what}${p.pattern ? ` on ${p.pattern}` : ' on every path'}: ${p.says === undefined ? 'silent on' : VERDICT_WORD[p.says]} ${use}${beaten}`));
     }
@@ -517,10 +562,7 @@ export function explainAiUse(doc: RobotsDocument, query: AiUseQuery, ctx: Worksp
   }
   if (fact && fact.purpose === 'user-triggered' && fact.honoursRobotsTxt === false) notes.push(`${fact.token} fetches on a user's request and its operator says robots.txt may not apply to it.`);
   if (!fact) notes.push(`${asked} is not in the crawler knowledge base; only the file's own lines were read.`);
-  const decidedBy = [
-    ...[...new Set(deciding.filter((d) => !d.ref).map((d) => d.line))].sort((a, b) => a - b).map((l) => lineRef(doc, l)),
-    ...deciding.flatMap((d) => (d.ref ? [d.ref] : [])),
-  ];
+  const decidedBy = decidingRefs(doc, deciding);
   const who = asked || '*';
   const summary = verdict === 'unknown'
     ? `${who}: ${use} on ${path} is unknown — no line of the file speaks on it for this crawler`
@@ -530,6 +572,21 @@ export function explainAiUse(doc: RobotsDocument, query: AiUseQuery, ctx: Worksp
     crawl: { allowed: crawl.allowed, line: crawl.line === undefined ? undefined : crawl.line + 1, why: crawl.why },
     notes, summary,
   };
+}
+
+/**
+ * The lines the deciding statements name: this file's lines in line order, each once, then the
+ * lines of other files (TDMRep, RSL) as given. O(d log d) for d statements, without the sets and
+ * spreads a hover's table paid for in every cell.
+ */
+function decidingRefs(doc: RobotsDocument, deciding: readonly Statement[]): LineRef[] {
+  const lines: number[] = [];
+  for (const d of deciding) if (!d.ref) lines.push(d.line);
+  lines.sort((a, b) => a - b);
+  const out: LineRef[] = [];
+  for (let k = 0; k < lines.length; k++) if (k === 0 || lines[k] !== lines[k - 1]) out.push(lineRef(doc, lines[k]));
+  for (const d of deciding) if (d.ref) out.push(d.ref);
+  return out;
 }
 
 /** The answer as text, for the CLI. */

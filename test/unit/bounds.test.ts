@@ -7,10 +7,10 @@
  */
 import * as assert from 'node:assert/strict';
 import {
-  doComplete, doHover, doValidation, explain, explainAiUse, getConversionActions, matchPattern, parseDocument, parseHtml, permissionMatrix, validateHtml,
+  doComplete, doHover, doValidation, explain, explainAiUse, getCodeActions, getConversionActions, matchPattern, parseDocument, parseHtml, permissionMatrix, validateHtml,
   type RobotsDocument,
 } from '../../server/src/service';
-import { intersect, toFull, MAX_INTERSECT_TAIL } from '../../server/src/service/convert/verify';
+import { intersect, toFull, toggleIgnore, MAX_INTERSECT_TAIL } from '../../server/src/service/convert/verify';
 import {
   letters, longPatternPair, manyClasses, manyGroupsHover, manyRecordsHover, manyResourceSets, manyStarRules, paddedValues, paddedVisitTime, recordsWithPurposes, starsHover,
   type WorstCase,
@@ -165,6 +165,30 @@ suite('bounds: generated worst cases (issue 12)', () => {
     // The hover's table asks every crawler's three AI uses of the group.
     const h = doHover(doc, { line: 1, character: 12 });
     assert.match(h && typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value : '', /AI uses of `\/a\/x`/);
+  });
+
+  test('validation of 155,000 ACAP records for one crawler (the never-wins check listed every field\'s opposite fields again: 3 minutes)', function () {
+    this.timeout(BOUND);
+    const doc = parseDocument('file:///site/robots.txt', 1, '##ACAP version=1.0\n' + 'ACAP-crawler:b\nACAP-allow-crawl:/\n'.repeat(155_000) + 'ACAP-crawler:b\nACAP-disallow-crawl:*.pdf\n');
+    const ds = doValidation(doc, {});
+    // The last record's `*.pdf` loses to the `/` of every earlier record for the same crawler: the first one is named.
+    const star = ds.filter((d) => d.code === 'acap.star-pattern-never-wins');
+    assert.equal(star.length, 1);
+    assert.equal(star[0].range.start.line, 310_002);
+    assert.equal(star[0].relatedInformation?.[0].location.range.start.line, 2);
+  });
+
+  test('155,000 ACAP records: the first ACAP line is found by a loop (Math.min over a spread of every record threw)', function () {
+    this.timeout(BOUND);
+    const records = 'ACAP-crawler:b\nACAP-allow-crawl:/\n'.repeat(155_000);
+    const ignoring = toggleIgnore(parseDocument('file:///site/robots.txt', 1, `User-agent: *\nDisallow: /a\n\n${records}`));
+    assert.equal(ignoring.lines[3].text, 'ACAP-ignore-conventional-records', 'inserted above the first record');
+    // The quick fix of a misplaced ACAP-ignore-conventional-records moves it above the first record.
+    const doc = parseDocument('file:///site/robots.txt', 1, `${records}ACAP-ignore-conventional-records\n`);
+    const d = doValidation(doc, {}).find((x) => x.code === 'acap.ignore-conventional-misplaced');
+    assert.ok(d, 'the misplaced directive is reported');
+    const fix = getCodeActions(doc, d.range, [d]).find((a) => a.title.startsWith('Move it above'));
+    assert.ok(fix, 'the move is offered');
   });
 
   test('completion among 30,000 resource sets: at most 200, incomplete, filtered by what is typed (100,000 took 16 s)', function () {

@@ -20,7 +20,7 @@ export function formatAiTable(doc: RobotsDocument, path: string, crawlers: reado
   }
   const head = ['AI uses', ...AI_USES];
   const body = [...rows.values()].map((r) => [r.names.join(', '), ...r.cells]);
-  const widths = head.map((_, k) => Math.max(head[k].length, ...body.map((row) => row[k].length)));
+  const widths = head.map((_, k) => body.reduce((w, row) => Math.max(w, row[k].length), head[k].length));
   const fmt = (row: string[]): string => row.map((cell, k) => cell.padEnd(widths[k])).join('  ').trimEnd();
   const out = [fmt(head), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(fmt), '  ? no line speaks on it; ‡ the file contradicts itself (explain --usage names the lines)'];
   return out.join('\n');

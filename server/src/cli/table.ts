@@ -41,7 +41,8 @@ export function formatMatrix(m: Matrix): string {
   // Purpose rows (Part 1 §2.3.3): the verdicts with that usage purpose given.
   const body = [...rowsOf(m.rows, m.star, ''),
     ...m.purposeRows.flatMap((p) => [[`purpose ${p.purpose}:`, ...m.usages.map(() => '')], ...rowsOf(p.rows, p.star, '  ')])];
-  const widths = head.map((_, k) => Math.max(head[k].length, ...body.map((row) => row[k].length)));
+  // A loop, not Math.max(...): one argument per row passes the engine's limit on a file naming 150,000 crawlers.
+  const widths = head.map((_, k) => body.reduce((w, row) => Math.max(w, row[k].length), head[k].length));
   const fmt = (row: string[]): string => row.map((cell, k) => cell.padEnd(widths[k])).join('  ').trimEnd();
   const out = [fmt(head), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(fmt)];
   notes.forEach((n, i) => out.push(`  [${i + 1}] ${n}`));

@@ -25,6 +25,7 @@ import { documentText, updateDocument, type RobotsDocument } from '../syntax/doc
 import { GOOGLE_ACCEPTED_TYPOS } from '../facts/facts';
 import { getModel, type Group } from '../model/model';
 import { compareScope, matchPattern, normalizePercent } from '../syntax/paths';
+import { leastOf } from '../syntax/numbers';
 import { intersect, refine, toFull, verifyConversion, type Refined, type Rule, type Verification, type VerifyOptions } from './verify';
 
 export { verifyConversion, type Verification, type BrokenVerdict, type VerifyOptions, type BreakKind } from './verify';
@@ -153,8 +154,8 @@ function appendBlock(doc: RobotsDocument, block: readonly string[]): Insertion {
 /** The first ACAP line (ignore directive, definition or record), or undefined. */
 function firstAcapLine(doc: RobotsDocument): number | undefined {
   const m = getModel(doc);
-  const all = [...m.ignoreConventional, ...m.definitions.map((d) => d.line), ...m.records.map((r) => r.startLine)];
-  return all.length ? Math.min(...all) : undefined;
+  const first = leastOf(m.records.map((r) => r.startLine), leastOf(m.definitions.map((d) => d.line), leastOf(m.ignoreConventional)));
+  return first === Infinity ? undefined : first;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -380,7 +381,7 @@ function acapRecord(doc: RobotsDocument, target: Target, rules: readonly RuleLin
     const crawl = refine(twins, ACAP_PRECEDENCE);
     const allows = crawl.rules.filter((r) => r.kind === 'added' && r.allow);
     if (allows.length) out.push('# Conventional crawlers may crawl these paths; ACAP crawlers reading the conventional lines would not (Part 1 §2.4.5)');
-    out.push(...allows.map((r) => `ACAP-allow-crawl: ${r.pattern}`));
+    for (const r of allows) out.push(`ACAP-allow-crawl: ${r.pattern}`);
     report(crawl.failures.filter(([w]) => w.allow), 'ACAP crawlers that also read the conventional records');
   }
   if (refined.exhausted) warnings.push(`The record for ${target.names.slice(0, 3).join(', ')} has too many rules to compare every pair; some verdicts may change.`);

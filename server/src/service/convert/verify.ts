@@ -17,6 +17,7 @@ import { normalizePercent, matchPattern, pathOfUrl } from '../syntax/paths';
 import { ownString } from '../syntax/ownString';
 import { compileRecords } from '../engine/acapRules';
 import { agentToken, explain, type Explanation } from '../engine/permissions';
+import { leastOf } from '../syntax/numbers';
 
 // ---------------------------------------------------------------------------------------------
 // Pattern algebra. A robots pattern (`/a*z`, `/x$`) matches a path prefix unless it ends with `$`
@@ -393,7 +394,7 @@ export function toggleIgnore(doc: RobotsDocument): RobotsDocument {
     const changes = [...model.ignoreConventional].reverse().map((i) => ({ range: { start: { line: i, character: 0 }, end: { line: i + 1, character: 0 } }, text: '' }));
     return updateDocument(doc, changes, doc.version + 1);
   }
-  const first = Math.min(...model.definitions.map((d) => d.line), ...model.records.map((r) => r.startLine), doc.lines.length);
+  const first = leastOf(model.records.map((r) => r.startLine), leastOf(model.definitions.map((d) => d.line), doc.lines.length));
   const eol = doc.lines.find((l) => l.eol)?.eol ?? '\n';
   const last = doc.lines.length - 1;
   const change = first < doc.lines.length

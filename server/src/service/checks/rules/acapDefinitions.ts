@@ -18,6 +18,7 @@ import { getModel, modelLineage, nameSpan, type RobotsModel } from '../../model/
 import { action, eolOf, moveLine, replaceWith, type Topic } from '../rule';
 import { checkLocalName, checkPattern, checkStandardUsage } from './acapFields';
 import { checkQualifiers } from './qualifiers';
+import { leastOf } from '../../syntax/numbers';
 
 type Out = Finding[];
 
@@ -308,7 +309,7 @@ export const topic: Topic = {
         'acap.ignore-conventional-misplaced': (doc, d) => {
           const model = getModel(doc);
           const line = d.range.start.line;
-          const firstAcap = Math.min(...model.definitions.map((x) => x.line), ...model.records.map((r) => r.startLine));
+          const firstAcap = leastOf(model.records.map((r) => r.startLine), leastOf(model.definitions.map((x) => x.line)));
           return firstAcap < line ? [action('Move it above the ACAP definitions and records', doc, d, moveLine(doc, line, firstAcap))] : [];
         },
         'acap.definition-after-record': (doc, d) => {

@@ -10,8 +10,9 @@
  *
  * Fields compete within one tier (interpretation §3.1), so they are compared within a bucket:
  * the general fields of the records for one set of crawlers, or one purpose sub-record.
- * Cost: O(n) to bucket, then O(s × b) where s counts the patterns that start with `*` or end
- * with `$` and b the size of their bucket.
+ * Cost: O(n) to bucket, O(b × u) per bucket of b fields with u usages to list the opposite fields
+ * of each kind and usage (only where a pattern starts with `*` or ends with `$`), then O(s × b)
+ * where s counts those patterns.
  */
 import { RESOURCE_SET_PREFIX, USAGE_BY_NAME } from '../../facts/facts';
 import type { LocatedFinding } from '../../syntax/findings';
@@ -76,10 +77,19 @@ export function checkNeverWins(model: RobotsModel, out: LocatedFinding[]): void 
     r.subRecords.forEach((s, n) => { for (const i of s.fields) put(`sub ${k}.${n}`, fieldOf(model, i)); });
   });
   for (const bucket of buckets.values()) {
+    // The opposite fields of each kind and usage, listed once per bucket when a pattern that
+    // could lose asks: listing them for every field made a record of 155,000 fields take minutes.
+    const opposites = new Map<string, Field[]>();
+    const oppositeOf = (a: Field): Field[] => {
+      const key = `${a.allow ? 'allow' : 'disallow'} ${a.usage}`;
+      let list = opposites.get(key);
+      if (!list) opposites.set(key, (list = bucket.filter((b) => b.allow !== a.allow && family(a.usage, b.usage))));
+      return list;
+    };
     for (const a of bucket) {
       for (const p of a.patterns) {
-        if (!p.span) continue;
-        const opposite = bucket.filter((b) => b.allow !== a.allow && family(a.usage, b.usage));
+        if (!p.span || !(p.key.startsWith('*') || p.key.endsWith('$'))) continue;
+        const opposite = oppositeOf(a);
         if (p.key.startsWith('*')) {
           const sample = samplePath(p.key);
           const rival = opposite.find((b) => b.patterns.some((q) => q.key.startsWith('/') && matchPattern(q.key, sample)));

@@ -149,6 +149,20 @@ export function manyPreferenceLines(count: number): WorstCase {
   };
 }
 
+/**
+ * `records` ACAP records that all name the same crawler, each allowing crawl of `/`: one bucket of
+ * fields for the never-wins check, and every field tied for that crawler's answers. Diagnosed,
+ * or a rule hovered.
+ */
+export function sameCrawlerRecords(records: number, method: 'textDocument/hover' | 'textDocument/diagnostic'): WorstCase {
+  return {
+    name: `${method === 'textDocument/hover' ? 'hover' : 'diagnostics'} among ${records} ACAP records for one crawler`,
+    reported: method === 'textDocument/diagnostic' && records >= 155_000 ? '3 min' : '',
+    languageId: 'robots-txt', text: 'User-agent: *\nDisallow: /a\n\n##ACAP version=1.0\n' + 'ACAP-crawler:b\nACAP-allow-crawl:/\n'.repeat(records),
+    method, line: 1, character: 11,
+  };
+}
+
 /** `sets` resource sets, completion of a resource specification. */
 export function manyResourceSets(sets: number): WorstCase {
   return {
@@ -179,5 +193,6 @@ export function reportedCases(): WorstCase[] {
     manyGroupsHover(3000), manyGroupsHover(10_000), manyGroupsHover(26_000), manyRecordsHover(3000), manyRecordsHover(5000), manyRecordsHover(19_000),
     recordsWithPurposes(1000, 4), recordsWithPurposes(2500, 4),
     manyResourceSets(100_000), manyClasses(20_000), manyPreferenceLines(150_000),
+    sameCrawlerRecords(155_000, 'textDocument/diagnostic'), sameCrawlerRecords(20_000, 'textDocument/hover'), sameCrawlerRecords(155_000, 'textDocument/hover'),
   ];
 }

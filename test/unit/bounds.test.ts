@@ -7,7 +7,7 @@
  */
 import * as assert from 'node:assert/strict';
 import {
-  doComplete, doHover, doValidation, explain, explainAiUse, getCodeActions, getConversionActions, matchPattern, parseDocument, parseHtml, permissionMatrix, validateHtml,
+  doComplete, doHover, doValidation, explain, explainAiUse, findDocumentSymbols, getCodeActions, getConversionActions, matchPattern, parseDocument, parseHtml, permissionMatrix, validateHtml,
   type RobotsDocument,
 } from '../../server/src/service';
 import { intersect, toFull, toggleIgnore, MAX_INTERSECT_TAIL } from '../../server/src/service/convert/verify';
@@ -189,6 +189,38 @@ suite('bounds: generated worst cases (issue 12)', () => {
     assert.ok(d, 'the misplaced directive is reported');
     const fix = getCodeActions(doc, d.range, [d]).find((a) => a.title.startsWith('Move it above'));
     assert.ok(fix, 'the move is offered');
+  });
+
+  test('found by a hunt on 2026-11-26: arguments of unbounded count, and lists searched inside loops over them', function () {
+    this.timeout(BOUND);
+    const at = (line: number) => ({ start: { line, character: 0 }, end: { line, character: 0 } });
+    // An AI-stance action after a group of 160,000 rules (Math.max over a spread threw).
+    const rules = 'User-agent: b\n' + 'Disallow: /x\n'.repeat(160_000);
+    const stance = parseDocument('file:///site/robots.txt', 1, `${rules}\n##ACAP version=1.0\nACAP-crawler: b\nACAP-disallow-index: /\n`);
+    assert.ok(getCodeActions(stance, at(160_003), []).some((a) => /AI stance/.test(a.title)));
+    // The outline of a purpose block after 200,000 lines (Math.max over a spread threw).
+    const outline = parseDocument('file:///site/robots.txt', 1, '##ACAP version=1.0\nACAP-crawler: b\nUser-agent: x\n' + 'Disallow: /a\n'.repeat(200_000) + 'ACAP-usage-purpose: p\nDisallow: /z\nACAP-disallow-index: /\n');
+    assert.ok(findDocumentSymbols(outline).length > 0);
+    // 20,000 records each disallowing other (every record compared with every other: 94 s).
+    const other = doValidation(parseDocument('file:///site/robots.txt', 1, '##ACAP version=1.0\n' + 'ACAP-crawler: b\nACAP-disallow-other: /\n'.repeat(20_000)), { maxHintsPerCode: 1_000_000, maxProblems: 1_000_000 });
+    assert.equal(other.filter((d) => d.code === 'acap.disallow-other-blocks-site').length, 20_000);
+    // Two 40,000-character names one letter apart (the whole edit-distance table: 20 s).
+    const name = 'a'.repeat(40_000);
+    const typo = doValidation(parseDocument('file:///site/robots.txt', 1, `##ACAP version=1.0\nACAP-qualified-usage: ${name} crawl\nACAP-crawler: b\nACAP-allow-(${name.slice(1)}b): /\n`));
+    assert.equal(typo.find((d) => d.code === 'acap.undefined-local-usage')?.message.includes('Did you mean'), true, 'one edit apart');
+    // 192,000 User-agent lines of one group, asked for an AI use (each looked up in the list: 13 s).
+    const agents = parseDocument('file:///site/robots.txt', 1, 'User-agent: b\n'.repeat(192_000) + 'Disallow: /a\nContent-Usage: train-ai=n\n');
+    assert.equal(explainAiUse(agents, { agent: 'b', path: '/', use: 'ai-train' }).verdict, 'prohibited');
+  });
+
+  test('"did you mean" for at most 200 undefined names a validation, and every one still reported', function () {
+    this.timeout(BOUND);
+    const letters2 = (i: number): string => String.fromCharCode(97 + Math.floor(i / 26) % 26) + String.fromCharCode(97 + (i % 26));
+    const n = 600;
+    const doc = parseDocument('file:///site/robots.txt', 1, '##ACAP version=1.0\n' + Array.from({ length: n }, (_, i) => `ACAP-qualified-usage: u${letters2(i)}zzzz crawl\n`).join('') + 'ACAP-crawler: b\n' + Array.from({ length: n }, (_, i) => `ACAP-allow-(u${letters2(i)}zzzy): /\n`).join(''));
+    const undefinedNames = doValidation(doc, { maxHintsPerCode: 1_000_000, maxProblems: 1_000_000 }).filter((d) => d.code === 'acap.undefined-local-usage');
+    assert.equal(undefinedNames.length, n);
+    assert.equal(undefinedNames.filter((d) => /Did you mean ‘u[a-z]{2}zzzz’/.test(d.message)).length, 200);
   });
 
   test('completion among 30,000 resource sets: at most 200, incomplete, filtered by what is typed (100,000 took 16 s)', function () {

@@ -448,7 +448,10 @@ export function convertToAcap(doc: RobotsDocument, options: ConvertOptions = {})
     if (ignoreAt !== undefined) inserts.push({ line: ignoreAt, character: 0, text: IGNORE_LINE + eolOf(doc) });
     const block = ['# ACAP records converted from the conventional groups above (ACAP Part 1 §2.9): crawlers that', '# read ACAP follow these; other crawlers keep following the groups above.'];
     if (options.ignoreConventional && !model.ignoreConventional.length && firstAcap === undefined) block.push(IGNORE_LINE);
-    for (const r of records) block.push('', ...r);
+    for (const r of records) {
+      block.push('');
+      for (const l of r) block.push(l);
+    }
     inserts.push(appendBlock(doc, block));
   } else warnings.push('There is no conventional group to convert.');
   const { text, edits } = finish(doc, inserts);

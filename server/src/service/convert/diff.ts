@@ -56,7 +56,8 @@ function patternsOf(doc: RobotsDocument): string[] {
       if (p) out.push(line.text.slice(p.start, p.end));
     }
   }
-  for (const r of compileRecords(doc)) for (const fld of [...r.general, ...r.subRecords.flatMap((s) => s.fields)]) out.push(...fld.patterns.map((p) => p.text));
+  // Pushed one by one: a resource set of 300,000 patterns passed the engine's argument limit as a spread.
+  for (const r of compileRecords(doc)) for (const fld of [...r.general, ...r.subRecords.flatMap((s) => s.fields)]) for (const p of fld.patterns) out.push(p.text);
   return out;
 }
 

@@ -39,8 +39,12 @@ function valueOf(doc: RobotsDocument, line: number): string {
   return n.field ? n.text.slice(n.field.value.start, n.field.value.end).trim() : '';
 }
 
+/** The document's line end, found once per version: every action asked it, a pass over the file each. */
+const eols = new WeakMap<RobotsDocument, string>();
 function eol(doc: RobotsDocument): string {
-  return doc.lines.some((l) => l.eol === '\r\n') ? '\r\n' : '\n';
+  let e = eols.get(doc);
+  if (e === undefined) eols.set(doc, (e = doc.lines.some((l) => l.eol === '\r\n') ? '\r\n' : '\n'));
+  return e;
 }
 
 function touches(range: Range, start: number, end: number): boolean {
@@ -97,7 +101,10 @@ function acapToPreferences(doc: RobotsDocument, r: AcapRecord): CodeAction | und
   }
   if (lines.length === 0) return undefined;
   if (inputOnly) lost.push('ai-input in Content-Usage (the aipref vocabulary has no such label)');
-  const at = Math.max(...group.agents, ...group.members) + 1;
+  // A loop, not Math.max(...): a group of 160,000 rules passed the engine's argument limit.
+  let at = 0;
+  for (const l of group.agents) if (l >= at) at = l + 1;
+  for (const l of group.members) if (l >= at) at = l + 1;
   const nl = eol(doc);
   const title = `Write this ACAP record's AI stance as Content-Signal / Content-Usage lines in the group of line ${group.startLine + 1}${lost.length ? ` — not kept: ${[...new Set(lost)].join('; ')}` : ''}`;
   // A group that ends the file on a line without a line end: the position after it is outside

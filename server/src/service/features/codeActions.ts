@@ -28,10 +28,11 @@ export function getCodeActions(doc: RobotsDocument, range: Range, diagnostics: r
     // The document may have changed since the diagnostic: only fix a line that still exists.
     if (d.range.start.line >= doc.lines.length) continue;
     const fix = FIXES.get(String(d.code) as DiagnosticCode)?.fix ?? REPLACE;
-    actions.push(...fix(doc, d));
+    for (const a of fix(doc, d)) actions.push(a);
   }
   // Cross-vocabulary rewrites (issue 14): not tied to a diagnostic, offered where the cursor is.
-  actions.push(...crossVocabularyActions(doc, range));
+  // One by one: 160,000 lines in the range passed the engine's argument limit as a spread.
+  for (const a of crossVocabularyActions(doc, range)) actions.push(a);
   return onePreferred(actions);
 }
 

@@ -63,7 +63,7 @@ function lineSpans(line: LineNode): Span[] {
       break;
     case 'acap-resource-set':
       if (d.name) out.push(d.name);
-      out.push(...d.patterns);
+      for (const p of d.patterns) out.push(p);
       break;
     default:
       break;

@@ -115,7 +115,10 @@ export function outlineBlocks(model: RobotsModel): readonly Block[] {
 /** A block ended at its last name or field line not after `last`. */
 function clipTo(b: Block, last: number): Block {
   if (b.endLine <= last) return b;
-  const endLine = Math.max(b.startLine, ...[...b.nameLines, ...b.fieldLines].filter((l) => l <= last));
+  // A loop, not Math.max(...): a block of 200,000 lines passed the engine's argument limit.
+  let endLine = b.startLine;
+  for (const l of b.nameLines) if (l <= last && l > endLine) endLine = l;
+  for (const l of b.fieldLines) if (l <= last && l > endLine) endLine = l;
   return { ...b, endLine, nameLines: b.nameLines.filter((l) => l <= endLine), fieldLines: b.fieldLines.filter((l) => l <= endLine) };
 }
 

@@ -137,11 +137,15 @@ function checkDisallowOther(model: RobotsModel, crawlerName: (l: number) => stri
     return d.kind === 'rule' && d.allow && !hidden.has(m);
   }));
   if (conventionalAllows) return;
+  // The crawler names of the records that speak on crawl (or refer to another file): a record is
+  // answered when one of its names, or `*`, is among them. Once, O(records × crawlers): comparing
+  // every record with every other took 94 s for 20,000 records.
+  const speaking = new Set<string>();
+  for (const x of model.records) if (x.reference !== undefined || x.general.some(speaksOnCrawl)) for (const c of x.crawlers) speaking.add(crawlerName(c));
   for (const r of model.records) {
     if (!r.general.some((i) => { const d = lineAt(doc, i).directive; return d.kind === 'acap-permission' && !d.allow && d.usage?.name === 'other'; })) continue;
     const names = new Set(r.crawlers.map(crawlerName));
-    const related = model.records.filter((x) => x === r || x.crawlers.some((c) => crawlerName(c) === '*' || names.has(crawlerName(c))));
-    if (related.some((x) => x.general.some(speaksOnCrawl) || x.reference !== undefined)) continue;
+    if (speaking.has('*') || [...names].some((n) => speaking.has(n)) || r.reference !== undefined || r.general.some(speaksOnCrawl)) continue;
     for (const i of r.general) {
       const d = lineAt(doc, i).directive;
       if (d.kind !== 'acap-permission' || d.allow || d.usage?.name !== 'other' || !d.resource) continue;

@@ -213,6 +213,22 @@ suite('bounds: generated worst cases (issue 12)', () => {
     assert.equal(explainAiUse(agents, { agent: 'b', path: '/', use: 'ai-train' }).verdict, 'prohibited');
   });
 
+  test('found by the same hunt: lists searched per line of a purpose, per record, per META word', function () {
+    this.timeout(BOUND);
+    const at = (line: number) => ({ start: { line, character: 0 }, end: { line, character: 0 } });
+    // One purpose of 160,000 fields (each looked up in its sub-record's list: 9 s).
+    const purpose = parseDocument('file:///site/robots.txt', 1, 'User-agent: b\nDisallow: /x\n\n##ACAP version=1.0\nACAP-crawler: b\nACAP-usage-purpose: p\n' + 'ACAP-disallow-index: /a\n'.repeat(160_000));
+    assert.ok(getCodeActions(purpose, at(4), []).some((a) => /AI stance/.test(a.title) && /usage purpose/.test(a.title)));
+    // 12,000 groups and as many records, each action searching every group (6 s).
+    const n = 12_000;
+    const paired = parseDocument('file:///site/robots.txt', 1, Array.from({ length: n }, (_, i) => `User-agent: b${letters(i)}\nDisallow: /a\n`).join('') + '##ACAP version=1.0\n' + Array.from({ length: n }, (_, i) => `ACAP-crawler: b${letters(i)}\nACAP-disallow-index: /a\n`).join(''));
+    const actions = getCodeActions(paired, { start: { line: 0, character: 0 }, end: { line: 4 * n, character: 0 } }, []);
+    assert.ok(actions.some((a) => /in the group of line 1\b/.test(a.title)));
+    // 20,000 META tags, each word looking for its ACAP equivalent among every tag (37 s).
+    const html = '<!doctype html><html><head><title>t</title>' + Array.from({ length: 20_000 }, (_, i) => `<meta name="bot${i}" content="noindex, nofollow, noarchive">\n`).join('') + '</head><body>x</body></html>\n';
+    assert.ok(validateHtml(parseHtml('file:///site/page.html', html)).some((d) => d.code === 'meta.conventional-equivalent'));
+  });
+
   test('"did you mean" for at most 200 undefined names a validation, and every one still reported', function () {
     this.timeout(BOUND);
     const letters2 = (i: number): string => String.fromCharCode(97 + Math.floor(i / 26) % 26) + String.fromCharCode(97 + (i % 26));

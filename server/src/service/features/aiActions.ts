@@ -55,7 +55,9 @@ function touches(range: Range, start: number, end: number): boolean {
 function recordStance(doc: RobotsDocument, r: AcapRecord): { byPath: Map<string, Stance>; lost: string[] } {
   const byPath = new Map<string, Stance>();
   const lost: string[] = [];
-  for (const line of [...r.general, ...r.subRecords.flatMap((s) => s.fields)]) {
+  // A set: looking each line up in its sub-record's list made a purpose of 160,000 fields take 9 s.
+  const inPurpose = new Set(r.subRecords.flatMap((s) => s.fields));
+  for (const line of [...r.general, ...inPurpose]) {
     const d = doc.lines[line].directive;
     if (d.kind !== 'acap-permission') continue;
     const usage = d.usage?.name ?? 'all';
@@ -67,7 +69,7 @@ function recordStance(doc: RobotsDocument, r: AcapRecord): { byPath: Map<string,
       continue;
     }
     if (d.qualifiers.length > 0) lost.push(`line ${line + 1}'s qualifiers`);
-    if (r.subRecords.some((s) => s.fields.includes(line))) lost.push(`line ${line + 1}'s usage purpose`);
+    if (inPurpose.has(line)) lost.push(`line ${line + 1}'s usage purpose`);
     const stance = byPath.get(key) ?? new Map<AiUse, boolean>();
     for (const use of d.allow ? map.grants : map.refuses) {
       // Most restrictive: a refusal is never overwritten by a permission.
@@ -81,8 +83,31 @@ function recordStance(doc: RobotsDocument, r: AcapRecord): { byPath: Map<string,
 
 /** The conventional group the record's crawlers read, or undefined. */
 function groupFor(doc: RobotsDocument, r: AcapRecord): Group | undefined {
-  const names = r.crawlers.map((l) => valueOf(doc, l).toLowerCase());
-  return getModel(doc).groups.find((g) => g.agents.some((a) => names.includes(valueOf(doc, a).toLowerCase())));
+  const byAgent = groupsByAgent(doc);
+  let first: Group | undefined;
+  for (const l of r.crawlers) {
+    const g = byAgent.get(valueOf(doc, l).toLowerCase());
+    if (g && (!first || g.startLine < first.startLine)) first = g;
+  }
+  return first;
+}
+
+/**
+ * The first group naming each User-agent value, lower-cased, once per version: every record's
+ * action searched every group (12,000 groups and records: 6 s).
+ */
+const agentGroups = new WeakMap<RobotsDocument, Map<string, Group>>();
+function groupsByAgent(doc: RobotsDocument): Map<string, Group> {
+  let byAgent = agentGroups.get(doc);
+  if (!byAgent) {
+    byAgent = new Map();
+    for (const g of getModel(doc).groups) for (const a of g.agents) {
+      const name = valueOf(doc, a).toLowerCase();
+      if (!byAgent.has(name)) byAgent.set(name, g);
+    }
+    agentGroups.set(doc, byAgent);
+  }
+  return byAgent;
 }
 
 function acapToPreferences(doc: RobotsDocument, r: AcapRecord): CodeAction | undefined {

@@ -72,11 +72,27 @@ function keyValueProblem(key: string, value: string): { message: string; replace
  * every crawler (a `robots` tag speaks to a named crawler too, Part 2 §2.2.1).
  */
 function stated(metas: readonly MetaTag[], name: string, form: ConventionalAcap): boolean {
-  return metas.some((m) => {
-    const c = m.meaning;
-    const to = addressee(m);
-    return c.kind === 'acap-permission' && !c.purpose && (to === name || to === 'robots') && c.allow === form.allow && c.usage?.name === form.usage && !c.usage.local;
-  });
+  const said = statements(metas);
+  const what = `${form.allow ? 'allow' : 'disallow'} ${form.usage}`;
+  return said.has(`${name} ${what}`) || said.has(`robots ${what}`);
+}
+
+/**
+ * What the page's ACAP tags without a purpose say, as "addressee allow|disallow usage", once per
+ * page: every conventional word searched every tag (20,000 tags: 37 s).
+ */
+const statementsCache = new WeakMap<readonly MetaTag[], Set<string>>();
+function statements(metas: readonly MetaTag[]): Set<string> {
+  let said = statementsCache.get(metas);
+  if (!said) {
+    said = new Set();
+    for (const m of metas) {
+      const c = m.meaning;
+      if (c.kind === 'acap-permission' && !c.purpose && c.usage && !c.usage.local) said.add(`${addressee(m)} ${c.allow ? 'allow' : 'disallow'} ${c.usage.name}`);
+    }
+    statementsCache.set(metas, said);
+  }
+  return said;
 }
 
 /** The values of one conventional robots META tag. */

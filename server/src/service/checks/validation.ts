@@ -167,8 +167,8 @@ function gather(doc: RobotsDocument, ctx: WorkspaceContext, wanted?: Wanted): { 
     const inRuns = wanted && RUN_CHECKS.get(check);
     const want = inRuns ? wanted(inRuns.code) : undefined;
     const total = inRuns && want !== undefined ? firstOfRuns(inRuns.runs(model), want, rest) : undefined;
-    if (total === undefined) check(model, rest, ctx);
-    else (totals ??= new Map()).set(inRuns!.code, total);
+    if (inRuns && total !== undefined) (totals ??= new Map()).set(inRuns.code, total);
+    else check(model, rest, ctx);
   }
   const findings = inPlaceOrder(lineRun, rest);
   // Every analysis has been carried over to this version: let the previous one go.

@@ -12,6 +12,7 @@ import { lineAt, lineCount, linesChangedSince, parseDocument, type RobotsDocumen
 import type { LineNode } from '../syntax/syntax';
 import { googleEvaluate, googleExtractAgent, type GoogleLine, type GoogleSection } from './google';
 import { getModel, type Group } from '../model/model';
+import { lowerBound } from '../syntax/numbers';
 import { encodeNonAscii, googleEscapePattern, matchPattern, normalizePercent } from '../syntax/paths';
 import { firstOccurrences, PatternIndex } from './patternIndex';
 
@@ -359,17 +360,6 @@ function isEmptyDisallow(r: CompiledRule | undefined): r is CompiledRule {
   return r !== undefined && r.pattern === '' && !r.allow;
 }
 
-/** The first position in ascending `xs` whose value is at least `x`. O(log n). */
-function lowerBound(xs: readonly number[], x: number): number {
-  let lo = 0;
-  let hi = xs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (xs[mid] < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 /**
  * A version's answer: the index (shared, patched in place across versions), the empty Disallow

@@ -27,7 +27,7 @@ import { ownString } from '../syntax/ownString';
  * look-ups per hover, most of them for prefixes no key has), so once the filter is made a query
  * costs O(k) bit tests (each prefix's hash in O(1) from the last) and a look-up of O(n) per prefix
  * that a key has or that the filter lets through (keys sharing head, length and last unit; or
- * about one in sixteen).
+ * at most about one in sixteen others, with sixteen bits or more a key).
  */
 class PrefixMap<T extends object> {
   /** The item filed under a key, or the items when several are (never an array item: T is not one). */
@@ -131,8 +131,8 @@ function finishHash(head: number, length: number, last: number): number {
  */
 class PrefixFilter {
   /**
-   * Made once the map's look-ups without it number an eighth of its keys (a hash costs about a
-   * tenth of a look-up), so making it never costs much more than what it saves: a 47,000-key map
+   * Made once the map's look-ups without it number an eighth of its keys, so that making it
+   * (a short hash per key) costs in proportion to the look-ups already spent: a 47,000-key map
    * asked a handful of times does without, the map of a group asked by every hover gets one.
    */
   private bits: Int32Array | undefined;
@@ -176,8 +176,7 @@ class PrefixFilter {
   private rebuild(keys: ReadonlyMap<string, unknown>): void {
     let size = 64;
     while (size < keys.size * 32) size *= 2;
-    const bits = new Int32Array(size >>> 5);
-    this.bits = bits;
+    this.bits = new Int32Array(size >>> 5);
     this.mask = size - 1;
     for (const key of keys.keys()) this.set(keyHash(key));
     this.counted = keys.size;

@@ -17,6 +17,7 @@ import type { AiUse } from '../facts/crawlers';
 import { CONTENT_SIGNAL_ALIASES } from '../facts/signalFacts';
 import { getModel, type AcapRecord, type Group } from '../model/model';
 import type { RobotsDocument } from '../syntax/document';
+import { greatestOf } from '../syntax/numbers';
 import { parseContentSignal, parseContentUsage } from '../syntax/signals';
 
 type Stance = Map<AiUse, boolean>;
@@ -126,10 +127,8 @@ function acapToPreferences(doc: RobotsDocument, r: AcapRecord): CodeAction | und
   }
   if (lines.length === 0) return undefined;
   if (inputOnly) lost.push('ai-input in Content-Usage (the aipref vocabulary has no such label)');
-  // A loop, not Math.max(...): a group of 160,000 rules passed the engine's argument limit.
-  let at = 0;
-  for (const l of group.agents) if (l >= at) at = l + 1;
-  for (const l of group.members) if (l >= at) at = l + 1;
+  // Not Math.max(...): a group of 160,000 rules passed the engine's argument limit.
+  const at = greatestOf(group.members, greatestOf(group.agents)) + 1;
   const nl = eol(doc);
   const title = `Write this ACAP record's AI stance as Content-Signal / Content-Usage lines in the group of line ${group.startLine + 1}${lost.length ? ` — not kept: ${[...new Set(lost)].join('; ')}` : ''}`;
   // A group that ends the file on a line without a line end: the position after it is outside

@@ -153,8 +153,7 @@ export function checkDefinitionStructure(model: RobotsModel, out: LocatedFinding
 
 /** The workspace gives the files that refer to this one: their definitions count here (Part 1 §2.4.1.3). */
 export function checkDefinitionReferences(model: RobotsModel, out: LocatedFinding[], ctx: WorkspaceContext = {}): void {
-  suggestionsLeft = MAX_SUGGESTIONS;
-  checkReferences(model, out, definedElsewhere(model.document, ctx));
+  checkReferences(model, out, { elsewhere: definedElsewhere(model.document, ctx), suggest: suggester(MAX_SUGGESTIONS) });
 }
 
 /**
@@ -163,12 +162,17 @@ export function checkDefinitionReferences(model: RobotsModel, out: LocatedFindin
  * 16 s. Past it the findings are the same, without a suggestion.
  */
 const MAX_SUGGESTIONS = 200;
-let suggestionsLeft = 0;
 
-function suggestName(word: string, names: Iterable<string>): string | undefined {
-  if (suggestionsLeft <= 0) return undefined;
-  suggestionsLeft--;
-  return closest(word, names);
+/** `closest`, for the first `max` names asked. */
+function suggester(max: number): (word: string, names: Iterable<string>) => string | undefined {
+  let left = max;
+  return (word, names) => (left-- > 0 ? closest(word, names) : undefined);
+}
+
+/** Where a name this file does not define is looked for: files referring to it, then typos of its own names. */
+interface Lookup {
+  readonly elsewhere: Elsewhere;
+  readonly suggest: (word: string, names: Iterable<string>) => string | undefined;
 }
 
 /** The definitions after the first ACAP record, by kind and name (the first of each), once per model. */
@@ -198,17 +202,17 @@ function definedElsewhere(doc: RobotsDocument, ctx: WorkspaceContext): Elsewhere
   };
 }
 
-function checkLocalRef(model: RobotsModel, lineNo: number, usage: UsageRef, inComposite: boolean, out: LocatedFinding[], elsewhere: Elsewhere): void {
+function checkLocalRef(model: RobotsModel, lineNo: number, usage: UsageRef, inComposite: boolean, out: LocatedFinding[], lookup: Lookup): void {
   if (!usage.local || usage.unclosed || !usage.name) return;
   const doc = model.document;
   const def = model.localUsages.get(usage.name);
   // A composite's members must be defined in the same file (Part 1 §2.7.2, ABNF note); a
   // permission may use a usage defined in a file that refers to this one (§2.4.1.3).
-  if (!def && !inComposite && elsewhere('usage', usage.name)) return;
+  if (!def && !inComposite && lookup.elsewhere('usage', usage.name)) return;
   if (!def) {
     const late = misplacedDefinition(model, false, usage.name);
     // A typo of a name this file defines (O(names) short distances, within a budget).
-    const near = late ? undefined : suggestName(usage.name, model.localUsages.keys());
+    const near = late ? undefined : lookup.suggest(usage.name, model.localUsages.keys());
     out.push({
       ...(near ? { replacement: near } : {}),
       line: lineNo, code: 'acap.undefined-local-usage', span: usage.nameSpan,
@@ -267,20 +271,20 @@ function referringLinesOf(model: RobotsModel): readonly number[] {
   return list;
 }
 
-function checkReferences(model: RobotsModel, out: LocatedFinding[], elsewhere: Elsewhere): void {
+function checkReferences(model: RobotsModel, out: LocatedFinding[], lookup: Lookup): void {
   const doc = model.document;
   for (const i of referringLinesOf(model)) {
     const line = lineAt(doc, i);
     const d = line.directive;
     if (d.kind === 'acap-permission') {
-      if (d.usage) checkLocalRef(model, i, d.usage, false, out, elsewhere);
+      if (d.usage) checkLocalRef(model, i, d.usage, false, out, lookup);
       if (d.resource) {
         const spec = line.text.slice(d.resource.start, d.resource.end);
         if (spec.toLowerCase().startsWith(RESOURCE_SET_PREFIX)) {
           const name = spec.slice(RESOURCE_SET_PREFIX.length).toLowerCase();
-          if (name && !model.resourceSets.has(name) && !elsewhere('set', name)) {
+          if (name && !model.resourceSets.has(name) && !lookup.elsewhere('set', name)) {
             const late = misplacedDefinition(model, true, name);
-            const near = late ? undefined : suggestName(name, model.resourceSets.keys());
+            const near = late ? undefined : lookup.suggest(name, model.resourceSets.keys());
             out.push({
               ...(near ? { replacement: near } : {}),
               line: i, code: 'acap.undefined-resource-set', span: { start: d.resource.start + RESOURCE_SET_PREFIX.length, end: d.resource.end },
@@ -295,7 +299,7 @@ function checkReferences(model: RobotsModel, out: LocatedFinding[], elsewhere: E
         }
       }
     } else if (d.kind === 'acap-composite-usage') {
-      for (const m of d.members) checkLocalRef(model, i, m, true, out, elsewhere);
+      for (const m of d.members) checkLocalRef(model, i, m, true, out, lookup);
     }
   }
 }

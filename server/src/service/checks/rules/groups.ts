@@ -10,6 +10,7 @@ import type { Diagnostic, CodeAction } from 'vscode-languageserver-types';
 import type { Finding, LocatedFinding, RelatedLine } from '../../syntax/findings';
 import { modelLineage, type Group, type RobotsModel } from '../../model/model';
 import { lineAt, type RobotsDocument } from '../../syntax/document';
+import { lowerBound } from '../../syntax/numbers';
 import type { LineNode, Span } from '../../syntax/syntax';
 import { action, insertAbove, removeLine, replaceWith, type DiagnosticData, type Fix, type Topic } from '../rule';
 
@@ -464,18 +465,6 @@ class DuplicateRuleFinding implements LocatedFinding {
   get related(): readonly RelatedLine[] {
     return [{ line: this.prev, span: this.prevSpan, message: 'the same rule' }];
   }
-}
-
-/** First index of the ascending `list` holding at least `n`; O(log n). */
-function lowerBound(list: readonly number[], n: number): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (list[mid] < n) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /**

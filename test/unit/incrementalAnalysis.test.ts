@@ -143,6 +143,31 @@ suite('incremental analysis', () => {
     assert.ok(!collectFindings(doc).some((f) => f.code === 'rep.duplicate-rule' && f.line === line + 1));
   });
 
+  test('typing 1,500 new patterns into one group: past the id map\'s bound the index is built again, and the findings still equal a full analysis', () => {
+    // Every keystroke interns a pattern the group never had; past 2 × rules + 1,024 of them the
+    // duplicate index is made anew instead of patched (its memory stays linear in the group).
+    let doc = parseDocument('file:///inc/robots.txt', 0, BASE);
+    collectFindings(doc);
+    const line = BASE.split('\n').indexOf('Allow: /c');
+    for (let k = 0; k < 1500; k++) {
+      const end = doc.lines[line].text.length;
+      // A letter typed at the end; every 50th edit the path becomes `/b` (a repeated rule), and
+      // the next edit starts a block of its own (`/b7-…`), so no pattern comes back.
+      const block = Math.floor(k / 50);
+      const replace = k % 50 === 49 ? 'b' : k % 50 === 0 && k > 0 ? `${block}-` : undefined;
+      const change = replace === undefined
+        ? { range: { start: { line, character: end }, end: { line, character: end } }, text: String.fromCharCode(0x61 + (k % 26)) }
+        : { range: { start: { line, character: replace === 'b' ? 8 : end }, end: { line, character: end } }, text: replace };
+      doc = updateDocument(doc, [change], k + 1);
+      const found = collectFindings(doc);
+      if (k % 50 === 49) {
+        assert.deepEqual(found, fresh(doc), `after edit ${k + 1}`);
+        assert.ok(found.some((f) => f.code === 'rep.duplicate-rule' && f.line === line), `line ${line} repeats Allow: /b after edit ${k + 1}`);
+      }
+    }
+    assert.deepEqual(collectFindings(doc), fresh(doc));
+  });
+
   test('adding a line rebuilds the model; the findings still equal a full analysis', () => {
     const doc = parseDocument('file:///inc/robots.txt', 0, BASE);
     collectFindings(doc);

@@ -286,3 +286,30 @@ suite('invariants of the ACAP reading (fast-check)', () => {
     }), { numRuns: 3000 });
   });
 });
+
+suite('decisions kept per document', () => {
+  const TEXT = ['##ACAP version=1.0', 'ACAP-crawler: *', 'ACAP allow-crawl: /x', 'ACAP-allow-index: /', 'ACAP-disallow-crawl: /x/private', ''].join('\n');
+  const fresh = (q: Query): ReturnType<typeof explain> => explain(parseDocument('file:///site/robots.txt', 1, TEXT), q);
+
+  test('a kept decision answers as a new one, with the notes it added (a broken field\'s), whichever question came first', () => {
+    const doc = parseDocument('file:///site/robots.txt', 1, TEXT);
+    const questions: Query[] = [
+      { agent: 'x', path: '/x/y', usage: 'index' },
+      { agent: 'x', path: '/x/y' },
+      { agent: 'x', path: '/x/private', usage: 'index' },
+      { agent: 'x', path: '/x/y', usage: 'index' },
+      { agent: 'y', path: '/x/y', usage: 'index', purpose: 'research' },
+    ];
+    for (const q of questions) assert.deepEqual(explain(doc, q), fresh(q), JSON.stringify(q));
+    // The crawl decision was made while answering about index; its note comes with it when kept.
+    assert.ok(explain(doc, { agent: 'x', path: '/x/y' }).notes.some((n) => /Line 3 would permit crawl here, but it has a space where ACAP has a hyphen/.test(n)));
+  });
+
+  test('referenced files are read again: a crawler referred elsewhere is not kept', () => {
+    const ws = new MemoryWorkspace({ 'file:///site/robots.txt': 'x', 'file:///site/acap.txt': '##ACAP version=1.0\nACAP-crawler: *\nACAP-disallow-crawl: /\n' });
+    const doc = parseDocument('file:///site/robots.txt', 1, '##ACAP version=1.0\nACAP-crawler: bot\nACAP-permissions-reference: /acap.txt\n');
+    assert.equal(explain(doc, { agent: 'bot', path: '/a' }, { workspace: ws }).allowed, false);
+    ws.set('file:///site/acap.txt', '##ACAP version=1.0\nACAP-crawler: *\nACAP-allow-crawl: /\n');
+    assert.equal(explain(doc, { agent: 'bot', path: '/a' }, { workspace: ws }).allowed, true);
+  });
+});

@@ -101,7 +101,28 @@ export interface Decision {
   readonly losers: readonly Loser[];
   readonly qualifiers: readonly string[];
   readonly summary: string;
+  /**
+   * How many of each list were left out (LISTED_MAX each), present only when one was: 20,000 ACAP
+   * fields tied on one pattern decide together, and the verdict and qualifiers come from all of
+   * them, but the lists name the first LISTED_MAX.
+   */
+  readonly omitted?: Omitted;
 }
+
+export interface Omitted {
+  readonly winners: number;
+  readonly candidates: number;
+  readonly overridden: number;
+  readonly losers: number;
+}
+
+/**
+ * The most candidates a decision lists in each of winners, candidates, overridden and losers (the
+ * rest are counted in `omitted`). Each candidate listed is an object with its line's text; a
+ * crawler named by 20,000 ACAP records that all allow `/` made every query write 20,000 of them,
+ * several times over (a hover took 1.0 s; 155,000 records, 7 s).
+ */
+export const LISTED_MAX = 100;
 
 export interface Explanation {
   readonly agent: string;
@@ -117,8 +138,10 @@ export interface Explanation {
   /** The decision for the usage itself, and, for every usage but crawl, the crawl it depends on. */
   readonly decision: Decision;
   readonly crawl: Decision | undefined;
-  /** ACAP records that apply: their first lines, and whether they name the crawler. */
+  /** ACAP records that apply: their first lines, and whether they name the crawler (the first LISTED_MAX). */
   readonly records: readonly { readonly line: number; readonly named: boolean; readonly file?: string }[];
+  /** How many applicable records `records` leaves out, when it leaves some out. */
+  readonly recordsOmitted?: number;
   /** The conventional crawl verdict under the active profile. */
   readonly conventional: { readonly allowed: boolean; readonly line: number | undefined; readonly why: string; readonly ignored: boolean };
   /** Where each qualifier of the answer is written. */
@@ -180,9 +203,44 @@ function crawlCandidateOf(doc: RobotsDocument, line: number, allow: boolean, tie
   return { line: line + 1, text: lineAt(doc, line).text.trim(), source: 'conventional', allow, usage: 'crawl', tier, pattern, qualifiers: [] };
 }
 
+/**
+ * A tier's fields, as the lists they stand in (a record's general fields, a sub-record's fields):
+ * the lists are the compiled records' own, shared by every query, so a query does not copy a
+ * crawler's fields (20,000 records naming one crawler are 20,000 fields on every query).
+ */
 interface Tier {
   readonly name: TierName;
-  readonly fields: readonly AcapField[];
+  readonly lists: readonly (readonly AcapField[])[];
+}
+
+const byUsage = new WeakMap<readonly AcapField[], ReadonlyMap<string, readonly AcapField[]>>();
+
+/** Lists up to this long are read whole; longer ones through an index by usage. */
+const SHORT_LIST = 16;
+
+/**
+ * The fields of `list` that may speak on one of `usages`, in list order: a short list as it is
+ * (most records have a few fields, and a look-up per record cost more than reading them: the
+ * caller checks the usage), a long one through its index by usage, made once. O(1) or, after the
+ * index is made, O(answer).
+ */
+function fieldsOn(list: readonly AcapField[], usages: readonly string[]): readonly AcapField[] {
+  if (list.length <= SHORT_LIST) return list;
+  let index = byUsage.get(list);
+  if (!index) {
+    const m = new Map<string, AcapField[]>();
+    for (const f of list) {
+      const at = m.get(f.usage);
+      if (at) at.push(f);
+      else m.set(f.usage, [f]);
+    }
+    byUsage.set(list, (index = m));
+  }
+  const one = index.get(usages[0]) ?? [];
+  if (usages.length === 1) return one;
+  // A usage and its base (present-snippet, present): merged back into list order.
+  const wanted = new Set(usages);
+  return one.length === 0 && usages.length === 2 ? (index.get(usages[1]) ?? []) : list.filter((f) => wanted.has(f.usage));
 }
 
 /** Usages a field may speak on to be a candidate for `usage`: itself, and present for present-*. */
@@ -205,9 +263,37 @@ function narrowestMatch(field: AcapField, path: string): string | undefined {
   return best;
 }
 
+/**
+ * A candidate as the decision reads it: what ranks it (key, verdict, usage, source), and its
+ * field; its Candidate, with the line's text and qualifier sources, is written only when it is
+ * listed (candidateOf). O(1) to make.
+ */
 interface Scored {
-  readonly candidate: Candidate;
   readonly key: string;
+  readonly allow: boolean;
+  readonly usage: string;
+  readonly source: 'acap' | 'conventional';
+  readonly tier: TierName;
+  /** For an ACAP candidate. */
+  readonly field?: AcapField;
+  /** Given for the conventional candidate; written on demand for a field. */
+  candidate?: Candidate;
+}
+
+function scoredField(field: AcapField, tier: TierName, key: string): Scored {
+  return { key, allow: field.allow, usage: field.usage, source: 'acap', tier, field };
+}
+
+function candidateOf(s: Scored, asked: RobotsDocument): Candidate {
+  return (s.candidate ??= fieldCandidate(s.field!, s.tier, s.key, asked));
+}
+
+/** The first LISTED_MAX of `list` as candidates, and how many were left out. O(LISTED_MAX). */
+function listed(list: readonly Scored[], asked: RobotsDocument): { readonly list: Candidate[]; readonly omitted: number } {
+  const n = Math.min(list.length, LISTED_MAX);
+  const out: Candidate[] = new Array<Candidate>(n);
+  for (let k = 0; k < n; k++) out[k] = candidateOf(list[k], asked);
+  return { list: out, omitted: list.length - n };
 }
 
 function fieldCandidate(field: AcapField, tier: TierName, key: string, asked: RobotsDocument): Candidate {
@@ -235,30 +321,30 @@ interface Resolved {
 function resolve(scored: readonly Scored[], usage: string): Resolved {
   // Those no other candidate is narrower than (Part 1 §2.4.5), in O(total key length): narrowestOf.
   let top = narrowestOf(scored, (c) => c.key);
-  const agree = (list: readonly Scored[]): boolean => list.every((c) => c.candidate.allow === list[0].candidate.allow);
+  const agree = (list: readonly Scored[]): boolean => list.every((c) => c.allow === list[0].allow);
   if (agree(top)) {
-    const acapFirst = [...top].sort((a, b) => (a.candidate.source === 'acap' ? 0 : 1) - (b.candidate.source === 'acap' ? 0 : 1));
-    return { allowed: top[0].candidate.allow, reason: 'narrowest', winners: acapFirst, overridden: [] };
+    const acapFirst = [...top.filter((c) => c.source === 'acap'), ...top.filter((c) => c.source !== 'acap')];
+    return { allowed: top[0].allow, reason: 'narrowest', winners: acapFirst, overridden: [] };
   }
   let overridden: Scored[] = [];
   // Part 1 §2.9.2: on the same pattern the ACAP field wins and the conventional line is ignored.
-  const acapKeys = new Set(top.filter((c) => c.candidate.source === 'acap').map((c) => c.key));
-  const beaten = top.filter((c) => c.candidate.source === 'conventional' && acapKeys.has(c.key));
+  const acapKeys = new Set(top.filter((c) => c.source === 'acap').map((c) => c.key));
+  const beaten = top.filter((c) => c.source === 'conventional' && acapKeys.has(c.key));
   if (beaten.length) {
     overridden = beaten;
     top = top.filter((c) => !beaten.includes(c));
-    if (agree(top)) return { allowed: top[0].candidate.allow, reason: 'acap-over-conventional', winners: top, overridden };
+    if (agree(top)) return { allowed: top[0].allow, reason: 'acap-over-conventional', winners: top, overridden };
   }
   // interpretation §3.3: the more specific usage (present-snippet over present) wins.
-  const specific = top.filter((c) => c.candidate.usage === usage);
+  const specific = top.filter((c) => c.usage === usage);
   if (specific.length > 0 && specific.length < top.length && agree(specific)) {
-    return { allowed: specific[0].candidate.allow, reason: 'specific-usage', winners: specific, overridden };
+    return { allowed: specific[0].allow, reason: 'specific-usage', winners: specific, overridden };
   }
   const pool = specific.length > 0 ? specific : top;
   // Part 1 §2.4.5, last paragraph: undecidable conflicts are prohibitions. Equal patterns are a
   // tie; different patterns the method cannot rank (`/*a` against `/*b`) are not "the same".
   const same = pool.every((c) => c.key === pool[0].key);
-  return { allowed: false, reason: same ? 'tie-prohibited' : 'unrankable', winners: pool.filter((c) => !c.candidate.allow), overridden };
+  return { allowed: false, reason: same ? 'tie-prohibited' : 'unrankable', winners: pool.filter((c) => !c.allow), overridden };
 }
 
 interface Setting {
@@ -286,22 +372,32 @@ function describe(c: Candidate): string {
   return `line ${c.line}${c.file ? ` of ${c.file}` : ''} (${c.allow ? 'allows' : 'prohibits'} ${c.pattern})`;
 }
 
-/** Why a candidate of the deciding tier lost to the winners. */
-function whyLost(c: Scored, r: Resolved, usage: string): string {
-  const w = r.winners.find((x) => compareScope(x.key, c.key) < 0) ?? r.winners[0];
+/**
+ * Why a candidate of the deciding tier lost to the winners, `byKey` holding the first winner of
+ * each of their patterns (up to LISTED_MAX patterns: tied winners share one). O(byKey).
+ */
+function whyLost(c: Scored, r: Resolved, byKey: ReadonlyMap<string, Scored>, usage: string, asked: RobotsDocument): string {
+  let w: Scored | undefined;
+  for (const x of byKey.values()) {
+    if (compareScope(x.key, c.key) < 0) {
+      w = x;
+      break;
+    }
+  }
+  w ??= r.winners[0];
   if (!w) return 'it lost';
-  const by = describe(w.candidate);
+  const by = describe(candidateOf(w, asked));
   if (compareScope(w.key, c.key) < 0) {
     const dollar = c.key.endsWith('$') && w.key.includes('*') ? '; a `$` counts as broader than any character, even `*`' : '';
-    const conv = c.candidate.source === 'conventional' ? 'the conventional verdict is beaten: ' : '';
+    const conv = c.source === 'conventional' ? 'the conventional verdict is beaten: ' : '';
     return `${conv}${by} has the narrower pattern (Part 1 §2.4.5${dollar})`;
   }
   if (c.key === w.key) {
-    if (r.reason === 'specific-usage') return `${by} names ${usage} itself, which beats ${c.candidate.usage} on the same pattern (interpretation §3.3)`;
+    if (r.reason === 'specific-usage') return `${by} names ${usage} itself, which beats ${c.usage} on the same pattern (interpretation §3.3)`;
     if (r.reason === 'tie-prohibited') return `it permits on the same pattern as ${by}, and an undecidable conflict is a prohibition (Part 1 §2.4.5)`;
     return `${by} has the same pattern`;
   }
-  return `Part 1 §2.4.5's method cannot rank ${c.candidate.pattern} against ${w.candidate.pattern} (they differ after a wildcard), and an undecidable conflict is a prohibition`;
+  return `Part 1 §2.4.5's method cannot rank ${candidateOf(c, asked).pattern} against ${candidateOf(w, asked).pattern} (they differ after a wildcard), and an undecidable conflict is a prohibition`;
 }
 
 const TIER_WORDS: Record<TierName, string> = {
@@ -311,20 +407,30 @@ const TIER_WORDS: Record<TierName, string> = {
   star: 'the records for any crawler (*)',
 };
 
-/** The decision for one usage: O(fields × patterns per field + n² in the matching candidates). */
-function decide(s: Setting, usage: string): Decision {
+/** A decision, and the fields of all its winners (listed or not) for the notes explain adds. */
+interface Decided {
+  readonly decision: Decision;
+  readonly winnerFields: readonly AcapField[];
+}
+
+/**
+ * The decision for one usage. O(fields × patterns per field) to find the candidates, O(total
+ * length of their patterns) to rank them (narrowestOf); at most LISTED_MAX of each list are
+ * written out, so the answer's size does not grow with the candidates.
+ */
+function decide(s: Setting, usage: string): Decided {
   const usages = relevantUsages(usage);
   const perTier: Scored[][] = [];
   const broken: Broken[] = [];
   s.tiers.forEach((tier, t) => {
     const scored: Scored[] = [];
-    for (const field of tier.fields) {
-      if (!usages.includes(field.usage)) continue;
+    for (const list of tier.lists) for (const field of fieldsOn(list, usages)) {
+      if (field.usage !== usage && !usages.includes(field.usage)) continue;
       const key = narrowestMatch(field, s.path);
       if (key === undefined) continue;
       // Crawlers cannot read the line; it decides nothing, but the answer says what it would have done.
       if (field.broken) broken.push({ field, key, tier: t });
-      else scored.push({ candidate: fieldCandidate(field, tier.name, key, s.doc), key });
+      else scored.push(scoredField(field, tier.name, key));
     }
     if (usage === 'crawl' && s.conventional && s.conventional.tier === tier.name) scored.push(s.conventional.scored);
     perTier.push(scored);
@@ -341,62 +447,138 @@ function decide(s: Setting, usage: string): Decision {
     const tier = s.tiers[decided];
     const scored = perTier[decided];
     const r = resolve(scored, usage);
-    const winners = r.winners.map((c) => c.candidate);
-    const overridden = r.overridden.map((c) => c.candidate);
+    const winners = listed(r.winners, s.doc);
+    const overridden = listed(r.overridden, s.doc);
+    const candidates = listed(scored, s.doc);
     const losers: Loser[] = [];
-    const loser = (c: Candidate, why: string): Loser => ({ line: c.line, text: c.text, ...(c.file ? { file: c.file } : {}), allow: c.allow, pattern: c.pattern, why });
+    let lost = 0;
+    const loser = (c: Scored, why: () => string): void => {
+      if (++lost > LISTED_MAX) return;
+      const d = candidateOf(c, s.doc);
+      losers.push({ line: d.line, text: d.text, ...(d.file ? { file: d.file } : {}), allow: d.allow, pattern: d.pattern, why: why() });
+    };
     // Sets, not includes(): 20,000 fields tied on one pattern are 20,000 winners, and looking
-    // each candidate up in that list was quadratic (2 s an answer, a conversion's check 200 of them).
+    // each candidate up in that list was quadratic.
     const won = new Set(r.winners);
     const overriddenSet = new Set(r.overridden);
+    const byKey = new Map<string, Scored>();
+    for (const w of r.winners) {
+      if (byKey.size >= LISTED_MAX) break;
+      if (!byKey.has(w.key)) byKey.set(w.key, w);
+    }
     for (const c of scored) {
       if (won.has(c)) continue;
-      if (overriddenSet.has(c)) losers.push(loser(c.candidate, `the ACAP field ${describe(winners[0])} has the same pattern and overrides the conventional line (Part 1 §2.9.2)`));
-      else losers.push(loser(c.candidate, whyLost(c, r, usage)));
+      if (overriddenSet.has(c)) loser(c, () => `the ACAP field ${describe(winners.list[0])} has the same pattern and overrides the conventional line (Part 1 §2.9.2)`);
+      else loser(c, () => whyLost(c, r, byKey, usage, s.doc));
     }
     for (let t = decided + 1; t < perTier.length; t++) {
       for (const c of perTier[t]) {
-        losers.push(loser(c.candidate, `set aside: ${TIER_WORDS[tier.name]} speak on ${usage} here, and they override ${TIER_WORDS[s.tiers[t].name]} where they speak, even with a narrower pattern (interpretation §3.1)`));
+        loser(c, () => `set aside: ${TIER_WORDS[tier.name]} speak on ${usage} here, and they override ${TIER_WORDS[s.tiers[t].name]} where they speak, even with a narrower pattern (interpretation §3.1)`);
       }
     }
-    // interpretation §3.3: the qualifiers of every tied winner travel.
-    const qualifiers = r.allowed ? [...new Set(winners.flatMap((w) => w.qualifiers))] : [];
-    return { usage, allowed: r.allowed, reason: r.reason, tier: tier.name, winners, candidates: scored.map((c) => c.candidate), overridden, losers, qualifiers, summary: summarise(usage, r.allowed, r.reason, tier.name, winners, overridden) };
+    // interpretation §3.3: the qualifiers of every tied winner travel (listed or not).
+    const qualifiers = new Set<string>();
+    const winnerFields: AcapField[] = [];
+    for (const w of r.winners) {
+      if (w.field) winnerFields.push(w.field);
+      if (r.allowed) for (const q of w.field?.qualifiers ?? w.candidate?.qualifiers ?? []) qualifiers.add(q);
+    }
+    const omitted = { winners: winners.omitted, candidates: candidates.omitted, overridden: overridden.omitted, losers: Math.max(0, lost - LISTED_MAX) };
+    const decision: Decision = {
+      usage, allowed: r.allowed, reason: r.reason, tier: tier.name, winners: winners.list, candidates: candidates.list, overridden: overridden.list, losers, qualifiers: [...qualifiers],
+      summary: summarise(usage, r.allowed, r.reason, tier.name, winners.list, winners.omitted, overridden.list),
+      ...(omitted.winners || omitted.candidates || omitted.overridden || omitted.losers ? { omitted } : {}),
+    };
+    return { decision, winnerFields };
   }
   // interpretation §3.4: no candidate anywhere. ACAP-disallow-other prohibits, else silence permits.
   for (const tier of s.tiers) {
-    for (const field of tier.fields) {
+    for (const list of tier.lists) for (const field of fieldsOn(list, ['other'])) {
       if (field.usage !== 'other' || field.allow || field.broken) continue;
       const key = narrowestMatch(field, s.path);
       if (key === undefined) continue;
       const w = fieldCandidate(field, tier.name, key, s.doc);
-      return { usage, allowed: false, reason: 'disallow-other', tier: tier.name, winners: [w], candidates: [], overridden: [], losers: [], qualifiers: [], summary: `${usage}: prohibited — nothing speaks on it, and line ${w.line} prohibits every usage not explicitly permitted (ACAP-disallow-other)` };
+      return {
+        decision: { usage, allowed: false, reason: 'disallow-other', tier: tier.name, winners: [w], candidates: [], overridden: [], losers: [], qualifiers: [], summary: `${usage}: prohibited — nothing speaks on it, and line ${w.line} prohibits every usage not explicitly permitted (ACAP-disallow-other)` },
+        winnerFields: [field],
+      };
     }
   }
-  return { usage, allowed: true, reason: 'silence', tier: undefined, winners: [], candidates: [], overridden: [], losers: [], qualifiers: [], summary: `${usage}: allowed — no line speaks on it, and silence is permission (guide §1.3)` };
+  return { decision: { usage, allowed: true, reason: 'silence', tier: undefined, winners: [], candidates: [], overridden: [], losers: [], qualifiers: [], summary: `${usage}: allowed — no line speaks on it, and silence is permission (guide §1.3)` }, winnerFields: [] };
 }
 
-function summarise(usage: string, allowed: boolean, reason: Reason, tier: TierName, winners: readonly Candidate[], overridden: readonly Candidate[]): string {
+/** Decisions made for a document, by usage and `memo` key, with the notes they added. */
+const decisions = new WeakMap<RobotsDocument, Map<string, { readonly decided: Decided; readonly notes: readonly string[] }>>();
+
+/** Decisions kept per document before the oldest are dropped. */
+const DECISIONS_KEPT = 512;
+
+/**
+ * decide(), kept per document under `memo` (undefined: not kept). A hover's table asks the same
+ * crawl decision for every usage of a crawler, and several sections ask the same question: with
+ * 150,000 records naming one crawler each decision reads them all (tens of ms). O(1) when kept.
+ */
+function decideOnce(s: Setting, usage: string, memo: string | undefined): Decided {
+  if (memo === undefined) return decide(s, usage);
+  let kept = decisions.get(s.doc);
+  if (!kept) decisions.set(s.doc, (kept = new Map()));
+  const key = `${usage}\0${memo}`;
+  let hit = kept.get(key);
+  if (!hit) {
+    // Its own notes, so that each kept decision has every note it adds.
+    const own: Setting = { ...s, notes: new Set() };
+    hit = { decided: decide(own, usage), notes: [...own.notes] };
+    if (kept.size >= DECISIONS_KEPT) kept.delete(kept.keys().next().value as string);
+    kept.set(key, hit);
+  }
+  for (const n of hit.notes) s.notes.add(n);
+  return hit.decided;
+}
+
+function summarise(usage: string, allowed: boolean, reason: Reason, tier: TierName, winners: readonly Candidate[], unlisted: number, overridden: readonly Candidate[]): string {
   const verdict = allowed ? 'allowed' : 'prohibited';
-  const at = winners.map((w) => `line ${w.line}${w.file ? ` of ${w.file}` : ''}`).join(' and ');
+  const at = winners.map((w) => `line ${w.line}${w.file ? ` of ${w.file}` : ''}`).join(' and ') + (unlisted ? ` and ${unlisted.toLocaleString('en')} more lines` : '');
   switch (reason) {
     case 'narrowest': return `${usage}: ${verdict} by ${at}, the narrowest matching pattern in ${TIER_WORDS[tier]} (Part 1 §2.4.5)`;
     case 'acap-over-conventional': return `${usage}: ${verdict} by ${at}; the conventional line${overridden.length > 1 ? 's' : ''} ${overridden.map((o) => o.line).join(', ')} with the same pattern ${overridden.length > 1 ? 'are' : 'is'} overridden (Part 1 §2.9.2)`;
     case 'specific-usage': return `${usage}: ${verdict} by ${at}, which names ${usage} itself and beats ${USAGE_BY_NAME.get(usage)?.base} on the same pattern`;
-    case 'tie-prohibited': return `${usage}: prohibited — ${at} ${winners.length > 1 ? 'tie' : 'ties'} with a permission on the same pattern, and an undecidable conflict is a prohibition (Part 1 §2.4.5)`;
+    case 'tie-prohibited': return `${usage}: prohibited — ${at} ${winners.length + unlisted > 1 ? 'tie' : 'ties'} with a permission on the same pattern, and an undecidable conflict is a prohibition (Part 1 §2.4.5)`;
     case 'unrankable': return `${usage}: prohibited — ${at} and a permission have patterns that Part 1 §2.4.5's method cannot rank (they differ after a wildcard), and an undecidable conflict is a prohibition`;
     default: return `${usage}: ${verdict}`;
   }
 }
 
 /** The records that apply to the crawler, following permissions references into the workspace. */
-function applicableRecords(doc: RobotsDocument, token: string, ctx: WorkspaceContext, notes: string[]): { named: CompiledRecord[]; star: CompiledRecord[] } {
+const referring = new WeakMap<readonly CompiledRecord[], boolean>();
+const generals = new WeakMap<readonly CompiledRecord[], readonly (readonly AcapField[])[]>();
+
+/** The general fields of each of `records`, made once per list of records (the index's lists are shared by every query). */
+function generalLists(records: readonly CompiledRecord[]): readonly (readonly AcapField[])[] {
+  let out = generals.get(records);
+  if (!out) generals.set(records, (out = records.map((r) => r.general)));
+  return out;
+}
+
+/** Whether one of `records` refers to another file (ACAP-permissions-reference), found once per list. */
+function refers(records: readonly CompiledRecord[]): boolean {
+  let out = referring.get(records);
+  if (out === undefined) referring.set(records, (out = records.some((r) => r.reference)));
+  return out;
+}
+
+/**
+ * The records that apply to the crawler, following permissions references into the workspace:
+ * the index's own lists when no record refers elsewhere (O(1)), else O(the crawler's records).
+ */
+function applicableRecords(doc: RobotsDocument, token: string, ctx: WorkspaceContext, notes: string[]): { named: readonly CompiledRecord[]; star: readonly CompiledRecord[]; local: boolean } {
   const t = token.toLowerCase();
-  const named: CompiledRecord[] = [];
   // Through the index (recordIndex): a look-up, not a scan of every record.
   const index = recordIndex(compileRecords(doc));
-  const star: CompiledRecord[] = [...index.star];
-  for (const r of index.byCrawler.get(t) ?? []) {
+  const star = index.star;
+  const own = index.byCrawler.get(t) ?? [];
+  if (!refers(own)) return { named: own, star, local: true };
+  const named: CompiledRecord[] = [];
+  for (const r of own) {
     if (r.reference) {
       // Part 1 §2.3.2: the referenced file's permissions apply to this record's crawlers.
       const { document: target, problem } = resolveReference(ctx.workspace, r.reference.locator, doc);
@@ -409,7 +591,7 @@ function applicableRecords(doc: RobotsDocument, token: string, ctx: WorkspaceCon
       notes.push(`Line ${r.reference.line + 1} refers this crawler to ${r.reference.locator}; its records for this crawler count as naming it.`);
     } else named.push(r);
   }
-  return { named, star };
+  return { named, star, local: false };
 }
 
 function conventionalSummary(v: ConventionalVerdict, ignored: boolean): Explanation['conventional'] {
@@ -474,15 +656,15 @@ export function explain(doc: RobotsDocument, query: Query, ctx: WorkspaceContext
     };
   }
 
-  const { named, star } = applicableRecords(doc, token, ctx, notes);
-  const subFields = (records: CompiledRecord[]): AcapField[] => purpose
-    ? records.flatMap((r) => r.subRecords.filter((s) => s.purposes.some((p) => purposeMatches(p.key, purpose))).flatMap((s) => s.fields))
+  const { named, star, local } = applicableRecords(doc, token, ctx, notes);
+  const subFields = (records: readonly CompiledRecord[]): (readonly AcapField[])[] => purpose
+    ? records.flatMap((r) => r.subRecords.filter((s) => s.purposes.some((p) => purposeMatches(p.key, purpose))).map((s) => s.fields))
     : [];
   const tiers: Tier[] = [
-    { name: 'named-purpose', fields: subFields(named) },
-    { name: 'star-purpose', fields: subFields(star) },
-    { name: 'named', fields: named.flatMap((r) => r.general) },
-    { name: 'star', fields: star.flatMap((r) => r.general) },
+    { name: 'named-purpose', lists: subFields(named) },
+    { name: 'star-purpose', lists: subFields(star) },
+    { name: 'named', lists: generalLists(named) },
+    { name: 'star', lists: generalLists(star) },
   ];
   // interpretation §3.6: the conventional group is decided first, as normal, by the profile's own
   // rules, without the conventional lines that stand inside ACAP records (ACAP readers ignore
@@ -493,7 +675,7 @@ export function explain(doc: RobotsDocument, query: Query, ctx: WorkspaceContext
   if (forAcap && forAcap.line !== undefined && forAcap.scope !== undefined) {
     const tier: TierName = forAcap.named ? 'named' : 'star';
     const candidate = crawlCandidateOf(doc, forAcap.line, forAcap.allowed, tier, forAcap.scope);
-    conventionalCandidate = { tier, scored: { candidate, key: patternKey(forAcap.scope) } };
+    conventionalCandidate = { tier, scored: { key: patternKey(forAcap.scope), allow: candidate.allow, usage: candidate.usage, source: 'conventional', tier, candidate } };
   }
   const record = conventional.line === undefined ? undefined : recordHolding(model).get(conventional.line);
   if (!ignored && conventional.line !== undefined && record) {
@@ -503,8 +685,12 @@ export function explain(doc: RobotsDocument, query: Query, ctx: WorkspaceContext
   if (ignored) notes.push(`Line ${model.ignoreConventional[0] + 1} tells ACAP crawlers to ignore the conventional records (Part 1 §2.9.1).`);
   if (named.length === 0 && star.length === 0) notes.push('No ACAP record addresses this crawler.');
 
-  const decision = decide(setting, usage);
-  const crawl = usage === 'crawl' ? undefined : decide(setting, 'crawl');
+  // Decisions depend on the document, the crawler, the purpose, the path and the profile, and on
+  // other files only through references; without one they are kept per document.
+  const memo = local ? [token, purpose ?? '', rawPath, profile].join('\0') : undefined;
+  const decided = decideOnce(setting, usage, memo);
+  const decision = decided.decision;
+  const crawl = usage === 'crawl' ? undefined : decideOnce(setting, 'crawl', memo).decision;
   notes.push(...setting.notes);
   const allowed = decision.allowed && (crawl?.allowed ?? true);
   const lines = new Map<string, LineRef>();
@@ -516,24 +702,14 @@ export function explain(doc: RobotsDocument, query: Query, ctx: WorkspaceContext
     add(decision);
     add(crawl);
   }
-  // Each winner's field by its file and line, through one map: O(fields + winners), not a search per winner.
-  const fieldAt = new Map<string, AcapField>();
-  for (const t of tiers) for (const f of t.fields) {
-    const k = `${f.doc.uri}#${f.line + 1}`;
-    if (!fieldAt.has(k)) fieldAt.set(k, f);
-  }
-  const winnerFields = decision.winners.flatMap((w) => {
-    const field = w.source === 'acap' ? fieldAt.get(`${w.file ?? doc.uri}#${w.line}`) : undefined;
-    return field ? [field] : [];
-  });
-  const unknown = [...new Set(winnerFields.flatMap((f) => f.unknownQualifiers))];
+  const unknown = [...new Set(decided.winnerFields.flatMap((f) => f.unknownQualifiers))];
   if (allowed && unknown.length) notes.push(`The permission carries ${unknown.join(', ')}, which ACAP 1.0 does not define: a crawler that does not understand a qualifier treats the permission as a prohibition (interpretation §3.7).`);
   for (const w of decision.winners) if (allowed && w.via) notes.push(`Line ${w.line} names the local usage ${w.via.split(' → ')[0]}, which expands to ${w.usage} through ${w.via}${w.qualifiers.length ? ` with ${w.qualifiers.join(' ')}` : ''} (Part 1 §2.7).`);
   if (crawl && !crawl.allowed) notes.push(`${usage} depends on crawl, which is prohibited (guide §2.4).`);
   if (!ignored && conventional.allowed !== (crawl ?? decision).allowed && conventional.line !== undefined && usage === 'crawl') {
     notes.push(`A crawler that reads only conventional records gets the opposite answer: ${conventional.why}.`);
   }
-  const qualifierSources = allowed ? dedupeSources(decision.winners.flatMap((w) => w.qualifierSources ?? [])) : [];
+  const qualifierSources = allowed ? sourcesOf(decision, decided.winnerFields, doc) : [];
 
   return {
     agent: token, usage, path, purpose, profile, reading, allowed,
@@ -541,15 +717,37 @@ export function explain(doc: RobotsDocument, query: Query, ctx: WorkspaceContext
     qualifierSources,
     decidedBy: [...lines.values()],
     decision, crawl,
-    records: [...named.map((r) => ({ line: r.record.startLine + 1, named: true, ...(r.doc !== doc ? { file: r.doc.uri } : {}) })), ...star.map((r) => ({ line: r.record.startLine + 1, named: false }))],
+    // The first LISTED_MAX records, the rest counted.
+    records: [
+      ...named.slice(0, LISTED_MAX).map((r) => ({ line: r.record.startLine + 1, named: true, ...(r.doc !== doc ? { file: r.doc.uri } : {}) })),
+      ...star.slice(0, Math.max(0, LISTED_MAX - named.length)).map((r) => ({ line: r.record.startLine + 1, named: false })),
+    ],
+    ...(named.length + star.length > LISTED_MAX ? { recordsOmitted: named.length + star.length - LISTED_MAX } : {}),
     conventional: conventionalSummary(conventional, ignored),
     profiles,
     notes: [...new Set(notes)],
   };
 }
 
-function dedupeSources(list: readonly QualifierRef[]): QualifierRef[] {
+/**
+ * Where the qualifiers of the winners are written, each place once, in the winners' order: every
+ * place of the listed winners, and of the others only a place for a qualifier not placed yet
+ * (20,000 tied winners would name 20,000 lines). O(winners × qualifiers each).
+ */
+function sourcesOf(decision: Decision, winnerFields: readonly AcapField[], asked: RobotsDocument): QualifierRef[] {
   const seen = new Map<string, QualifierRef>();
-  for (const q of list) seen.set(`${q.qualifier}@${q.file ?? ''}#${q.line}`, q);
+  const placed = new Set<string>();
+  const add = (q: QualifierRef, listed: boolean): void => {
+    const key = `${q.qualifier}@${q.file ?? ''}#${q.line}`;
+    if (seen.has(key) || (!listed && placed.has(q.qualifier))) return;
+    seen.set(key, q);
+    placed.add(q.qualifier);
+  };
+  for (const w of decision.winners) for (const q of w.qualifierSources ?? []) add(q, true);
+  if (!decision.omitted?.winners) return [...seen.values()];
+  // The winners left out of the list are the fields after the listed ones.
+  for (const f of winnerFields.slice(decision.winners.filter((w) => w.source === 'acap').length)) {
+    for (const q of f.qualifierSources) add(q.doc !== asked ? { qualifier: q.qualifier, line: q.line + 1, file: q.doc.uri } : { qualifier: q.qualifier, line: q.line + 1 }, false);
+  }
   return [...seen.values()];
 }

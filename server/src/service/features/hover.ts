@@ -192,8 +192,10 @@ function crawlerPolicy(doc: RobotsDocument, name: string, settings: HoverSetting
   if (differ.length) parts.push(`The ${first.reading === 'acap' ? 'conventional' : 'ACAP'} reading would say: ${differ.join(' · ')}.`);
   parts.push(`Conventional crawlers: ${conv.allowed ? 'may' : 'may not'} crawl \`/\` — ${conv.why}.`);
   if (acap) {
-    const recs = (first.reading === 'acap' ? first : explain(doc, { agent: name, path: '/', profile, reading: 'acap' }, ctx)).records.map((r) => `line ${r.line}${r.file ? ` of ${r.file}` : ''}${r.named ? '' : ' (*)'}`);
-    parts.push(recs.length ? `ACAP records that apply: ${recs.join(', ')}.` : 'No ACAP record applies.');
+    const e = first.reading === 'acap' ? first : explain(doc, { agent: name, path: '/', profile, reading: 'acap' }, ctx);
+    const recs = e.records.map((r) => `line ${r.line}${r.file ? ` of ${r.file}` : ''}${r.named ? '' : ' (*)'}`);
+    const more = e.recordsOmitted ? ` and ${e.recordsOmitted.toLocaleString('en')} more` : '';
+    parts.push(recs.length ? `ACAP records that apply: ${recs.join(', ')}${more}.` : 'No ACAP record applies.');
   }
   const why = explanationBullets(first, doc.uri);
   if (why) parts.push(why);

@@ -7,7 +7,7 @@
  */
 import * as assert from 'node:assert/strict';
 import {
-  doComplete, doHover, doValidation, explain, explainAiUse, findDocumentSymbols, getCodeActions, getConversionActions, matchPattern, parseDocument, parseHtml, permissionMatrix, validateHtml,
+  doComplete, doHover, doValidation, explain, explainAiUse, formatExplanation, findDocumentSymbols, getCodeActions, getConversionActions, matchPattern, parseDocument, parseHtml, permissionMatrix, validateHtml,
   type RobotsDocument,
 } from '../../server/src/service';
 import { intersect, toFull, toggleIgnore, MAX_INTERSECT_TAIL } from '../../server/src/service/convert/verify';
@@ -152,6 +152,7 @@ suite('bounds: generated worst cases (issue 12)', () => {
     assert.equal(narrow.allowed, true);
     assert.equal(narrow.decision.losers.length, LISTED_MAX);
     assert.equal(narrow.decision.omitted?.losers, 20_000 - LISTED_MAX);
+    assert.match(formatExplanation(narrow), /lost \(crawl\): 19,900 more lines, not listed/);
   });
 
   test('tied winners past the listed ones still give their qualifiers and say where they are written (interpretation §3.3)', () => {

@@ -5,6 +5,11 @@ function where(d: { readonly line: number; readonly file?: string }): string {
   return `line ${d.line}${d.file ? ` of ${d.file}` : ''}`;
 }
 
+/** Lines a decision counted without listing them (LISTED_MAX). */
+function more(n: number): string {
+  return `${n.toLocaleString('en')} more ${n === 1 ? 'line' : 'lines'}, not listed`;
+}
+
 /**
  * A few lines a person reads: the verdict, the deciding lines (with their file when a
  * permissions reference led elsewhere), qualifiers and where each is written, the lines that
@@ -25,8 +30,10 @@ export function formatExplanation(e: Explanation): string {
   out.push(`  ${e.decision.summary}`);
   if (e.crawl) out.push(`  ${e.crawl.summary}`);
   for (const c of e.decision.overridden) out.push(`  overridden: ${where(c)}: ${c.text}`);
+  if (e.decision.omitted?.overridden) out.push(`  overridden: ${more(e.decision.omitted.overridden)}`);
   for (const d of [e.decision, ...(e.crawl ? [e.crawl] : [])]) {
     for (const l of d.losers) out.push(`  lost (${d.usage}): ${where(l)}: ${l.text} — ${l.why}`);
+    if (d.omitted?.losers) out.push(`  lost (${d.usage}): ${more(d.omitted.losers)}`);
   }
   const profiles = Object.entries(e.profiles);
   if (profiles.some(([, v]) => v !== profiles[0][1])) {

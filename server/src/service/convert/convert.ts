@@ -572,6 +572,25 @@ function recordsToConvert(doc: RobotsDocument, warnings: string[]): CompiledReco
   return used;
 }
 
+/** Rules by their normalised pattern (normalizePercent), each list in the rules' order. O(total pattern length). */
+function bucketByPattern(rules: readonly Rule<AcapId>[]): Map<string, Rule<AcapId>[]> {
+  const out = new Map<string, Rule<AcapId>[]>();
+  for (const r of rules) {
+    const n = normalizePercent(r.pattern);
+    const at = out.get(n);
+    if (at) at.push(r);
+    else out.set(n, [r]);
+  }
+  return out;
+}
+
+/** The first rule of the lowest tier, or undefined. O(rules). */
+function leastTier(rules: readonly Rule<AcapId>[]): Rule<AcapId> | undefined {
+  let best: Rule<AcapId> | undefined;
+  for (const r of rules) if (!best || r.id.tier < best.id.tier) best = r;
+  return best;
+}
+
 /** Add conventional groups with the ACAP records' crawl verdicts, before the ACAP records. */
 export function convertToRep(doc: RobotsDocument, options: Pick<ConvertOptions, 'verify'> = {}): ConversionResult {
   const model = getModel(doc);
@@ -626,16 +645,24 @@ export function convertToRep(doc: RobotsDocument, options: Pick<ConvertOptions, 
     ];
     // What the crawler's conventional reading keeps after the conversion: its own groups, or `*`'s.
     // A line already there with a wanted pattern and verdict stands for the wanted rule.
+    // Rules compared by their normalised pattern, each normalised once and bucketed by it: the
+    // rivals of a rule are its bucket (8,000 fields compared every rule with every other: 4 s).
+    const desiredAt = bucketByPattern(desired);
     const existing = (namedConv ? convRules(doc, t.groups, ignored ? 9 : 0, 'existing', hidden) : t.star ? convRules(doc, starGroups, ignored ? 9 : 1, 'existing', hidden) : []).map((x) => {
-      const same = desired.filter((r) => r.allow === x.allow && normalizePercent(r.pattern) === normalizePercent(x.pattern)).sort((a, b) => a.id.tier - b.id.tier)[0];
+      const same = leastTier((desiredAt.get(normalizePercent(x.pattern)) ?? []).filter((r) => r.allow === x.allow));
       return same && same.id.tier < x.id.tier ? { ...x, id: same.id } : x;
     });
+    const existingAt = bucketByPattern(existing);
     const kept: Rule<AcapId>[] = [];
+    const keptSet = new Set<Rule<AcapId>>();
     for (const r of desired) {
       if (neverDecides(r, desired)) continue;
       const n = normalizePercent(r.pattern);
-      const rivals = [...existing, ...kept, ...desired].filter((x) => x !== r && normalizePercent(x.pattern) === n);
-      if (!rivals.some((x) => (x.allow !== r.allow && acapWins(x, r)) || (x.allow === r.allow && (x.kind === 'existing' || kept.includes(x))))) kept.push(r);
+      const rivals = [...(existingAt.get(n) ?? []), ...(desiredAt.get(n) ?? [])];
+      if (!rivals.some((x) => x !== r && ((x.allow !== r.allow && acapWins(x, r)) || (x.allow === r.allow && (x.kind === 'existing' || keptSet.has(x)))))) {
+        kept.push(r);
+        keptSet.add(r);
+      }
     }
     const silence: Rule<AcapId> = { pattern: '/', allow: true, id: { tier: 4, key: '/', source: 'acap', line: undefined }, kind: 'virtual' };
     const refined = refine([silence, ...existing, ...kept], { wins: acapWins, beats: repBeats, variants: padded });

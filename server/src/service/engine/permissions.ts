@@ -21,6 +21,7 @@ import { lineAt, type RobotsDocument } from '../syntax/document';
 import { USAGE_BY_NAME } from '../facts/facts';
 import { getModel, type AcapRecord, type RobotsModel } from '../model/model';
 import { compareScope, matchPattern, narrowestOf, normalizePercent, pathOfUrl } from '../syntax/paths';
+import { PatternIndex } from './patternIndex';
 import { resolveReference, type WorkspaceContext } from '../syntax/workspace';
 
 export type Reading = 'acap' | 'conventional';
@@ -213,34 +214,92 @@ interface Tier {
   readonly lists: readonly (readonly AcapField[])[];
 }
 
-const byUsage = new WeakMap<readonly AcapField[], ReadonlyMap<string, readonly AcapField[]>>();
-
-/** Lists up to this long are read whole; longer ones through an index by usage. */
+/**
+ * Lists of up to SHORT_LIST fields with up to SHORT_PATTERNS patterns in all are read whole;
+ * others through an index of their patterns per usage.
+ */
 const SHORT_LIST = 16;
+const SHORT_PATTERNS = 64;
+
+/** Whether `list` is read whole: O(SHORT_LIST). */
+function isShort(list: readonly AcapField[]): boolean {
+  if (list.length > SHORT_LIST) return false;
+  let patterns = 0;
+  for (const f of list) patterns += f.patterns.length;
+  return patterns <= SHORT_PATTERNS;
+}
+
+/** One pattern of a field in a list: the field's position in the list, the pattern's among the field's, and its key. */
+interface FiledPattern {
+  readonly pos: number;
+  readonly at: number;
+  readonly key: string;
+}
+
+/** A long list's fields on one usage, their patterns indexed by key (empty keys match every path). */
+interface UsageIndex {
+  readonly patterns: PatternIndex<FiledPattern>;
+  readonly everywhere: readonly FiledPattern[];
+}
+
+const usageIndexes = new WeakMap<readonly AcapField[], Map<string, UsageIndex>>();
+
+function usageIndex(list: readonly AcapField[], usage: string): UsageIndex {
+  let byUsage = usageIndexes.get(list);
+  if (!byUsage) usageIndexes.set(list, (byUsage = new Map()));
+  let out = byUsage.get(usage);
+  if (!out) {
+    const filed: { pattern: string; item: FiledPattern }[] = [];
+    const everywhere: FiledPattern[] = [];
+    list.forEach((f, pos) => {
+      if (f.usage !== usage) return;
+      f.patterns.forEach((p, at) => {
+        if (p.key === '') everywhere.push({ pos, at, key: '' });
+        else filed.push({ pattern: p.key, item: { pos, at, key: p.key } });
+      });
+    });
+    byUsage.set(usage, (out = { patterns: new PatternIndex(filed), everywhere }));
+  }
+  return out;
+}
 
 /**
- * The fields of `list` that may speak on one of `usages`, in list order: a short list as it is
- * (most records have a few fields, and a look-up per record cost more than reading them: the
- * caller checks the usage), a long one through its index by usage, made once. O(1) or, after the
- * index is made, O(answer).
+ * The fields of `list` on one of `usages` with a pattern matching `path` (normalised and
+ * lower-cased, Part 1 §2.8), each with the narrowest of its matching patterns' keys, in list
+ * order. A short list is read whole (most records have a few fields); a long one (a record of
+ * 8,000 fields, or a field naming a resource set of 5,000 patterns, asked for every probe path of
+ * a conversion) through an index of its patterns per usage, made once (O(total pattern length)), so a query costs the index's look-ups (see
+ * PatternIndex) plus O(m log m) for m matching patterns.
  */
-function fieldsOn(list: readonly AcapField[], usages: readonly string[]): readonly AcapField[] {
-  if (list.length <= SHORT_LIST) return list;
-  let index = byUsage.get(list);
-  if (!index) {
-    const m = new Map<string, AcapField[]>();
-    for (const f of list) {
-      const at = m.get(f.usage);
-      if (at) at.push(f);
-      else m.set(f.usage, [f]);
+export function matchingFields(list: readonly AcapField[], usages: readonly string[], path: string): [AcapField, string][] {
+  const out: [AcapField, string][] = [];
+  if (isShort(list)) {
+    for (const field of list) {
+      if (!usages.includes(field.usage)) continue;
+      const key = narrowestMatch(field, path);
+      if (key !== undefined) out.push([field, key]);
     }
-    byUsage.set(list, (index = m));
+    return out;
   }
-  const one = index.get(usages[0]) ?? [];
-  if (usages.length === 1) return one;
-  // A usage and its base (present-snippet, present): merged back into list order.
-  const wanted = new Set(usages);
-  return one.length === 0 && usages.length === 2 ? (index.get(usages[1]) ?? []) : list.filter((f) => wanted.has(f.usage));
+  const matched = new Map<number, FiledPattern[]>();
+  const take = (m: FiledPattern): void => {
+    const known = matched.get(m.pos);
+    if (known) known.push(m);
+    else matched.set(m.pos, [m]);
+  };
+  for (const usage of new Set(usages)) {
+    const index = usageIndex(list, usage);
+    for (const m of index.everywhere) take(m);
+    for (const m of index.patterns.matches(path)) take(m);
+  }
+  for (const pos of [...matched.keys()].sort((x, y) => x - y)) {
+    // In the field's order, the narrowest as narrowestMatch picks it.
+    const ms = matched.get(pos)!.sort((x, y) => x.at - y.at);
+    let best = ms[0].key;
+    for (const m of ms) if (compareScope(m.key, best) < 0) best = m.key;
+    out.push([list[pos], best]);
+  }
+  return out;
 }
 
 /** Usages a field may speak on to be a candidate for `usage`: itself, and present for present-*. */
@@ -424,10 +483,7 @@ function decide(s: Setting, usage: string): Decided {
   const broken: Broken[] = [];
   s.tiers.forEach((tier, t) => {
     const scored: Scored[] = [];
-    for (const list of tier.lists) for (const field of fieldsOn(list, usages)) {
-      if (field.usage !== usage && !usages.includes(field.usage)) continue;
-      const key = narrowestMatch(field, s.path);
-      if (key === undefined) continue;
+    for (const list of tier.lists) for (const [field, key] of matchingFields(list, usages, s.path)) {
       // Crawlers cannot read the line; it decides nothing, but the answer says what it would have done.
       if (field.broken) broken.push({ field, key, tier: t });
       else scored.push(scoredField(field, tier.name, key));
@@ -493,10 +549,8 @@ function decide(s: Setting, usage: string): Decided {
   }
   // interpretation §3.4: no candidate anywhere. ACAP-disallow-other prohibits, else silence permits.
   for (const tier of s.tiers) {
-    for (const list of tier.lists) for (const field of fieldsOn(list, ['other'])) {
-      if (field.usage !== 'other' || field.allow || field.broken) continue;
-      const key = narrowestMatch(field, s.path);
-      if (key === undefined) continue;
+    for (const list of tier.lists) for (const [field, key] of matchingFields(list, ['other'], s.path)) {
+      if (field.allow || field.broken) continue;
       const w = fieldCandidate(field, tier.name, key, s.doc);
       return {
         decision: { usage, allowed: false, reason: 'disallow-other', tier: tier.name, winners: [w], candidates: [], overridden: [], losers: [], qualifiers: [], summary: `${usage}: prohibited — nothing speaks on it, and line ${w.line} prohibits every usage not explicitly permitted (ACAP-disallow-other)` },

@@ -7,7 +7,7 @@
  */
 import * as assert from 'node:assert/strict';
 import {
-  doComplete, doHover, doValidation, explain, explainAiUse, formatExplanation, findDocumentSymbols, getCodeActions, getConversionActions, matchPattern, parseDocument, parseHtml, permissionMatrix, validateHtml,
+  convertToAcap, convertToRep, diffRobots, doComplete, doHover, doValidation, explain, explainAiUse, formatExplanation, findDocumentSymbols, getCodeActions, getConversionActions, matchPattern, parseDocument, parseHtml, permissionMatrix, validateHtml,
   type RobotsDocument,
 } from '../../server/src/service';
 import { intersect, toFull, toggleIgnore, MAX_INTERSECT_TAIL } from '../../server/src/service/convert/verify';
@@ -259,6 +259,26 @@ suite('bounds: generated worst cases (issue 12)', () => {
     // 20,000 META tags, each word looking for its ACAP equivalent among every tag (37 s).
     const html = '<!doctype html><html><head><title>t</title>' + Array.from({ length: 20_000 }, (_, i) => `<meta name="bot${i}" content="noindex, nofollow, noarchive">\n`).join('') + '</head><body>x</body></html>\n';
     assert.ok(validateHtml(parseHtml('file:///site/page.html', html)).some((d) => d.code === 'meta.conventional-equivalent'));
+  });
+
+  test('conversions and a diff among thousands of fields, rules, patterns and crawler names (each rule compared with every other, every field with every probe: 2–23 s)', function () {
+    this.timeout(BOUND);
+    const doc = (text: string): RobotsDocument => parseDocument('file:///site/robots.txt', 1, text);
+    // A record of 48,000 crawler names (each name searched in the record's list, and its group's names copied per name: 23 s).
+    const names = convertToRep(doc(`##ACAP version=1.0\n${Array.from({ length: 48_000 }, (_, i) => `ACAP-crawler: bot${i}`).join('\n')}\nACAP-disallow-crawl: /x\n`));
+    assert.ok(names.edits.length > 0);
+    assert.ok(names.warnings.length < 30, `${names.warnings.length} warnings`);
+    assert.ok(names.warnings.includes('47,980 more ACAP-crawler values name another crawler\'s product token on a User-agent line, so conventional crawlers called by them cannot be addressed by name.'), names.warnings.join('\n'));
+    // One record of 8,000 fields (rivals found among every rule for each rule: 6.8 s).
+    const fields = convertToRep(doc(`##ACAP version=1.0\nACAP-crawler: *\n${Array.from({ length: 8_000 }, (_, i) => `ACAP-${i % 2 ? 'allow' : 'disallow'}-crawl: /p${i}`).join('\n')}\n`));
+    assert.equal(fields.verification?.broken.length, 0);
+    // A group of 10,000 distinct rules (every probe's answer read every field: 2.4 s).
+    const rules = convertToAcap(doc(`User-agent: *\n${Array.from({ length: 10_000 }, (_, i) => `${i % 2 ? 'Allow' : 'Disallow'}: /p${i}`).join('\n')}\n`));
+    assert.equal(rules.verification?.broken.length, 0);
+    // A resource set of 5,000 patterns, allowed then disallowed (every pattern matched per probe: 10 s).
+    const set = `ACAP-resource-set: s ${Array.from({ length: 5_000 }, (_, i) => `/p${i}/`).join(' ')}`;
+    const flips = diffRobots(doc(`##ACAP version=1.0\n${set}\nACAP-crawler: *\nACAP-allow-crawl: the-acap:resource-set:s\n`), doc(`##ACAP version=1.0\n${set}\nACAP-crawler: *\nACAP-disallow-crawl: the-acap:resource-set:s\n`)).flips;
+    assert.ok(flips.length > 0 && flips.every((f) => f.question !== 'crawl' || (f.before === 'allowed' && f.after === 'prohibited')));
   });
 
   test('"did you mean" for at most 200 undefined names a validation, and every one still reported', function () {

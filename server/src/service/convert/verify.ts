@@ -456,10 +456,12 @@ function signatures(docs: readonly RobotsDocument[], agents: readonly string[]):
     };
     const text = (lines: readonly number[]): string => lines.map((m) => doc.lines[m].text.trim()).join('\n');
     for (const g of getModel(doc).groups) {
+      // The group's text once, not once per agent line (20,000 agents of a group of 20,000 rules).
+      const body = text(g.members);
       for (const a of g.agents) {
         const d = doc.lines[a].directive;
         // The crawler the engine reads the value as naming (RFC 9309 §2.2.1 product token).
-        if (d.kind === 'user-agent') add(productToken(doc.lines[a].text.slice(d.agent.start, d.agent.end)).toLowerCase(), text(g.members));
+        if (d.kind === 'user-agent') add(productToken(doc.lines[a].text.slice(d.agent.start, d.agent.end)).toLowerCase(), body);
       }
     }
     for (const r of getModel(doc).records) {

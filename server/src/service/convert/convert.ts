@@ -189,7 +189,11 @@ const ACAP_PRECEDENCE = {
 
 /** `/a/*` matches what `/a/` matches, and ACAP ranks the shorter spelling below `/a/$` (Part 1 §2.4.5). */
 function broader(pattern: string): string | undefined {
-  const s = pattern.replace(/\*+$/, '');
+  // A loop, not /\*+$/: the regex tries every run of stars from each of its starts, O(n²) for
+  // stars not at the end (`/***…a`: 100,000 stars took 8 s).
+  let end = pattern.length;
+  while (end > 0 && pattern.charCodeAt(end - 1) === 42) end--;
+  const s = pattern.slice(0, end);
   return s !== pattern && s !== '' && !s.endsWith('$') ? s : undefined;
 }
 

@@ -374,3 +374,22 @@ suite('cli convert', () => {
     }
   });
 });
+
+suite('convertToRep: rivals on one pattern', () => {
+  const groupOf = (body: string): { lines: string[]; r: ConversionResult } => {
+    const r = convertToRep(doc(`##ACAP version=1.0\nACAP-crawler: bot\n${body}`));
+    return { lines: (r.edits[0]?.newText ?? '').split('\n').filter((l) => /^(Allow|Disallow):/.test(l)), r };
+  };
+
+  test('a repeated field is converted once (each twin used to drop the other, and the rule was lost)', () => {
+    const { lines, r } = groupOf('ACAP-disallow-crawl: /x\nACAP-disallow-crawl: /x\nACAP-disallow-crawl: /x\n');
+    assert.deepEqual(lines, ['Disallow: /x']);
+    assert.deepEqual(r.verification?.broken.filter((b) => b.kind !== 'case'), []);
+  });
+
+  test('a permission and a prohibition on one pattern: the prohibition alone (Part 1 §2.4.5), however many of each', () => {
+    const { lines, r } = groupOf(`${'ACAP-allow-crawl: /x\n'.repeat(3)}ACAP-disallow-crawl: /x\nACAP-allow-crawl: /x\nACAP-allow-crawl: /\n`);
+    assert.deepEqual(lines, ['Disallow: /x', 'Allow: /']);
+    assert.deepEqual(r.verification?.broken.filter((b) => b.kind !== 'case'), []);
+  });
+});

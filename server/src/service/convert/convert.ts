@@ -603,15 +603,13 @@ function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
 /**
  * The rules sharing one normalised pattern, as a wanted rule's rivals: per verdict (index 1 for
  * Allow) whether an existing line has it, whether a wanted rule with it was kept already, and the
- * rule acapWins ranks first. With one key for all of them (`uniform`: the keys are the normalised
- * pattern lower-cased, so this holds unless a key was taken from elsewhere), acapWins on equal keys
- * orders by tier, then an ACAP field before a conventional line, then a prohibition first, so some
- * rival of the other verdict beats a rule exactly when the first-ranked one does. Each rule then
- * costs O(1) instead of O(bucket): 16,000 fields allowing `/` compared each with all (6 s).
+ * rule acapWins ranks first. Their keys are all the same (a key is the normalised pattern
+ * lower-cased, patternKey), and on equal keys acapWins orders by tier, then an ACAP field before
+ * a conventional line, then a prohibition first, so some rival of the other verdict beats a rule
+ * exactly when the first-ranked one does. Each rule then costs O(1) instead of O(rivals): 16,000
+ * fields allowing `/` compared each with all of them (6 s).
  */
 interface Rivalry {
-  readonly rivals: readonly Rule<AcapId>[];
-  readonly uniform: boolean;
   readonly strongest: [Rule<AcapId> | undefined, Rule<AcapId> | undefined];
   readonly hasExisting: [boolean, boolean];
   readonly hasKept: [boolean, boolean];
@@ -621,26 +619,19 @@ function rivalryOf(rivals: readonly Rule<AcapId>[]): Rivalry {
   const strongest: [Rule<AcapId> | undefined, Rule<AcapId> | undefined] = [undefined, undefined];
   const hasExisting: [boolean, boolean] = [false, false];
   const rank = (x: Rule<AcapId>): number => 2 * x.id.tier + (x.id.source === 'acap' ? 0 : 1);
-  let uniform = true;
   for (const x of rivals) {
-    uniform &&= x.id.key === rivals[0].id.key;
     const side = x.allow ? 1 : 0;
     if (x.kind === 'existing') hasExisting[side] = true;
     const best = strongest[side];
     if (best === undefined || rank(x) < rank(best)) strongest[side] = x;
   }
-  return { rivals, uniform, strongest, hasExisting, hasKept: [false, false] };
+  return { strongest, hasExisting, hasKept: [false, false] };
 }
 
 /** Rules by their normalised pattern (normalizePercent), each list in the rules' order. O(total pattern length). */
 function bucketByPattern(rules: readonly Rule<AcapId>[]): Map<string, Rule<AcapId>[]> {
   const out = new Map<string, Rule<AcapId>[]>();
-  for (const r of rules) {
-    const n = normalizePercent(r.pattern);
-    const at = out.get(n);
-    if (at) at.push(r);
-    else out.set(n, [r]);
-  }
+  for (const r of rules) pushTo(out, normalizePercent(r.pattern), r);
   return out;
 }
 
@@ -727,22 +718,18 @@ export function convertToRep(doc: RobotsDocument, options: Pick<ConvertOptions, 
     });
     const existingAt = bucketByPattern(existing);
     const kept: Rule<AcapId>[] = [];
-    const keptSet = new Set<Rule<AcapId>>();
     const rivalries = new Map<string, Rivalry>();
     for (const r of desired) {
       if (neverDecides(r, desired)) continue;
       const n = normalizePercent(r.pattern);
       let rv = rivalries.get(n);
       if (!rv) rivalries.set(n, (rv = rivalryOf([...(existingAt.get(n) ?? []), ...(desiredAt.get(n) ?? [])])));
+      // Beaten by a rival of the other verdict, or standing for an existing line or a kept twin.
       const side = r.allow ? 1 : 0;
-      const beaten = rv.uniform
-        ? rv.hasExisting[side] || rv.hasKept[side] || (rv.strongest[1 - side] !== undefined && acapWins(rv.strongest[1 - side]!, r))
-        : rv.rivals.some((x) => x !== r && ((x.allow !== r.allow && acapWins(x, r)) || (x.allow === r.allow && (x.kind === 'existing' || keptSet.has(x)))));
-      if (!beaten) {
-        kept.push(r);
-        keptSet.add(r);
-        rv.hasKept[side] = true;
-      }
+      const other = rv.strongest[1 - side];
+      if (rv.hasExisting[side] || rv.hasKept[side] || (other !== undefined && acapWins(other, r))) continue;
+      kept.push(r);
+      rv.hasKept[side] = true;
     }
     const silence: Rule<AcapId> = { pattern: '/', allow: true, id: { tier: 4, key: '/', source: 'acap', line: undefined }, kind: 'virtual' };
     const refined = refine([silence, ...existing, ...kept], { wins: acapWins, beats: repBeats, variants: padded });

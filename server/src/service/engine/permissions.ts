@@ -355,12 +355,17 @@ function listed(list: readonly Scored[], asked: RobotsDocument): { readonly list
   return { list: out, omitted: list.length - n };
 }
 
+/** Where a field's qualifier is written, 1-based, with its file when it is not the one asked about. */
+function sourceRef(q: AcapField['qualifierSources'][number], asked: RobotsDocument): QualifierRef {
+  return q.doc !== asked ? { qualifier: q.qualifier, line: q.line + 1, file: q.doc.uri } : { qualifier: q.qualifier, line: q.line + 1 };
+}
+
 function fieldCandidate(field: AcapField, tier: TierName, key: string, asked: RobotsDocument): Candidate {
   const pattern = field.patterns.find((p) => p.key === key)?.text ?? key;
   const out: { -readonly [K in keyof Candidate]: Candidate[K] } = {
     line: field.line + 1, text: lineAt(field.doc, field.line).text.trim(), source: 'acap', allow: field.allow, usage: field.usage, tier, pattern,
     qualifiers: field.qualifiers,
-    qualifierSources: field.qualifierSources.map((q) => (q.doc !== asked ? { qualifier: q.qualifier, line: q.line + 1, file: q.doc.uri } : { qualifier: q.qualifier, line: q.line + 1 })),
+    qualifierSources: field.qualifierSources.map((q) => sourceRef(q, asked)),
   };
   // Present only when they say something (answers are compared and printed as they are).
   if (field.doc !== asked) out.file = field.doc.uri;
@@ -466,10 +471,10 @@ const TIER_WORDS: Record<TierName, string> = {
   star: 'the records for any crawler (*)',
 };
 
-/** A decision, and the fields of all its winners (listed or not) for the notes explain adds. */
+/** A decision, and all its winners (listed or not: the first LISTED_MAX are the decision's), for what explain adds. */
 interface Decided {
   readonly decision: Decision;
-  readonly winnerFields: readonly AcapField[];
+  readonly winners: readonly Scored[];
 }
 
 /**
@@ -534,31 +539,28 @@ function decide(s: Setting, usage: string): Decided {
     }
     // interpretation §3.3: the qualifiers of every tied winner travel (listed or not).
     const qualifiers = new Set<string>();
-    const winnerFields: AcapField[] = [];
-    for (const w of r.winners) {
-      if (w.field) winnerFields.push(w.field);
-      if (r.allowed) for (const q of w.field?.qualifiers ?? w.candidate?.qualifiers ?? []) qualifiers.add(q);
-    }
+    if (r.allowed) for (const w of r.winners) for (const q of w.field?.qualifiers ?? w.candidate?.qualifiers ?? []) qualifiers.add(q);
     const omitted = { winners: winners.omitted, candidates: candidates.omitted, overridden: overridden.omitted, losers: Math.max(0, lost - LISTED_MAX) };
     const decision: Decision = {
       usage, allowed: r.allowed, reason: r.reason, tier: tier.name, winners: winners.list, candidates: candidates.list, overridden: overridden.list, losers, qualifiers: [...qualifiers],
       summary: summarise(usage, r.allowed, r.reason, tier.name, winners.list, winners.omitted, overridden.list),
       ...(omitted.winners || omitted.candidates || omitted.overridden || omitted.losers ? { omitted } : {}),
     };
-    return { decision, winnerFields };
+    return { decision, winners: r.winners };
   }
   // interpretation §3.4: no candidate anywhere. ACAP-disallow-other prohibits, else silence permits.
   for (const tier of s.tiers) {
     for (const list of tier.lists) for (const [field, key] of matchingFields(list, ['other'], s.path)) {
       if (field.allow || field.broken) continue;
-      const w = fieldCandidate(field, tier.name, key, s.doc);
+      const winner = scoredField(field, tier.name, key);
+      const w = candidateOf(winner, s.doc);
       return {
         decision: { usage, allowed: false, reason: 'disallow-other', tier: tier.name, winners: [w], candidates: [], overridden: [], losers: [], qualifiers: [], summary: `${usage}: prohibited — nothing speaks on it, and line ${w.line} prohibits every usage not explicitly permitted (ACAP-disallow-other)` },
-        winnerFields: [field],
+        winners: [winner],
       };
     }
   }
-  return { decision: { usage, allowed: true, reason: 'silence', tier: undefined, winners: [], candidates: [], overridden: [], losers: [], qualifiers: [], summary: `${usage}: allowed — no line speaks on it, and silence is permission (guide §1.3)` }, winnerFields: [] };
+  return { decision: { usage, allowed: true, reason: 'silence', tier: undefined, winners: [], candidates: [], overridden: [], losers: [], qualifiers: [], summary: `${usage}: allowed — no line speaks on it, and silence is permission (guide §1.3)` }, winners: [] };
 }
 
 /** Decisions made for a document, by usage and `memo` key, with the notes they added. */
@@ -756,14 +758,14 @@ export function explain(doc: RobotsDocument, query: Query, ctx: WorkspaceContext
     add(decision);
     add(crawl);
   }
-  const unknown = [...new Set(decided.winnerFields.flatMap((f) => f.unknownQualifiers))];
+  const unknown = [...new Set(decided.winners.flatMap((w) => w.field?.unknownQualifiers ?? []))];
   if (allowed && unknown.length) notes.push(`The permission carries ${unknown.join(', ')}, which ACAP 1.0 does not define: a crawler that does not understand a qualifier treats the permission as a prohibition (interpretation §3.7).`);
   for (const w of decision.winners) if (allowed && w.via) notes.push(`Line ${w.line} names the local usage ${w.via.split(' → ')[0]}, which expands to ${w.usage} through ${w.via}${w.qualifiers.length ? ` with ${w.qualifiers.join(' ')}` : ''} (Part 1 §2.7).`);
   if (crawl && !crawl.allowed) notes.push(`${usage} depends on crawl, which is prohibited (guide §2.4).`);
   if (!ignored && conventional.allowed !== (crawl ?? decision).allowed && conventional.line !== undefined && usage === 'crawl') {
     notes.push(`A crawler that reads only conventional records gets the opposite answer: ${conventional.why}.`);
   }
-  const qualifierSources = allowed ? sourcesOf(decision, decided.winnerFields, doc) : [];
+  const qualifierSources = allowed ? sourcesOf(decided.winners, doc) : [];
 
   return {
     agent: token, usage, path, purpose, profile, reading, allowed,
@@ -785,23 +787,22 @@ export function explain(doc: RobotsDocument, query: Query, ctx: WorkspaceContext
 
 /**
  * Where the qualifiers of the winners are written, each place once, in the winners' order: every
- * place of the listed winners, and of the others only a place for a qualifier not placed yet
- * (20,000 tied winners would name 20,000 lines). O(winners × qualifiers each).
+ * place of the listed winners (the first LISTED_MAX), and of the others only a place for a
+ * qualifier not placed yet (20,000 tied winners would name 20,000 lines). O(winners × qualifiers
+ * each).
  */
-function sourcesOf(decision: Decision, winnerFields: readonly AcapField[], asked: RobotsDocument): QualifierRef[] {
+function sourcesOf(winners: readonly Scored[], asked: RobotsDocument): QualifierRef[] {
   const seen = new Map<string, QualifierRef>();
   const placed = new Set<string>();
-  const add = (q: QualifierRef, listed: boolean): void => {
-    const key = `${q.qualifier}@${q.file ?? ''}#${q.line}`;
-    if (seen.has(key) || (!listed && placed.has(q.qualifier))) return;
-    seen.set(key, q);
-    placed.add(q.qualifier);
-  };
-  for (const w of decision.winners) for (const q of w.qualifierSources ?? []) add(q, true);
-  if (!decision.omitted?.winners) return [...seen.values()];
-  // The winners left out of the list are the fields after the listed ones.
-  for (const f of winnerFields.slice(decision.winners.filter((w) => w.source === 'acap').length)) {
-    for (const q of f.qualifierSources) add(q.doc !== asked ? { qualifier: q.qualifier, line: q.line + 1, file: q.doc.uri } : { qualifier: q.qualifier, line: q.line + 1 }, false);
-  }
+  winners.forEach((w, k) => {
+    const listed = k < LISTED_MAX;
+    const refs = listed ? (candidateOf(w, asked).qualifierSources ?? []) : (w.field?.qualifierSources ?? []).map((q) => sourceRef(q, asked));
+    for (const q of refs) {
+      const key = `${q.qualifier}@${q.file ?? ''}#${q.line}`;
+      if (seen.has(key) || (!listed && placed.has(q.qualifier))) continue;
+      seen.set(key, q);
+      placed.add(q.qualifier);
+    }
+  });
   return [...seen.values()];
 }

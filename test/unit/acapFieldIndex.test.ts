@@ -9,7 +9,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { parseDocument } from '../../server/src/service';
 import { compileRecords, type AcapField } from '../../server/src/service/engine/acapRules';
-import { matchingFields, relevantUsages } from '../../server/src/service/engine/permissions';
+import { listsSpeaking, matchingFields, relevantUsages } from '../../server/src/service/engine/permissions';
 import { compareScope, matchPattern } from '../../server/src/service/syntax/paths';
 
 const USAGES = ['crawl', 'index', 'present', 'present-snippet', 'other'];
@@ -52,6 +52,32 @@ suite('ACAP fields found through an index of their patterns', () => {
         },
       ),
       { numRuns: 300, seed: 26 },
+    );
+  });
+
+  test('the lists found by the usages they speak on hold every match (tiers of 32 records and more)', () => {
+    const record = fc.array(fc.record({ usage: fc.constantFrom(...USAGES), allow: fc.boolean(), pattern }), { maxLength: 3 });
+    fc.assert(
+      fc.property(
+        fc.array(record, { minLength: 1, maxLength: 80, size: 'max' }),
+        fc.array(fc.string({ unit: fc.constantFrom('a', 'b', '/'), maxLength: 7 }).map((p) => `/${p}`), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.constantFrom(...USAGES), { minLength: 1, maxLength: 4 }),
+        (records, paths, asked) => {
+          const text = ['##ACAP version=1.0', ...records.flatMap((fields) => ['ACAP-crawler: b', ...fields.map((f) => `ACAP-${f.allow ? 'allow' : 'disallow'}-${f.usage}: ${f.pattern}`)])].join('\n');
+          const lists = compileRecords(parseDocument('file:///site/robots.txt', 1, text)).map((r) => r.general);
+          // Asked in turn, as a hover asks one usage after another of the same tier.
+          for (const usage of asked) {
+            const usages = relevantUsages(usage);
+            const found = listsSpeaking(lists, usages);
+            for (const path of paths) {
+              const all = (ls: readonly (readonly AcapField[])[]): string[] => ls.flatMap((l) => matchingFields(l, usages, path).map(([f, key]) => `${f.line} ${key}`));
+              assert.deepEqual(all(found), all(lists), `${path} (${usage}), ${lists.length} records`);
+            }
+            if (lists.length >= 32) assert.ok(found.every((l) => l.some((f) => usages.includes(f.usage))), 'only lists speaking on the usage');
+          }
+        },
+      ),
+      { numRuns: 300, seed: 27 },
     );
   });
 });

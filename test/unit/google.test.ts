@@ -7,7 +7,8 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { googleEvaluate } from '../../server/src/service/engine/google';
+import fc from 'fast-check';
+import { googleEvaluate, googleReadLine, googleSectionLines } from '../../server/src/service/engine/google';
 import { explain, parseDocument } from '../../server/src/service';
 import { googleEscapePattern, pathOfUrl } from '../../server/src/service/syntax/paths';
 
@@ -50,4 +51,23 @@ suite('google profile: Google robots_test.cc', () => {
   for (const c of data.maybeEscapePatternCases) {
     test(`pattern ${JSON.stringify(c.input)} escapes to ${c.expected}`, () => assert.equal(googleEscapePattern(c.input), c.expected));
   }
+});
+
+suite('google profile: the lines that shape sections', () => {
+  // The sections read only the lines whose key's first two characters can begin User-agent,
+  // Allow or Disallow; this checks that filter never drops a line Google would read as one.
+  const piece = fc.constantFrom('user-agent', 'User Agent', 'USERAGENT', 'allow', 'ALLOW', 'Disallow', 'dissalow', 'diasllow', 'Sitemap', 'ACAP-crawler', 'ACAP-allow-crawl',
+    'us', 'al', 'di', 'u', 'a', 'd', 'İ', 'dİsallow', '\u212a', '\ufeff', ':', ' ', '\t', '\v', '\f', '\r', '\0', '#', '*', '/x', 'bot', 'é');
+  const line = fc.array(piece, { maxLength: 6 }).map((p) => p.join(''));
+
+  test('a line is kept exactly when Google reads it as User-agent, Allow or Disallow', () => {
+    fc.assert(fc.property(fc.array(line, { minLength: 1, maxLength: 12 }), (lines) => {
+      const doc = parseDocument('file:///robots.txt', 1, lines.join('\n'));
+      const expected = doc.lines.flatMap((node, i) => {
+        const read = node.kind === 'field' ? googleReadLine(node, i) : undefined;
+        return read && (read.key === 'user-agent' || read.key === 'allow' || read.key === 'disallow') ? [read] : [];
+      });
+      assert.deepEqual(googleSectionLines(doc), expected);
+    }), { numRuns: 3000 });
+  });
 });

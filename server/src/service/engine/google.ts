@@ -79,21 +79,36 @@ export function googleReadLine(node: LineNode, index: number): GoogleLine | unde
   return { line: index, key: k, value: k === 'user-agent' || k === 'sitemap' ? value : googleEscapePattern(value) };
 }
 
-const linesCache = new WeakMap<RobotsDocument, readonly GoogleLine[]>();
+/**
+ * Whether Google could read `node` as a User-agent, Allow or Disallow line: the first two
+ * characters of its key, lower-cased, must begin one of those keys' spellings (keyOf). A key
+ * starts at the line's first non-space character (what cuts a line — a NUL, a `#`, the byte
+ * limit — only shortens it), so a line this rejects is one keyOf would call `sitemap` or
+ * `unknown`: the sections never read those. O(leading spaces), no allocation for most lines.
+ */
+function maySectionLine(node: LineNode, index: number): boolean {
+  const text = node.text;
+  let s = index === 0 && node.bom ? 1 : 0;
+  while (s < text.length && SPACE.test(text[s])) s++;
+  const two = text.slice(s, s + 2).toLowerCase();
+  return two.startsWith('us') || two.startsWith('al') || two.startsWith('di');
+}
 
-/** Every line Google reads as a key and value, cached per document. */
-export function googleLines(doc: RobotsDocument): readonly GoogleLine[] {
-  let out = linesCache.get(doc);
-  if (!out) {
-    const list: GoogleLine[] = [];
-    doc.lines.forEach((node, i) => {
-      const read = readLine(node, i);
-      if (read) list.push(read);
-    });
-    out = list;
-    linesCache.set(doc, out);
+/**
+ * The lines that shape Google's sections (User-agent, Allow, Disallow), in line order: O(lines),
+ * an object only for those. Made once per built document, not kept: the sections hold what they
+ * need, and an ACAP file of 300,000 lines kept 300,000 readings of lines Google ignores.
+ */
+export function googleSectionLines(doc: RobotsDocument): GoogleLine[] {
+  const list: GoogleLine[] = [];
+  const count = lineCount(doc);
+  for (let i = 0; i < count; i++) {
+    const node = lineAt(doc, i);
+    if (node.kind !== 'field' || !maySectionLine(node, i)) continue;
+    const read = googleReadLine(node, i);
+    if (read && classOf(read) !== 'other') list.push(read);
   }
-  return out;
+  return list;
 }
 
 /** The product token Google reads from a User-agent value: its leading [A-Za-z_-] characters. */
@@ -232,7 +247,7 @@ function buildSections(doc: RobotsDocument): { sections: GoogleSection[]; ruleSe
   const ruleSection = new Int32Array(lineCount(doc)).fill(-1);
   let cur: (typeof built)[number] | undefined;
   let afterRule = false;
-  for (const g of googleLines(doc)) {
+  for (const g of googleSectionLines(doc)) {
     if (g.key === 'user-agent') {
       if (!cur || afterRule) {
         cur = { agents: [], globalLines: [], rules: [], lazy: {} };

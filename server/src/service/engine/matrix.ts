@@ -173,47 +173,61 @@ export function profileWords(p: Readonly<Record<Profile, boolean>>): string {
   return PROFILES.map((x) => `${x} ${p[x] ? 'allows' : 'prohibits'}`).join(', ');
 }
 
-/** Crawler names of ACAP-crawler lines, lower-cased; from the model's records, O(crawler lines). */
-function acapCrawlers(doc: RobotsDocument): Set<string> {
-  const out = new Set<string>();
-  for (const r of getModel(doc).records) {
-    for (const i of r.crawlers) {
-      const d = lineAt(doc, i).directive;
-      if (d.kind === 'acap-crawler') out.add(agentToken(lineAt(doc, i).text.slice(d.name.start, d.name.end)).toLowerCase());
-    }
-  }
-  return out;
-}
-
 /**
  * Crawler names the file addresses (User-agent and ACAP-crawler values), first spelling kept, in
  * file order. Taken from the model's group and record openers rather than a scan of every line:
  * O(agent lines × log), which on a file of one group of 47,000 rules is a few lines.
  */
 export function crawlersNamed(doc: RobotsDocument): readonly string[] {
-  let named = namedCache.get(doc);
-  if (!named) namedCache.set(doc, (named = listCrawlersNamed(doc)));
-  return named;
+  return namesOf(doc).named;
 }
 
-/** Per version: a hover asks for the list twice (the table and its AI rows), each O(agent lines). */
-const namedCache = new WeakMap<RobotsDocument, readonly string[]>();
+/** Crawler names of ACAP-crawler lines, lower-cased (a crawler named there keeps a row of its own). */
+function acapCrawlers(doc: RobotsDocument): ReadonlySet<string> {
+  return namesOf(doc).acap;
+}
 
-function listCrawlersNamed(doc: RobotsDocument): readonly string[] {
+interface Names {
+  readonly named: readonly string[];
+  readonly acap: ReadonlySet<string>;
+}
+
+/** Per version: a hover asks for the names twice (the table and its AI rows). */
+const namesCache = new WeakMap<RobotsDocument, Names>();
+
+/**
+ * Both lists of names in one pass over the agent lines, in file order: O(agent lines × log). A
+ * value is read into its token once per distinct spelling (150,000 `ACAP-crawler: b` lines are
+ * one), and each list was a pass of its own.
+ */
+function namesOf(doc: RobotsDocument): Names {
+  const cached = namesCache.get(doc);
+  if (cached) return cached;
   const model = getModel(doc);
   const lines: number[] = [];
   for (const g of model.groups) for (const a of g.agents) lines.push(a);
   for (const r of model.records) for (const c of r.crawlers) lines.push(c);
   lines.sort((a, b) => a - b);
-  const out = new Map<string, string>();
+  const named = new Map<string, string>();
+  const acap = new Set<string>();
+  const tokens = new Map<string, string>();
+  const tokenOf = (value: string): string => {
+    let t = tokens.get(value);
+    if (t === undefined) tokens.set(value, (t = agentToken(value)));
+    return t;
+  };
   for (const i of lines) {
     const line = lineAt(doc, i);
     const d = line.directive;
-    const value = d.kind === 'user-agent' ? line.text.slice(d.agent.start, d.agent.end) : d.kind === 'acap-crawler' ? line.text.slice(d.name.start, d.name.end) : '';
-    const name = agentToken(value);
-    if (name && name !== '*' && !out.has(name.toLowerCase())) out.set(name.toLowerCase(), name);
+    const span = d.kind === 'user-agent' ? d.agent : d.kind === 'acap-crawler' ? d.name : undefined;
+    const name = span ? tokenOf(line.text.slice(span.start, span.end)) : '';
+    const lower = name.toLowerCase();
+    if (d.kind === 'acap-crawler') acap.add(lower);
+    if (name && name !== '*' && !named.has(lower)) named.set(lower, name);
   }
-  return [...out.values()];
+  const out: Names = { named: [...named.values()], acap };
+  namesCache.set(doc, out);
+  return out;
 }
 
 /** The cell names the line that decided the usage itself (none when silence permits it). */
@@ -261,7 +275,7 @@ export function* permissionMatrixSteps(doc: RobotsDocument, path: string, crawle
   const acap = model.records.length > 0;
   const usages = acap ? matrixUsages(doc) : ['crawl'];
   // A crawler named only in ACAP records keeps a row of its own: the publisher wrote a record for it.
-  const ownRow = acap ? acapCrawlers(doc) : new Set<string>();
+  const ownRow: ReadonlySet<string> = acap ? acapCrawlers(doc) : new Set<string>();
   const named = crawlersNamed(doc);
   const every = [...new Map([...named, ...crawlers].map((c) => [c.toLowerCase(), c])).values()];
   const purposes = [...new Set(model.records.flatMap((r) => r.subRecords.flatMap((s) => s.purposes.map((l) => {

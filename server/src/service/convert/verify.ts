@@ -497,8 +497,17 @@ function signatures(docs: readonly RobotsDocument[], agents: readonly string[]):
   });
   return agents.map((agent) => {
     const t = agent.toLowerCase();
-    return parts.map((m) => `${[...(m.get(t) ?? [])].join('\u0001')}\u0002${[...(m.get(' acap ' + t) ?? [])].join('\u0001')}`).join('\u0003');
+    let sig = '';
+    for (const m of parts) sig += `${joinSet(m.get(t))}\u0002${joinSet(m.get(' acap ' + t))}\u0003`;
+    return sig;
   });
+}
+
+/** The bodies of a set, joined; a lone body as it is (a crawler's records are nearly always alike). */
+function joinSet(bodies: ReadonlySet<string> | undefined): string {
+  if (!bodies) return '';
+  if (bodies.size === 1) for (const b of bodies) return b;
+  return [...bodies].join('\u0001');
 }
 
 function decisionOf(e: Explanation): Explanation['decision'] {

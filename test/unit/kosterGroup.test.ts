@@ -1,0 +1,46 @@
+/**
+ * Koster 1996 §3.2.1 picks the first record whose User-agent value contains the crawler's name
+ * (case-insensitively), else the `*` record. conventional.ts answers it from one joined string of
+ * every value and says which value matched; this compares that with reading the groups in order
+ * (fast-check), for names the file spells and names it does not, asked in any order.
+ */
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { parseDocument } from '../../server/src/service';
+import { evaluateConventional } from '../../server/src/service/engine/conventional';
+
+const VALUES = ['*', 'bot', 'Bot2', 'abot', 'GoogleBot', 'googlebot-news', 'ab', 'b', 'x y', 'BOTx'];
+
+suite('Koster 1996 §3.2.1: the record whose User-agent value contains the name', () => {
+  test('the group and the value that contains the name are the first in file order', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(fc.constantFrom(...VALUES), { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 8 }),
+        fc.array(fc.constantFrom('bot', 'BOT', 'b', 'ab', 'googlebot', 'news', 'y', 'zzz', 'x y'), { minLength: 1, maxLength: 6 }),
+        (groups, tokens) => {
+          const lines: string[] = [];
+          const agentLines: { line: number; value: string }[][] = [];
+          for (const [k, values] of groups.entries()) {
+            agentLines.push(values.map((value) => ({ line: lines.push(`User-agent: ${value}`) - 1, value })));
+            lines.push(`Disallow: /g${k}`, '');
+          }
+          const doc = parseDocument('file:///robots.txt', 1, lines.join('\n'));
+          for (const token of tokens) {
+            const t = token.toLowerCase();
+            const group = agentLines.find((g) => g.some((a) => a.value !== '*' && a.value.toLowerCase().includes(t)));
+            const v = evaluateConventional(doc, token, '/', 'koster1996');
+            if (!group) {
+              assert.equal(v.named, false, token);
+              continue;
+            }
+            const first = group.find((a) => a.value !== '*' && a.value.toLowerCase().includes(t))!;
+            assert.equal(v.named, true, token);
+            assert.deepEqual(v.groupLines, group.map((a) => a.line), token);
+            assert.equal(v.substring?.line, first.value.toLowerCase() === t ? undefined : first.line, token);
+          }
+        },
+      ),
+      { numRuns: 500, seed: 23 },
+    );
+  });
+});

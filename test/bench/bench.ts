@@ -9,6 +9,8 @@
  *   SIGUSR2 on stderr; the product carries no such hook).
  * - codeActions: the refactorings listed on a rule line as VS Code asks (conversions listed
  *   without edits) and `codeAction/resolve` of the first one, through the same server.
+ * - transportFloor: didOpen → diagnostics through a server that analyses nothing, built on the
+ *   same library: the part of our didOpen figure that no analysis can remove.
  * - peer: robots-parser's parse of the same text in the same process run, and the ratios of the
  *   LSP figures to it. robots-parser is not a dependency: install it anywhere and point
  *   ROBOTS_ACAP_PEER at that folder (`npm i robots-parser@3.0.1` in /tmp/peer, then
@@ -295,6 +297,48 @@ async function lspPush(text: string, bytes: number): Promise<Figures> {
   };
 }
 
+/**
+ * What any language server pays to open this file, measured the same way as ours: a server built
+ * on the same library (vscode-languageserver) that analyses nothing — on didOpen it splits the
+ * text into lines and publishes one diagnostic on the last — timed from didOpen to that
+ * notification, the first open of a fresh process, median of 3. The client's writing of the
+ * text, the pipe, the server's reading and decoding of the message and the answer's way back are
+ * all in it; what our didOpen figure adds to it is the analysis.
+ */
+async function transportFloor(text: string): Promise<Figures> {
+  const script = path.join(os.tmpdir(), `robots-acap-bench-floor-${process.pid}.cjs`);
+  writeFileSync(script, [
+    `const { createConnection, ProposedFeatures, TextDocumentSyncKind } = require(${JSON.stringify(path.join(ROOT, 'node_modules/vscode-languageserver/node'))});`,
+    'const connection = createConnection(ProposedFeatures.all);',
+    'connection.onInitialize(() => ({ capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental } }));',
+    'connection.onDidOpenTextDocument(({ textDocument: d }) => {',
+    "  const last = d.text.split('\\n').length - 1;",
+    "  connection.sendDiagnostics({ uri: d.uri, version: d.version, diagnostics: [{ range: { start: { line: last, character: 0 }, end: { line: last, character: 0 } }, message: 'last line' }] });",
+    '});',
+    'connection.listen();',
+  ].join('\n'));
+  const runs: number[] = [];
+  for (let r = 0; r < 3; r++) {
+    const child = spawn(process.execPath, [script, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const conn = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+    let published: (() => void) | undefined;
+    conn.onNotification('textDocument/publishDiagnostics', () => published?.());
+    conn.listen();
+    await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} });
+    await conn.sendNotification('initialized', {});
+    const done = new Promise<void>((resolve) => { published = resolve; });
+    const t0 = performance.now();
+    await conn.sendNotification('textDocument/didOpen', { textDocument: { uri: 'file:///floor/robots.txt', languageId: 'robots-txt', version: 1, text } });
+    await done;
+    runs.push(performance.now() - t0);
+    await conn.sendRequest('shutdown');
+    await conn.sendNotification('exit');
+    conn.dispose();
+    child.kill();
+  }
+  return { didOpenToDiagnostics: round(percentile(runs, 50)), runs: runs.map((x) => round(x)) };
+}
+
 async function lspPull(text: string): Promise<Figures> {
   const s = await startServer(true);
   const uri = 'file:///bench/robots.txt';
@@ -446,6 +490,7 @@ async function main(): Promise<void> {
   const push = await lspPush(file.text, file.bytes);
   const pulled = await lspPull(file.text);
   const actions = await lspCodeActions(file.text);
+  const floor = await transportFloor(file.text);
   const ratios = peerFigures
     ? {
       didOpenToDiagnostics: round((push.didOpenToDiagnostics as number) / peerFigures.median, 3),
@@ -455,6 +500,7 @@ async function main(): Promise<void> {
       lineAddedOrRemovedP95: round((push.lineAddedOrRemovedToDiagnostics as { p95: number }).p95 / peerFigures.median, 3),
       firstHover: round((push.firstHover as number) / peerFigures.median, 3),
       codeActionP50: round((actions.codeAction as { p50: number }).p50 / peerFigures.median, 3),
+      transportFloorDidOpen: round((floor.didOpenToDiagnostics as number) / peerFigures.median, 3),
       goals: { didOpenToDiagnostics: 1, editToDiagnosticsP95: 0.1, hoverP95: 0.05, hoverAfterEditP95: 0.1, codeActionP50: 1 },
     }
     : { note: 'robots-parser is not installed: `npm i robots-parser@3.0.1` in a folder outside the repository and set ROBOTS_ACAP_PEER to it' };
@@ -463,7 +509,7 @@ async function main(): Promise<void> {
     file: { name: file.name, bytes: file.bytes, lines: file.text.split('\n').length },
     peer: peerFigures ? { name: 'robots-parser@3.0.1', parseMs: peerFigures.median, runs: peerFigures.runs } : null,
     ratios,
-    lsp: { push, pull: pulled, codeActions: actions },
+    lsp: { push, pull: pulled, codeActions: actions, transportFloor: floor },
     service: service(file.text),
     corpus: corpusThroughput(file.text),
     unit: 'ms unless named otherwise',

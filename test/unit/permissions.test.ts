@@ -305,6 +305,26 @@ suite('decisions kept per document', () => {
     assert.ok(explain(doc, { agent: 'x', path: '/x/y' }).notes.some((n) => /Line 3 would permit crawl here, but it has a space where ACAP has a hyphen/.test(n)));
   });
 
+  test('purposes asked in turn among 40 records answer as on a fresh document (the tiers\' lists are kept per purpose)', () => {
+    // 40 records of sub-records: past the count from which a tier's lists are found by usage.
+    const records = Array.from({ length: 40 }, (_, k) => [
+      `ACAP-crawler: ${k % 3 === 0 ? '*' : 'bot'}`, 'ACAP-allow-crawl: /',
+      `ACAP-usage-purpose: ${['news', 'research', 'ads*'][k % 3]}`, `ACAP-${k % 2 ? 'allow' : 'disallow'}-${['index', 'present-snippet', 'crawl'][k % 3]}: /p${k % 5}/`,
+    ]);
+    const text = ['##ACAP version=1.0', ...records.flat(), ''].join('\n');
+    const doc = parseDocument('file:///site/robots.txt', 1, text);
+    const questions: Query[] = [];
+    for (const path of ['/p1/a', '/p2/', '/p4/x', '/q']) {
+      for (const purpose of ['news', 'research', 'adsense', 'none']) {
+        for (const usage of ['index', 'present-snippet', 'crawl', 'present']) questions.push({ agent: 'bot', path, usage, purpose });
+      }
+    }
+    for (const q of questions) assert.deepEqual(explain(doc, q), explain(parseDocument('file:///site/robots.txt', 1, text), q), JSON.stringify(q));
+    // The purposes matter here: a question's answer differs with its purpose.
+    const answers = new Set(['news', 'research', 'adsense', 'none'].map((purpose) => explain(doc, { agent: 'bot', path: '/p1/a', usage: 'index', purpose }).decision.summary));
+    assert.ok(answers.size > 1, [...answers].join(' | '));
+  });
+
   test('referenced files are read again: a crawler referred elsewhere is not kept', () => {
     const ws = new MemoryWorkspace({ 'file:///site/robots.txt': 'x', 'file:///site/acap.txt': '##ACAP version=1.0\nACAP-crawler: *\nACAP-disallow-crawl: /\n' });
     const doc = parseDocument('file:///site/robots.txt', 1, '##ACAP version=1.0\nACAP-crawler: bot\nACAP-permissions-reference: /acap.txt\n');

@@ -164,11 +164,15 @@ function expandUsage(ref: UsageRef, scope: DefinitionScope, depth = 0): readonly
 }
 
 const standardExpansions = new Map<string, readonly Expanded[]>();
-/** A standard usage's expansion, one frozen list per usage: every field of a file naming one shares it. */
+/**
+ * A standard usage's expansion, one frozen list per usage: every field of a file naming one
+ * shares it. Only the standard usages are kept (a fixed set); any other name expands to nothing.
+ */
 function standardExpansion(name: string): readonly Expanded[] {
+  if (!USAGE_BY_NAME.has(name)) return NONE;
   let out = standardExpansions.get(name);
   if (!out) {
-    out = Object.freeze(USAGE_BY_NAME.has(name) ? [Object.freeze({ usage: name, via: undefined, qualifiers: NONE, unknown: NONE, sources: NONE })] : []);
+    out = Object.freeze([Object.freeze({ usage: name, via: undefined, qualifiers: NONE, unknown: NONE, sources: NONE })]);
     standardExpansions.set(name, out);
   }
   return out;

@@ -661,6 +661,27 @@ function generalLists(records: readonly CompiledRecord[]): readonly (readonly Ac
   return out;
 }
 
+const purposeCache = new WeakMap<readonly CompiledRecord[], Map<string, readonly (readonly AcapField[])[]>>();
+/** Purposes kept per list of records; past it the map starts afresh (queries name any purpose). */
+const PURPOSES_KEPT = 64;
+
+/**
+ * The field lists of the sub-records of `records` whose purposes match `purpose`, in file order:
+ * O(sub-records) the first time, then kept per list of records and purpose, so that a tier's
+ * lists are the same array from query to query (listsSpeaking's index of them is made once).
+ */
+function purposeLists(records: readonly CompiledRecord[], purpose: string): readonly (readonly AcapField[])[] {
+  let byPurpose = purposeCache.get(records);
+  if (!byPurpose) purposeCache.set(records, (byPurpose = new Map()));
+  let out = byPurpose.get(purpose);
+  if (!out) {
+    out = records.flatMap((r) => r.subRecords.filter((s) => s.purposes.some((p) => purposeMatches(p.key, purpose))).map((s) => s.fields));
+    if (byPurpose.size >= PURPOSES_KEPT) byPurpose.clear();
+    byPurpose.set(purpose, out);
+  }
+  return out;
+}
+
 /** Whether one of `records` refers to another file (ACAP-permissions-reference), found once per list. */
 function refers(records: readonly CompiledRecord[]): boolean {
   let out = referring.get(records);
@@ -759,9 +780,7 @@ export function explain(doc: RobotsDocument, query: Query, ctx: WorkspaceContext
   }
 
   const { named, star, local } = applicableRecords(doc, token, ctx, notes);
-  const subFields = (records: readonly CompiledRecord[]): (readonly AcapField[])[] => purpose
-    ? records.flatMap((r) => r.subRecords.filter((s) => s.purposes.some((p) => purposeMatches(p.key, purpose))).map((s) => s.fields))
-    : [];
+  const subFields = (records: readonly CompiledRecord[]): readonly (readonly AcapField[])[] => purpose ? purposeLists(records, purpose) : [];
   const tiers: Tier[] = [
     { name: 'named-purpose', lists: subFields(named) },
     { name: 'star-purpose', lists: subFields(star) },

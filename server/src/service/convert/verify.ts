@@ -443,7 +443,11 @@ function acapPatterns(doc: RobotsDocument): string[] {
  */
 function agentsOf(docs: readonly RobotsDocument[]): string[] {
   const seen = new Map<string, string>();
+  // Each spelling read once: 150,000 records naming one crawler spell it 150,000 times.
+  const spelled = new Set<string>();
   const add = (name: string): void => {
+    if (spelled.has(name)) return;
+    spelled.add(name);
     const t = valueToken(name.trim());
     if (t && t !== '*' && !seen.has(t.toLowerCase())) seen.set(t.toLowerCase(), t);
   };
@@ -479,7 +483,17 @@ function signatures(docs: readonly RobotsDocument[], agents: readonly string[]):
       if (set) set.add(content);
       else byToken.set(t, new Set([content]));
     };
-    const text = (lines: readonly number[]): string => lines.map((m) => doc.lines[m].text.trim()).join('\n');
+    // The lines' trimmed texts joined by newlines, written as they are read (no list of them).
+    const text = (...parts: readonly (readonly number[])[]): string => {
+      let out: string | undefined;
+      for (const lines of parts) {
+        for (const m of lines) {
+          const t = lineAt(doc, m).text.trim();
+          out = out === undefined ? t : `${out}\n${t}`;
+        }
+      }
+      return out ?? '';
+    };
     for (const g of getModel(doc).groups) {
       // The group's text once, not once per agent line (20,000 agents of a group of 20,000 rules).
       const body = text(g.members);
@@ -490,7 +504,7 @@ function signatures(docs: readonly RobotsDocument[], agents: readonly string[]):
       }
     }
     for (const r of getModel(doc).records) {
-      const body = text([...r.general, ...r.subRecords.flatMap((x) => [...x.purposes, ...x.fields]), ...(r.reference !== undefined ? [r.reference] : [])]);
+      const body = text(r.general, ...r.subRecords.flatMap((x) => [x.purposes, x.fields]), r.reference !== undefined ? [r.reference] : []);
       for (const c of r.crawlers) { const d = doc.lines[c].directive; if (d.kind === 'acap-crawler') add(' acap ' + doc.lines[c].text.slice(d.name.start, d.name.end).toLowerCase(), body); }
     }
     return byToken;

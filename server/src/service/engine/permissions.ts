@@ -433,7 +433,8 @@ function resolve(scored: readonly Scored[], usage: string): Resolved {
   let top = narrowestOf(scored, (c) => c.key);
   const agree = (list: readonly Scored[]): boolean => list.every((c) => c.allow === list[0].allow);
   if (agree(top)) {
-    const acapFirst = [...top.filter((c) => c.source === 'acap'), ...top.filter((c) => c.source !== 'acap')];
+    // ACAP fields before the conventional line; most often there is none to move (no copies then).
+    const acapFirst = top.every((c) => c.source === 'acap') ? top : [...top.filter((c) => c.source === 'acap'), ...top.filter((c) => c.source !== 'acap')];
     return { allowed: top[0].allow, reason: 'narrowest', winners: acapFirst, overridden: [] };
   }
   let overridden: Scored[] = [];
@@ -566,17 +567,22 @@ function decide(s: Setting, usage: string): Decided {
     };
     // Sets, not includes(): 20,000 fields tied on one pattern are 20,000 winners, and looking
     // each candidate up in that list was quadratic.
-    const won = new Set(r.winners);
+    // Every candidate won (winners are drawn from them): no loser to name, and no set of 150,000
+    // tied winners to make for it.
+    const allWon = r.winners.length === scored.length;
+    const won = allWon ? undefined : new Set(r.winners);
     const overriddenSet = new Set(r.overridden);
     const byKey = new Map<string, Scored>();
-    for (const w of r.winners) {
+    for (const w of allWon ? [] : r.winners) {
       if (byKey.size >= LISTED_MAX) break;
       if (!byKey.has(w.key)) byKey.set(w.key, w);
     }
-    for (const c of scored) {
-      if (won.has(c)) continue;
-      if (overriddenSet.has(c)) loser(c, () => `the ACAP field ${describe(winners.list[0])} has the same pattern and overrides the conventional line (Part 1 §2.9.2)`);
-      else loser(c, () => whyLost(c, r, byKey, usage, s.doc));
+    if (won) {
+      for (const c of scored) {
+        if (won.has(c)) continue;
+        if (overriddenSet.has(c)) loser(c, () => `the ACAP field ${describe(winners.list[0])} has the same pattern and overrides the conventional line (Part 1 §2.9.2)`);
+        else loser(c, () => whyLost(c, r, byKey, usage, s.doc));
+      }
     }
     for (let t = decided + 1; t < perTier.length; t++) {
       for (const c of perTier[t]) {

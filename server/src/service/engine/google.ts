@@ -83,8 +83,9 @@ export function googleReadLine(node: LineNode, index: number): GoogleLine | unde
  * Whether Google could read `node` as a User-agent, Allow or Disallow line: the first two
  * characters of its key, lower-cased, must begin one of those keys' spellings (keyOf). A key
  * starts at the line's first non-space character (what cuts a line — a NUL, a `#`, the byte
- * limit — only shortens it), so a line this rejects is one keyOf would call `sitemap` or
- * `unknown`: the sections never read those. O(leading spaces), no allocation for most lines.
+ * limit — only shortens it), so a line this rejects is one Google reads as no key at all, or as
+ * a key keyOf calls `sitemap` or `unknown`: the sections never read those (a property test in
+ * test/unit/google.test.ts compares with the full reading). O(leading spaces) and one short slice.
  */
 function maySectionLine(node: LineNode, index: number): boolean {
   const text = node.text;

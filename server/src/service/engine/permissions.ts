@@ -316,7 +316,7 @@ const speakingCache = new WeakMap<readonly (readonly AcapField[])[], Speaking>()
 /**
  * The lists of `lists` with a field on one of `usages`, in their order: the only ones where
  * matchingFields can find a candidate. A tier of 150,000 one-field records was searched list by
- * list for every usage a hover asks, 10–25 ms each where no field speaks on it. Made once per
+ * list for every usage a hover asks, 11–27 ms each where no field speaks on it. Made once per
  * tier's lists in O(fields); then O(1) per usage asked again (O(lists found) the first time).
  * Few lists are returned as they are.
  */

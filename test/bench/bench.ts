@@ -32,6 +32,7 @@ import { performance } from 'node:perf_hooks';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 import type { Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { decodeUtf8 } from '../../server/src/cli/decode';
+import { floorOpen } from './floorServer';
 import {
   doComplete, doValidation, explain, getModel, getSemanticTokens, getSemanticTokensRange, parseDocument, semanticTokensDelta, updateDocument, type RobotsDocument,
 } from '../../server/src/service';
@@ -298,44 +299,13 @@ async function lspPush(text: string, bytes: number): Promise<Figures> {
 }
 
 /**
- * What any language server pays to open this file, measured the same way as ours: a server built
- * on the same library (vscode-languageserver) that analyses nothing — on didOpen it splits the
- * text into lines and publishes one diagnostic on the last — timed from didOpen to that
- * notification, the first open of a fresh process, median of 3. The client's writing of the
- * text, the pipe, the server's reading and decoding of the message and the answer's way back are
- * all in it; what our didOpen figure adds to it is the analysis.
+ * What any language server pays to open this file, measured the same way as ours: didOpen →
+ * diagnostics through a server on the same library that analyses nothing (floorServer.ts), the
+ * first open of a fresh process, median of 3. What our didOpen figure adds to it is the analysis.
  */
 async function transportFloor(text: string): Promise<Figures> {
-  const script = path.join(os.tmpdir(), `robots-acap-bench-floor-${process.pid}.cjs`);
-  writeFileSync(script, [
-    `const { createConnection, ProposedFeatures, TextDocumentSyncKind } = require(${JSON.stringify(path.join(ROOT, 'node_modules/vscode-languageserver/node'))});`,
-    'const connection = createConnection(ProposedFeatures.all);',
-    'connection.onInitialize(() => ({ capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental } }));',
-    'connection.onDidOpenTextDocument(({ textDocument: d }) => {',
-    "  const last = d.text.split('\\n').length - 1;",
-    "  connection.sendDiagnostics({ uri: d.uri, version: d.version, diagnostics: [{ range: { start: { line: last, character: 0 }, end: { line: last, character: 0 } }, message: 'last line' }] });",
-    '});',
-    'connection.listen();',
-  ].join('\n'));
   const runs: number[] = [];
-  for (let r = 0; r < 3; r++) {
-    const child = spawn(process.execPath, [script, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
-    const conn = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
-    let published: (() => void) | undefined;
-    conn.onNotification('textDocument/publishDiagnostics', () => published?.());
-    conn.listen();
-    await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} });
-    await conn.sendNotification('initialized', {});
-    const done = new Promise<void>((resolve) => { published = resolve; });
-    const t0 = performance.now();
-    await conn.sendNotification('textDocument/didOpen', { textDocument: { uri: 'file:///floor/robots.txt', languageId: 'robots-txt', version: 1, text } });
-    await done;
-    runs.push(performance.now() - t0);
-    await conn.sendRequest('shutdown');
-    await conn.sendNotification('exit');
-    conn.dispose();
-    child.kill();
-  }
+  for (let r = 0; r < 3; r++) runs.push(await floorOpen(text));
   return { didOpenToDiagnostics: round(percentile(runs, 50)), runs: runs.map((x) => round(x)) };
 }
 

@@ -9,7 +9,8 @@
  * right after an edit p95; invoked code actions (conversions listed, resolved when picked, as
  * VS Code asks) p50; and on small files (≤ 50 KB) every request a client sends while editing
  * (hover, completion, code actions, symbols, folding, semantic tokens, inlay hints, links), p95,
- * against one frame (16 ms).
+ * against one frame (16 ms). With each shape, the floor: the same open and typing through a
+ * server on the same library that analyses nothing (floorServer.ts), what no analysis can remove.
  *
  * The shapes are generated (deterministic): N groups of real crawler names, each with its own
  * rules in the forms real files use (directory prefixes, `*` query patterns, `$` ends, Allow
@@ -21,6 +22,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
+import { floorOpen, floorTyping } from './floorServer';
 import { startServer, type ServerSession } from './lspClient';
 
 const FRAME_MS = 16;
@@ -219,6 +221,12 @@ async function measure(shape: Shape, peer: Peer | undefined): Promise<Record<str
   }
   await s.close();
 
+  // The same open and typing through a server that analyses nothing (floorServer.ts).
+  const floorOpens: number[] = [];
+  for (let k = 0; k < FRESH_RUNS; k++) floorOpens.push(await floorOpen(text, URI));
+  const floorTimes = await floorTyping(text, 60, at, URI);
+  const floor = { didOpenToDiagnostics: percentile(floorOpens, 50), typingP95: percentile(floorTimes, 95) };
+
   const peerMs = peer ? peerParse(peer, text) : undefined;
   const figures = {
     didOpenToDiagnostics: percentile(opens, 50),
@@ -235,6 +243,10 @@ async function measure(shape: Shape, peer: Peer | undefined): Promise<Record<str
     peerParseMs: peerMs === undefined ? null : round(peerMs, 3),
     ms: Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, round(v)])),
     ratios: ratios ?? 'robots-parser is not installed: set ROBOTS_ACAP_PEER',
+    floor: {
+      ms: Object.fromEntries(Object.entries(floor).map(([k, v]) => [k, round(v)])),
+      ...(peerMs === undefined ? {} : { ratios: Object.fromEntries(Object.entries(floor).map(([k, v]) => [k, round(v / peerMs, 3)])) }),
+    },
     ...(perRequest ? { everyRequestP95Ms: perRequest, withinOneFrame: Object.values(perRequest).every((v) => v <= FRAME_MS) } : {}),
   };
 }

@@ -49,6 +49,7 @@ suite('cli convert --write: safe writes', () => {
   });
 
   test('a write that fails (a file-size limit, RLIMIT_FSIZE) leaves the original intact and no temporary file', function () {
+    // Skipped on Windows: it has no RLIMIT_FSIZE (`ulimit -f`) to make the write fail.
     if (process.platform === 'win32') this.skip();
     assert.ok(statSync(CLI).isFile(), 'npm run build first');
     // Under 1 KiB before, well over 1 KiB converted: `ulimit -f 1` lets the original be read but

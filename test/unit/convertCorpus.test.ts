@@ -68,6 +68,7 @@ function figures(label: string, t: Tally, extra = ''): string {
 
 suite('conversion over the real-world corpus', () => {
   test('to ACAP: every file of corpus/real; each changed verdict was reported', function () {
+    // Skipped only where ROBOTS_ACAP_CORPUS names a corpus without a real/ folder (the bundled sample has one).
     if (!existsSync(REAL)) this.skip();
     this.timeout(600_000);
     const started = Date.now();
@@ -117,6 +118,7 @@ suite('conversion over the real-world corpus', () => {
 
   test('to REP: every real ACAP file (corpus/acap-real); each changed verdict was reported', function () {
     const dir = path.join(CORPUS.dir, 'acap-real');
+    // Skipped only where ROBOTS_ACAP_CORPUS names a corpus without an acap-real/ folder (the bundled sample has one).
     if (!existsSync(dir)) this.skip();
     const t = tally();
     for (const name of readdirSync(dir).filter((f) => f.endsWith('.txt')).sort()) {

@@ -141,6 +141,7 @@ suite('workspace: the Node implementation', () => {
 
   test('FIFOs, devices, folders and files over the cap are refused before they are opened', function () {
     const fifo = path.join(site, 'fifo.txt');
+    // Skipped only where no FIFO can be made (no mkfifo, or a file system without them).
     if (spawnSync('mkfifo', [fifo]).status !== 0) this.skip();
     symlinkSync('/dev/zero', path.join(site, 'zero.txt'));
     writeFileSync(path.join(site, 'big.txt'), 'x'.repeat(2048));
@@ -225,6 +226,7 @@ suite('workspace: the CLI reads as the server does', () => {
 
   test('a FIFO or a device named on the command line is refused with a message, not waited on', function () {
     const fifo = path.join(root, 'robots.txt');
+    // Skipped only where no FIFO can be made (no mkfifo, or a file system without them).
     if (spawnSync('mkfifo', [fifo]).status !== 0) this.skip();
     const r = cli(['check', 'robots.txt', '/dev/zero']);
     assert.equal(r.code, 2);
@@ -236,6 +238,7 @@ suite('workspace: the CLI reads as the server does', () => {
     const cliJs = path.resolve(__dirname, '../../dist/cli.js');
     assert.ok(existsSync(cliJs), 'run `npm run build` first');
     const fifo = path.join(root, 'site2', 'robots.txt');
+    // Skipped only where no FIFO can be made (no mkfifo, or a file system without them).
     if (spawnSync('mkfifo', [fifo]).status !== 0) this.skip();
     writeFileSync(path.join(root, 'site2', 'p.html'), '<html><head><meta name="robots" content="noindex"></head><body></body></html>\n');
     const r = spawnSync(process.execPath, [cliJs, 'check', path.join(root, 'site2', 'p.html')], { encoding: 'utf8', timeout: 10000 });

@@ -8,7 +8,7 @@
 import { AI_USES } from '../facts/crawlers';
 import type { RobotsDocument } from '../syntax/document';
 import { parseContentSignal, parseContentUsage } from '../syntax/signals';
-import { compileRecords } from '../engine/acapRules';
+import { fieldPatterns } from '../engine/acapRules';
 import { explainAiUse } from '../engine/aiUse';
 import type { Profile } from '../engine/conventional';
 import { crawlersNamed, DEFAULT_CRAWLERS } from '../engine/matrix';
@@ -57,7 +57,7 @@ function patternsOf(doc: RobotsDocument): string[] {
     }
   }
   // Pushed one by one: a resource set of 300,000 patterns passed the engine's argument limit as a spread.
-  for (const r of compileRecords(doc)) for (const fld of [...r.general, ...r.subRecords.flatMap((s) => s.fields)]) for (const p of fld.patterns) out.push(p.text);
+  for (const p of fieldPatterns(doc)) out.push(p);
   return out;
 }
 

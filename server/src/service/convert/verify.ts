@@ -15,7 +15,7 @@ import { conventionalView, evaluateConventional, productToken, rfcMatches, value
 import { getModel } from '../model/model';
 import { normalizePercent, matchPattern, pathOfUrl } from '../syntax/paths';
 import { ownString } from '../syntax/ownString';
-import { compileRecords, type AcapField } from '../engine/acapRules';
+import { compileRecords, fieldPatterns } from '../engine/acapRules';
 import { agentToken, explain, type Explanation } from '../engine/permissions';
 import { leastOf } from '../syntax/numbers';
 
@@ -419,22 +419,6 @@ function conventionalPatterns(doc: RobotsDocument): string[] {
 }
 
 /**
- * The distinct patterns of the ACAP fields, in file order: O(fields). Listed with repeats, the
- * 150,000 records of one crawler made 150,000 strings and arrays per document read.
- */
-function acapPatterns(doc: RobotsDocument): string[] {
-  const out = new Set<string>();
-  const add = (fields: readonly AcapField[]): void => {
-    for (const f of fields) for (const p of f.patterns) out.add(p.text);
-  };
-  for (const r of compileRecords(doc)) {
-    add(r.general);
-    for (const s of r.subRecords) add(s.fields);
-  }
-  return [...out];
-}
-
-/**
  * Agents named in either document, plus one unnamed: for each User-agent value both the crawler
  * the engine reads it as naming (its RFC 9309 §2.2.1 product token: `MJ12bot` names `MJ`,
  * interpretation §1) and the crawler whose name it spells (`MJ12bot`, which that group does not
@@ -592,7 +576,7 @@ function pathQuota(sigs: readonly string[], paths: number, maxChecks: number, sh
 export function verifyConversion(before: RobotsDocument, after: RobotsDocument, options: VerifyOptions = {}): Verification {
   const direction = options.direction ?? 'to-acap';
   const usage = options.usage ?? 'crawl';
-  const patterns = [...conventionalPatterns(before), ...acapPatterns(before), ...conventionalPatterns(after), ...acapPatterns(after)];
+  const patterns = [...conventionalPatterns(before), ...fieldPatterns(before), ...conventionalPatterns(after), ...fieldPatterns(after)];
   const probes = probePaths(patterns, options.maxPaths ?? 200, options.focus);
   const named = agentsOf([before, after]);
   const unnamed = named[named.length - 1];

@@ -27,7 +27,9 @@ await Promise.all([
   // (the language service is pure, so it bundles for the browser as it is).
   esbuild.build({ ...common, platform: 'browser', target: 'es2020', entryPoints: ['client/src/browserExtension.ts'], outfile: 'dist/browser/extension.js', external: ['vscode'] }),
   esbuild.build({ ...common, platform: 'browser', target: 'es2020', format: 'iife', entryPoints: ['server/src/lsp/browserServer.ts'], outfile: 'dist/browser/server.js' }),
-  ...(production ? [] : [esbuild.build({ ...common, entryPoints: ['test/bench/bench.ts'], outfile: 'dist/bench.js', sourcemap: false })]),
+  ...(production ? [] : [esbuild.build({ ...common, entryPoints: ['test/bench/bench.ts'], outfile: 'dist/bench.js', sourcemap: false,
+    // The floor server is written out at run time and requires the library from node_modules.
+    external: ['vscode-languageserver/node'] })]),
   // The end-to-end suite runs inside the extension host, which loads it as plain CommonJS files.
   ...(e2e ? [esbuild.build({ entryPoints: ['test/e2e/suite/*.ts'], outdir: 'out/e2e/suite', bundle: false, platform: 'node', format: 'cjs', target: 'node18', logLevel: 'warning' })] : []),
 ]);

@@ -11,8 +11,10 @@
  *   without edits) and `codeAction/resolve` of the first one, through the same server.
  * - transportFloor: didOpen → diagnostics through a server that analyses nothing, built on the
  *   same library: the part of our didOpen figure that no analysis can remove.
- * - peer: robots-parser's parse of the same text in the same process run, and the ratios of the
- *   LSP figures to it. robots-parser is not a dependency: install it anywhere and point
+ * - peer: robots-parser's parse of the same text in the same process run (median of 7 after a
+ *   warm-up), and the ratios of the LSP figures to it; also its first parse in a fresh process
+ *   (coldParseMs), to set beside our first didOpen, and our didOpen in a warm server (the file
+ *   closed and opened again) beside its warm parse. robots-parser is not a dependency: install it anywhere and point
  *   ROBOTS_ACAP_PEER at that folder (`npm i robots-parser@3.0.1` in /tmp/peer, then
  *   ROBOTS_ACAP_PEER=/tmp/peer); without it the ratios are omitted with a note.
  * - service: explain per query, completion, semantic tokens (whole file, a visible range, a
@@ -97,16 +99,43 @@ function chooseFile(): { name: string; text: string; bytes: number } {
 
 type Peer = (url: string, text: string) => unknown;
 
-function loadPeer(): Peer | undefined {
+/** robots-parser, and the file it was loaded from (for its cold parse in a fresh process). */
+function loadPeer(): { parse: Peer; module: string } | undefined {
   const places = [process.env.ROBOTS_ACAP_PEER, process.cwd(), ROOT].filter((p): p is string => Boolean(p));
   for (const dir of places) {
     try {
-      return createRequire(path.join(dir, 'noop.js'))('robots-parser') as Peer;
+      const req = createRequire(path.join(dir, 'noop.js'));
+      return { parse: req('robots-parser') as Peer, module: req.resolve('robots-parser') };
     } catch {
       // not installed there
     }
   }
   return undefined;
+}
+
+/**
+ * The peer's first parse in a fresh Node process (its code not yet optimised, as ours is not on
+ * a server's first didOpen): median of 3 processes, the time of the parse call alone.
+ */
+async function peerColdParse(module: string, text: string): Promise<{ median: number; runs: number[] }> {
+  const file = path.join(os.tmpdir(), `robots-acap-bench-peer-${process.pid}.txt`);
+  writeFileSync(file, text);
+  const script = [
+    `const parse = require(${JSON.stringify(module)});`,
+    `const text = require('node:fs').readFileSync(${JSON.stringify(file)}, 'utf8');`,
+    'const t0 = performance.now();',
+    "parse('https://example.com/robots.txt', text);",
+    'process.stdout.write(String(performance.now() - t0));',
+  ].join('\n');
+  const runs: number[] = [];
+  for (let r = 0; r < 3; r++) {
+    const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (b: Buffer) => { out += b.toString(); });
+    await new Promise((resolve) => child.on('close', resolve));
+    runs.push(Number(out));
+  }
+  return { median: round(percentile(runs, 50)), runs: runs.map((r) => round(r, 1)) };
 }
 
 /** The peer's parse: median of 7 runs after one warm-up (its cold first parse is slower still). */
@@ -277,9 +306,21 @@ async function lspPush(text: string, bytes: number): Promise<Figures> {
   }
   await hover();
   const heapEdits = await s.heap();
+  // The same file closed and opened again in this server, whose code is warm by now (an editor
+  // reopening a file, or opening a second one): median of 3.
+  const reopens: number[] = [];
+  for (let r = 0; r < 3; r++) {
+    await s.conn.sendNotification('textDocument/didClose', { textDocument: { uri } });
+    t0 = performance.now();
+    const again = s.diagnostics(uri, ++version);
+    await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'robots-txt', version, text } });
+    await again;
+    reopens.push(performance.now() - t0);
+  }
   await s.close();
   return {
     didOpenToDiagnostics: round(open),
+    didOpenAgainToDiagnostics: { median: round(percentile(reopens, 50)), runs: reopens.map((x) => round(x)) },
     diagnosticsOnOpen: first.diagnostics.length,
     payloadBytesOnOpen: openPayload,
     editToDiagnostics: summary(edits),
@@ -456,7 +497,8 @@ function corpusThroughput(fallback: string): Figures {
 async function main(): Promise<void> {
   const file = chooseFile();
   const peer = loadPeer();
-  const peerFigures = peer ? peerParse(peer, file.text) : undefined;
+  const peerFigures = peer ? peerParse(peer.parse, file.text) : undefined;
+  const peerCold = peer ? await peerColdParse(peer.module, file.text) : undefined;
   const push = await lspPush(file.text, file.bytes);
   const pulled = await lspPull(file.text);
   const actions = await lspCodeActions(file.text);
@@ -471,13 +513,18 @@ async function main(): Promise<void> {
       firstHover: round((push.firstHover as number) / peerFigures.median, 3),
       codeActionP50: round((actions.codeAction as { p50: number }).p50 / peerFigures.median, 3),
       transportFloorDidOpen: round((floor.didOpenToDiagnostics as number) / peerFigures.median, 3),
+      // Like with like, beside the goal's ratio (a cold open against the peer's warm parse): the
+      // first open against the peer's first parse in a fresh process, and an open in a warm
+      // server against its warm parse.
+      didOpenToPeerColdParse: peerCold ? round((push.didOpenToDiagnostics as number) / peerCold.median, 3) : null,
+      didOpenAgainToDiagnostics: round((push.didOpenAgainToDiagnostics as { median: number }).median / peerFigures.median, 3),
       goals: { didOpenToDiagnostics: 1, editToDiagnosticsP95: 0.1, hoverP95: 0.05, hoverAfterEditP95: 0.1, codeActionP50: 1 },
     }
     : { note: 'robots-parser is not installed: `npm i robots-parser@3.0.1` in a folder outside the repository and set ROBOTS_ACAP_PEER to it' };
   const out = {
     machine: { cpu: os.cpus()[0]?.model ?? 'unknown', cores: os.cpus().length, memoryGiB: round(os.totalmem() / 2 ** 30, 1), node: process.version, platform: `${os.platform()} ${os.release()}` },
     file: { name: file.name, bytes: file.bytes, lines: file.text.split('\n').length },
-    peer: peerFigures ? { name: 'robots-parser@3.0.1', parseMs: peerFigures.median, runs: peerFigures.runs } : null,
+    peer: peerFigures ? { name: 'robots-parser@3.0.1', parseMs: peerFigures.median, runs: peerFigures.runs, coldParseMs: peerCold?.median, coldRuns: peerCold?.runs } : null,
     ratios,
     lsp: { push, pull: pulled, codeActions: actions, transportFloor: floor },
     service: service(file.text),

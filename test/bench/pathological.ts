@@ -163,6 +163,20 @@ export function sameCrawlerRecords(records: number, method: 'textDocument/hover'
   };
 }
 
+/**
+ * One ACAP record of `pairs` pairs of fields on the same path: a field crawlers cannot read (its
+ * colon missing) beside one they can. Each unreadable field that would have decided gets a note;
+ * whether it would was found by comparing it with every candidate of the deciding tier (8,000
+ * pairs: 1 s for one answer, quadratic). A field hovered.
+ */
+export function brokenTwinFields(pairs: number): WorstCase {
+  return {
+    name: `hover among ${pairs} unreadable fields beside ${pairs} readable ones`, reported: pairs >= 8000 ? '1 s an answer, quadratic' : '',
+    languageId: 'robots-txt', text: '##ACAP version=1.0\nACAP-crawler: b\n' + 'ACAP-allow-crawl /x\nACAP-allow-crawl: /x\n'.repeat(pairs),
+    method: 'textDocument/hover', line: 3, character: 18,
+  };
+}
+
 /** `sets` resource sets, completion of a resource specification. */
 export function manyResourceSets(sets: number): WorstCase {
   return {
@@ -194,5 +208,6 @@ export function reportedCases(): WorstCase[] {
     recordsWithPurposes(1000, 4), recordsWithPurposes(2500, 4),
     manyResourceSets(100_000), manyClasses(20_000), manyPreferenceLines(150_000),
     sameCrawlerRecords(155_000, 'textDocument/diagnostic'), sameCrawlerRecords(20_000, 'textDocument/hover'), sameCrawlerRecords(150_000, 'textDocument/hover'),
+    brokenTwinFields(40_000),
   ];
 }

@@ -13,7 +13,7 @@ import {
 import { intersect, toFull, toggleIgnore, MAX_INTERSECT_TAIL } from '../../server/src/service/convert/verify';
 import { LISTED_MAX } from '../../server/src/service/engine/permissions';
 import {
-  letters, longPatternPair, manyClasses, manyGroupsHover, manyRecordsHover, manyResourceSets, manyStarRules, paddedValues, paddedVisitTime, recordsWithPurposes, sameCrawlerRecords, starsHover,
+  brokenTwinFields, letters, longPatternPair, manyClasses, manyGroupsHover, manyRecordsHover, manyResourceSets, manyStarRules, paddedValues, paddedVisitTime, recordsWithPurposes, sameCrawlerRecords, starsHover,
   type WorstCase,
 } from '../bench/pathological';
 
@@ -174,6 +174,22 @@ suite('bounds: generated worst cases (issue 12)', () => {
     const text = h && typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value : '';
     assert.match(text, /\| b \(ACAP\) \| ✓‡⁽1⁾ \[6\]/);
     assert.ok(text.length < 5000, `${text.length} characters`);
+  });
+
+  test('40,000 unreadable fields beside 40,000 readable ones on one path (each was compared with every candidate: 8,000 pairs took 1 s, quadratic)', function () {
+    this.timeout(BOUND);
+    const c = brokenTwinFields(40_000);
+    const doc = parseDocument('file:///site/robots.txt', 1, c.text);
+    const e = explain(doc, { agent: 'b', path: '/x' });
+    assert.equal(e.allowed, true);
+    assert.equal(e.decision.omitted?.winners, 40_000 - LISTED_MAX);
+    // Every unreadable field ties with the readable ones, so each would have spoken: the first
+    // LISTED_MAX are named, the others counted in one note.
+    const unreadable = e.notes.filter((n) => /^Line \d+ would permit crawl here, but it is missing the colon/.test(n));
+    assert.equal(unreadable.length, LISTED_MAX);
+    assert.equal(unreadable[0], 'Line 3 would permit crawl here, but it is missing the colon after its field name, so crawlers ignore it.');
+    assert.ok(e.notes.includes(`39,900 more lines that crawlers cannot read would have spoken on crawl here; the first ${LISTED_MAX} are named.`), e.notes.slice(-3).join('\n'));
+    assert.match(hoverText(c), /\| b \| ✓ \[4\]/);
   });
 
   test('explain on a path of 100,000 characters (prefix look-ups only at lengths some pattern has)', function () {

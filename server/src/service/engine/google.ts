@@ -85,15 +85,28 @@ export function googleReadLine(node: LineNode, index: number): GoogleLine | unde
  * starts at the line's first non-space character (what cuts a line — a NUL, a `#`, the byte
  * limit — only shortens it), so a line this rejects is one Google reads as no key at all, or as
  * a key keyOf calls `sitemap` or `unknown`: the sections never read those (a property test in
- * test/unit/google.test.ts compares with the full reading). O(leading spaces) and one short slice.
+ * test/unit/google.test.ts compares with the full reading). O(leading spaces); a short slice
+ * only where a key begins with a character beyond ASCII.
  */
 function maySectionLine(node: LineNode, index: number): boolean {
   const text = node.text;
   let s = index === 0 && node.bom ? 1 : 0;
   while (s < text.length && SPACE.test(text[s])) s++;
+  const a = text.charCodeAt(s);
+  const b = text.charCodeAt(s + 1);
+  if (a < 0x80 && b < 0x80) {
+    // Both ASCII (nearly every line): lower-cased by one bit, no string made. A key shorter than
+    // two characters (NaN past the end) takes the slice below, as does anything beyond ASCII.
+    const two = ((a | 0x20) << 8) | (b | 0x20);
+    return two === US || two === AL || two === DI;
+  }
   const two = text.slice(s, s + 2).toLowerCase();
   return two.startsWith('us') || two.startsWith('al') || two.startsWith('di');
 }
+
+const US = (0x75 << 8) | 0x73;
+const AL = (0x61 << 8) | 0x6c;
+const DI = (0x64 << 8) | 0x69;
 
 /**
  * The lines that shape Google's sections (User-agent, Allow, Disallow), in line order: O(lines),

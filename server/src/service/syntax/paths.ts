@@ -192,47 +192,56 @@ export function compareScope(a: string, b: string): number {
 }
 
 /**
+ * A test of whether one of `keys` is narrower than a given key under compareScope (Part 1
+ * §2.4.5), without comparing it with every key: a few keys are compared pairwise, many are put in
+ * a trie (O(total key length) to build, O(length of the key asked) per test). A key is beaten
+ * exactly when, along its path, it ends at a node with children (a longer key extends it), or it
+ * has `$` where another key goes on with any other character, or `*` where another has a literal
+ * one; once its path leaves the trie, no key shares that prefix, and none of them is narrower.
+ * The key asked need not be one of `keys`; a key is never narrower than itself.
+ */
+export function narrowerTest(keys: readonly string[]): (k: string) => boolean {
+  const distinct = [...new Set(keys)];
+  if (distinct.length <= 32) return (k) => distinct.some((d) => d !== k && compareScope(d, k) < 0);
+  // Goto as one map from (node, UTF-16 unit) to node; per node: 1 any child, 2 a child other
+  // than `$`, 4 a literal child (neither `$` nor `*`).
+  const go = new Map<number, number>();
+  const flags: number[] = [0];
+  const edge = (node: number, c: number): number => node * 65536 + c;
+  for (const k of distinct) {
+    let node = 0;
+    for (let i = 0; i < k.length; i++) {
+      const c = k.charCodeAt(i);
+      flags[node] |= 1 | (c !== 36 ? 2 : 0) | (c !== 36 && c !== 42 ? 4 : 0);
+      let next = go.get(edge(node, c));
+      if (next === undefined) {
+        next = flags.push(0) - 1;
+        go.set(edge(node, c), next);
+      }
+      node = next;
+    }
+  }
+  return (k) => {
+    let node = 0;
+    for (let i = 0; i < k.length; i++) {
+      const c = k.charCodeAt(i);
+      if ((c === 36 && flags[node] & 2) || (c === 42 && flags[node] & 4)) return true;
+      const next = go.get(edge(node, c));
+      if (next === undefined) return false;
+      node = next;
+    }
+    return (flags[node] & 1) !== 0;
+  };
+}
+
+/**
  * The items that no other item beats under compareScope (Part 1 §2.4.5: the narrowest patterns;
- * several when they cannot be told apart), in their order. The same as keeping each item that no
- * other's key is narrower than, without comparing every pair: keys are deduplicated, a few are
- * compared pairwise, many are put in a trie (O(total key length)), where a key is beaten exactly
- * when, along its path, it ends at a node with children (a longer key extends it), or it has `$`
- * where another key goes on with any other character, or `*` where another has a literal one.
+ * several when they cannot be told apart), in their order: each item whose key no other key is
+ * narrower than (narrowerTest), in O(total key length).
  */
 export function narrowestOf<T>(items: readonly T[], key: (item: T) => string): T[] {
   const keys = [...new Set(items.map(key))];
-  let beaten: (k: string) => boolean;
-  if (keys.length <= 32) {
-    beaten = (k) => keys.some((d) => d !== k && compareScope(d, k) < 0);
-  } else {
-    // Goto as one map from (node, UTF-16 unit) to node; per node: 1 any child, 2 a child other
-    // than `$`, 4 a literal child (neither `$` nor `*`).
-    const go = new Map<number, number>();
-    const flags: number[] = [0];
-    const edge = (node: number, c: number): number => node * 65536 + c;
-    for (const k of keys) {
-      let node = 0;
-      for (let i = 0; i < k.length; i++) {
-        const c = k.charCodeAt(i);
-        flags[node] |= 1 | (c !== 36 ? 2 : 0) | (c !== 36 && c !== 42 ? 4 : 0);
-        let next = go.get(edge(node, c));
-        if (next === undefined) {
-          next = flags.push(0) - 1;
-          go.set(edge(node, c), next);
-        }
-        node = next;
-      }
-    }
-    beaten = (k) => {
-      let node = 0;
-      for (let i = 0; i < k.length; i++) {
-        const c = k.charCodeAt(i);
-        if ((c === 36 && flags[node] & 2) || (c === 42 && flags[node] & 4)) return true;
-        node = go.get(edge(node, c)) as number;
-      }
-      return (flags[node] & 1) !== 0;
-    };
-  }
+  const beaten = narrowerTest(keys);
   const lost = new Set(keys.filter(beaten));
   return items.filter((item) => !lost.has(key(item)));
 }

@@ -9,10 +9,12 @@
  * each), printed as one JSON object after the table. `--json` prints only that object.
  *
  *   npm run build && npx tsx test/bench/worstCases.ts [--timeout SECONDS] [--only TEXT] [--json]
+ *
+ * With ROBOTS_ACAP_CORPUS set, the code actions are measured on its largest real file too.
  */
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { letters, longPatternPair, manyStarRules, reportedCases, type WorstCase } from './pathological';
+import { letters, longPatternPair, manyStarRules, reportedCases, sameCrawlerRecords, type WorstCase } from './pathological';
 import { RESOLVING_CAPABILITIES, startServer } from './lspClient';
 
 function arg(name: string): string | undefined {
@@ -21,6 +23,8 @@ function arg(name: string): string | undefined {
 }
 
 const timeoutMs = Number(arg('--timeout') ?? 60) * 1000;
+/** The corpus (ROBOTS_ACAP_CORPUS), for its largest real file. */
+const corpus = process.env.ROBOTS_ACAP_CORPUS;
 const only = arg('--only');
 const jsonOnly = process.argv.includes('--json');
 
@@ -74,6 +78,10 @@ function actionCases(): ActionCase[] {
     { name: manyStarRules(100, 100).name, text: manyStarRules(100, 100).text, line: 1 },
     { name: longPatternPair(4000).name, text: longPatternPair(4000).text, line: 1 },
     { name: `code actions among ${groups} groups of their own crawlers`, text: Array.from({ length: groups }, (_, i) => `User-agent: bot${letters(i)}\nDisallow: /p${i}/*\nAllow: /p${i}/ok$\n`).join('\n'), line: 1 },
+    // The largest files: every rule of the file converted, and verified.
+    ...(corpus ? [{ name: 'the largest real file (xuexi.cn.txt, one group of 47,000 rules)', text: readFileSync(path.join(corpus, 'real/xuexi.cn.txt'), 'utf8'), line: 1 }] : []),
+    { name: 'one ACAP record naming 48,000 crawlers', text: `##ACAP version=1.0\n${Array.from({ length: 48_000 }, (_, i) => `ACAP-crawler: bot${i}`).join('\n')}\nACAP-disallow-crawl: /x\n`, line: 1 },
+    { name: sameCrawlerRecords(150_000, 'textDocument/hover').name.replace('hover among', 'code actions among'), text: sameCrawlerRecords(150_000, 'textDocument/hover').text, line: 4 },
   ];
 }
 

@@ -16,7 +16,7 @@ import { getModel } from '../model/model';
 import { normalizePercent, matchPattern, pathOfUrl } from '../syntax/paths';
 import { ownString } from '../syntax/ownString';
 import { compileRecords, fieldPatterns } from '../engine/acapRules';
-import { agentToken, explain, type Explanation } from '../engine/permissions';
+import { agentToken, allowedAs, explain, explainReadAs, type Explanation, type ReadAs } from '../engine/permissions';
 import { leastOf } from '../syntax/numbers';
 
 // ---------------------------------------------------------------------------------------------
@@ -387,7 +387,11 @@ export interface VerifyOptions {
 
 const IGNORE = 'ACAP-ignore-conventional-records';
 
-/** The same document with ACAP-ignore-conventional-records added (before the first ACAP line) or removed. */
+/**
+ * The same document with ACAP-ignore-conventional-records added (before the first ACAP line) or
+ * removed. The verification reads a file so without a copy (explain's ReadAs); the tests compare
+ * the two.
+ */
 export function toggleIgnore(doc: RobotsDocument): RobotsDocument {
   const model = getModel(doc);
   if (model.ignoreConventional.length) {
@@ -588,11 +592,12 @@ export function verifyConversion(before: RobotsDocument, after: RobotsDocument, 
   const byLower = new Map<string, string[]>();
   for (const p of probes.paths) byLower.set(p.toLowerCase(), [...(byLower.get(p.toLowerCase()) ?? []), p]);
 
-  const ignoring = getModel(after).ignoreConventional.length > 0;
   const modes = options.modes ?? ['acap', 'acap-ignoring-conventional'];
-  const readings: { doc: RobotsDocument; mode: BrokenVerdict['mode'] }[] = direction === 'to-acap'
-    ? modes.map((mode) => ({ doc: (mode === 'acap') === ignoring ? toggleIgnore(after) : after, mode }))
-    : [{ doc: after, mode: 'conventional' }, { doc: after, mode: 'acap' }];
+  // To ACAP, the converted file is read both with and without ACAP-ignore-conventional-records,
+  // whichever it has; to REP, as it is, by conventional crawlers and by ACAP crawlers.
+  const readings: { mode: BrokenVerdict['mode']; as: ReadAs }[] = direction === 'to-acap'
+    ? modes.map((mode) => ({ mode, as: { ignoreConventional: mode === 'acap-ignoring-conventional' } }))
+    : [{ mode: 'conventional', as: {} }, { mode: 'acap', as: {} }];
 
   const sigs = signatures([before, after], agents);
   const quota = pathQuota(sigs, probes.paths.length, options.maxChecks ?? 1000, shared);
@@ -601,12 +606,14 @@ export function verifyConversion(before: RobotsDocument, after: RobotsDocument, 
     for (const path of paths) {
       const ref = direction === 'to-acap'
         ? conventionalAllowed(before, agent, path)
-        : explain(before, { agent, path, reading: 'acap' }).allowed;
-      for (const { doc, mode } of readings) {
+        : allowedAs(before, { agent, path, reading: 'acap' }, {});
+      for (const { mode, as } of readings) {
         checked++;
-        const e = mode === 'conventional' ? undefined : explain(doc, { agent, path, usage: direction === 'to-acap' ? usage : 'crawl', reading: 'acap' });
-        const got = e ? e.allowed : conventionalAllowed(doc, agent, path);
+        const query = { agent, path, usage: direction === 'to-acap' ? usage : 'crawl', reading: 'acap' } as const;
+        const got = mode === 'conventional' ? conventionalAllowed(after, agent, path) : allowedAs(after, query, as);
         if (got === ref) continue;
+        // The whole answer only for a verdict that changed, to say why.
+        const e = mode === 'conventional' ? undefined : explainReadAs(after, query, as);
         broken.push({ agent, path, before: ref, after: got, mode, ...attribute(before, agent, path, direction, e, byLower) });
       }
     }

@@ -227,6 +227,22 @@ suite('convert to ACAP: meaning kept where the readings differ', () => {
   });
 });
 
+suite('the verification: which crawlers answer alike', () => {
+  test('crawlers whose ACAP records differ are each checked on every probe path; alike ones share a few', () => {
+    // a and b have the same record, c another; none is in a group. Each crawler that answers
+    // unlike the others gets every path, a crawler alike gets 10 (sharedAgentPaths), and each
+    // pair is read twice after the conversion (with and without ACAP-ignore-conventional-records).
+    const patterns = Array.from({ length: 30 }, (_, i) => `/p${i}/`);
+    const record = (name: string, allow: boolean): string => [`ACAP-crawler: ${name}`, ...patterns.map((p) => `ACAP-${allow ? 'allow' : 'disallow'}-crawl: ${p}`)].join('\n');
+    const r = convertToAcap(doc(`User-agent: *\nDisallow: /q/\n\n##ACAP version=1.0\n${record('a', false)}\n${record('b', false)}\n${record('c', true)}\n`));
+    const v = r.verification;
+    assert.equal(v.probes.agents, 4);
+    assert.ok(v.probes.paths > 10, `${v.probes.paths} paths`);
+    // a, c and the unnamed crawler on every path; b alike a.
+    assert.equal(v.checked, (3 * v.probes.paths + 10) * 2);
+  });
+});
+
 suite('convert to ACAP: groups as the engine reads them (issue 10)', () => {
   test('a User-agent value names its product token (MJ12bot names MJ), and an experimental Robot-version group is not converted', () => {
     const text = 'User-agent: MJ12bot\nDisallow: /x\n\nUser-agent: Lycos\nRobot-version: 2.1.0\nDisallow: /private/\n';

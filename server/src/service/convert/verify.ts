@@ -463,14 +463,12 @@ function agentsOf(docs: readonly RobotsDocument[]): string[] {
  */
 function signatures(docs: readonly RobotsDocument[], agents: readonly string[]): string[] {
   const parts = docs.map((doc) => {
-    // A set per token (insertion order kept): a list searched per addition was quadratic in the
-    // distinct bodies of one crawler's records.
-    const byToken = new Map<string, Set<string>>();
-    const add = (t: string, content: string): void => {
-      const set = byToken.get(t);
-      if (set) set.add(content);
-      else byToken.set(t, new Set([content]));
-    };
+    // Per token its one body, or a set of them once a second differs (insertion order kept): a
+    // list searched per addition was quadratic in the distinct bodies of one crawler's records,
+    // and a set per token made 150,000 sets for a record naming 48,000 crawlers. Groups and
+    // records in maps of their own, so a look-up makes no prefixed key.
+    const groups = new Map<string, Bodies>();
+    const records = new Map<string, Bodies>();
     // The lines' trimmed texts joined by newlines, written as they are read (no list of them).
     const text = (...parts: readonly (readonly number[])[]): string => {
       let out: string | undefined;
@@ -486,29 +484,44 @@ function signatures(docs: readonly RobotsDocument[], agents: readonly string[]):
       // The group's text once, not once per agent line (20,000 agents of a group of 20,000 rules).
       const body = text(g.members);
       for (const a of g.agents) {
-        const d = doc.lines[a].directive;
+        const line = lineAt(doc, a);
+        const d = line.directive;
         // The crawler the engine reads the value as naming (RFC 9309 §2.2.1 product token).
-        if (d.kind === 'user-agent') add(productToken(doc.lines[a].text.slice(d.agent.start, d.agent.end)).toLowerCase(), body);
+        if (d.kind === 'user-agent') addBody(groups, productToken(line.text.slice(d.agent.start, d.agent.end)).toLowerCase(), body);
       }
     }
     for (const r of getModel(doc).records) {
       const body = text(r.general, ...r.subRecords.flatMap((x) => [x.purposes, x.fields]), r.reference !== undefined ? [r.reference] : []);
-      for (const c of r.crawlers) { const d = doc.lines[c].directive; if (d.kind === 'acap-crawler') add(' acap ' + doc.lines[c].text.slice(d.name.start, d.name.end).toLowerCase(), body); }
+      for (const c of r.crawlers) {
+        const line = lineAt(doc, c);
+        const d = line.directive;
+        if (d.kind === 'acap-crawler') addBody(records, line.text.slice(d.name.start, d.name.end).toLowerCase(), body);
+      }
     }
-    return byToken;
+    return { groups, records };
   });
   return agents.map((agent) => {
     const t = agent.toLowerCase();
     let sig = '';
-    for (const m of parts) sig += `${joinSet(m.get(t))}\u0002${joinSet(m.get(' acap ' + t))}\u0003`;
+    for (const m of parts) sig += `${joinSet(m.groups.get(t))}\u0002${joinSet(m.records.get(t))}\u0003`;
     return sig;
   });
 }
 
-/** The bodies of a set, joined; a lone body as it is (a crawler's records are nearly always alike). */
-function joinSet(bodies: ReadonlySet<string> | undefined): string {
-  if (!bodies) return '';
-  if (bodies.size === 1) for (const b of bodies) return b;
+/** A token's one body, or the distinct bodies once a second differs, in the order they came. */
+type Bodies = string | Set<string>;
+
+function addBody(map: Map<string, Bodies>, token: string, body: string): void {
+  const known = map.get(token);
+  if (known === undefined) map.set(token, body);
+  else if (typeof known !== 'string') known.add(body);
+  else if (known !== body) map.set(token, new Set([known, body]));
+}
+
+/** The bodies of a token, joined; a lone body as it is (a crawler's records are nearly always alike). */
+function joinSet(bodies: Bodies | undefined): string {
+  if (bodies === undefined) return '';
+  if (typeof bodies === 'string') return bodies;
   return [...bodies].join('\u0001');
 }
 

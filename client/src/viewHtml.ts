@@ -45,7 +45,7 @@ form { margin: .5em 0 1em; }
 </style></head><body>
 <form id="f"><label>Path <input id="path" value="${esc(view.path)}" size="40"></label> <button>Show</button></form>
 <p>Who may do what on <code>${esc(view.path)}</code> — conventional lines read under ${esc(view.profile)}. ${reading} Click a line number to see the line that decides.</p>
-${sections}
+${sections}${view.crawlersNotShown ? `<p>${view.crawlersNotShown.toLocaleString('en')} more crawlers the file names are not shown here; <code>robots-acap table</code> answers every one.</p>` : ''}
 <script nonce="${nonce}">
 const vscode = acquireVsCodeApi();
 document.getElementById('f').addEventListener('submit', (e) => { e.preventDefault(); vscode.postMessage({ path: document.getElementById('path').value }); });

@@ -9,7 +9,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { parseDocument } from '../../server/src/service';
 import { compileRecords, type AcapField } from '../../server/src/service/engine/acapRules';
-import { listsSpeaking, matchingFields, relevantUsages } from '../../server/src/service/engine/permissions';
+import { listsSpeaking, matchingFields, purposeLists, relevantUsages } from '../../server/src/service/engine/permissions';
 import { compareScope, matchPattern } from '../../server/src/service/syntax/paths';
 
 const USAGES = ['crawl', 'index', 'present', 'present-snippet', 'other'];
@@ -78,6 +78,35 @@ suite('ACAP fields found through an index of their patterns', () => {
         },
       ),
       { numRuns: 300, seed: 27 },
+    );
+  });
+});
+
+suite('purpose sub-records found through an index of their purpose patterns', () => {
+  test('the same sub-records, in file order, as matching every purpose pattern (Part 1 §2.3.3)', () => {
+    const purposePattern = fc.string({ unit: fc.constantFrom('a', 'b', 'N', '*', '$', '-'), maxLength: 5 });
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ crawler: fc.constantFrom('*', 'bot'), subs: fc.array(fc.array(purposePattern, { minLength: 1, maxLength: 3 }), { maxLength: 4 }) }), { minLength: 1, maxLength: 12 }),
+        fc.array(fc.string({ unit: fc.constantFrom('a', 'b', 'n', 'A', '-'), maxLength: 6 }), { minLength: 1, maxLength: 6 }),
+        (records, purposes) => {
+          const lines = ['##ACAP version=1.0'];
+          let k = 0;
+          for (const r of records) {
+            lines.push(`ACAP-crawler: ${r.crawler}`, 'ACAP-allow-crawl: /');
+            for (const sub of r.subs) {
+              for (const p of sub) lines.push(`ACAP-usage-purpose: ${p}`);
+              lines.push(`ACAP-disallow-index: /s${k++}`);
+            }
+          }
+          const compiled = compileRecords(parseDocument('file:///robots.txt', 1, lines.join('\n') + '\n'));
+          for (const purpose of purposes) {
+            const expected = compiled.flatMap((r) => r.subRecords.filter((s) => s.purposes.some((p) => matchPattern(p.key, purpose.toLowerCase()))).map((s) => s.fields));
+            assert.deepEqual(purposeLists(compiled, purpose), expected, purpose);
+          }
+        },
+      ),
+      { numRuns: 500, seed: 3 },
     );
   });
 });

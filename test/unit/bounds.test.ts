@@ -12,6 +12,9 @@ import {
 } from '../../server/src/service';
 import { intersect, toFull, toggleIgnore, MAX_INTERSECT_TAIL } from '../../server/src/service/convert/verify';
 import { LISTED_MAX } from '../../server/src/service/engine/permissions';
+import { DEFAULT_CRAWLERS, permissionsView } from '../../server/src/service';
+import { MAX_VIEW_ANSWERS } from '../../server/src/service/features/permissionsView';
+import { runCli } from './kit/cli';
 import {
   brokenTwinFields, letters, longPatternPair, manyClasses, manyGroupsHover, manyRecordsHover, manyResourceSets, manyStarRules, paddedValues, paddedVisitTime, recordsWithPurposes, sameCrawlerRecords, starsHover,
   type WorstCase,
@@ -190,6 +193,45 @@ suite('bounds: generated worst cases (issue 12)', () => {
     assert.equal(unreadable[0], 'Line 3 would permit crawl here, but it is missing the colon after its field name, so crawlers ignore it.');
     assert.ok(e.notes.includes(`39,900 more lines that crawlers cannot read would have spoken on crawl here; the first ${LISTED_MAX} are named.`), e.notes.slice(-3).join('\n'));
     assert.match(hoverText(c), /\| b \| ✓ \[4\]/);
+  });
+
+  test('a table among 60,000 crawlers of one group (Google\'s lines for each crawler filtered every agent of the section: 20,000 took 2.9 s, quadratic)', function () {
+    this.timeout(BOUND);
+    const doc = parseDocument('file:///site/robots.txt', 1, Array.from({ length: 60_000 }, (_, i) => `User-agent: b${letters(i)}\n`).join('') + 'Disallow: /x\n');
+    const m = permissionMatrix(doc, '/x', DEFAULT_CRAWLERS, 'rfc9309');
+    // Every named crawler is refused /x in all three profiles; any other crawler may crawl it.
+    assert.equal(m.unanswered, 0);
+    assert.deepEqual(m.rows.map((r) => [r.crawlers.length, r.profilesDisagree, r.cells[0].allowed]), [[60_000, false, false]]);
+    assert.equal(m.star.cells[0].allowed, true);
+    const e = explain(doc, { agent: `b${letters(31_000)}`, path: '/x', profile: 'google' });
+    assert.deepEqual([e.allowed, e.decidedBy.map((d) => d.line)], [false, [60_001]]);
+  });
+
+  test('the permissions view among 40,000 groups (each crawler\'s row was searched for among the rows: 22 s); past its budget the file\'s crawlers are counted, not answered', function () {
+    this.timeout(BOUND);
+    const doc = parseDocument('file:///site/robots.txt', 1, Array.from({ length: 40_000 }, (_, i) => `User-agent: b${letters(i)}\nDisallow: /\n`).join('\n'));
+    const v = permissionsView(doc, '/x');
+    // No ACAP: one usage, two readings, one section: MAX_VIEW_ANSWERS / 2 answers, less * and the configured crawlers.
+    const answered = MAX_VIEW_ANSWERS / 2 - 1 - DEFAULT_CRAWLERS.length;
+    assert.equal(v.crawlersNotShown, 40_000 - answered);
+    // Each named crawler is refused by its own group's line, so each has a row; the others share one.
+    const rows = v.sections[0].rows;
+    assert.equal(rows.length, answered + 1);
+    assert.deepEqual([rows[0].crawlers, rows[0].cells[0].conventional], [[`b${letters(0)}`], { allowed: false, line: 2, qualifiers: [] }]);
+    assert.deepEqual(rows[rows.length - 1].crawlers, [...DEFAULT_CRAWLERS, '*']);
+  });
+
+  test('robots-acap table of 8,000 usage purposes (each purpose read every sub-record, and every purpose made a section: 32 s); the first 50 are shown, the rest named as left out', function () {
+    this.timeout(BOUND);
+    const text = '##ACAP version=1.0\nACAP-crawler: b\n' + Array.from({ length: 8000 }, (_, i) => `ACAP-usage-purpose: p${i}\nACAP-disallow-index: /a${i}\n`).join('');
+    const text1 = runCli(['table', 'robots.txt', '--path', '/a7/x'], { 'robots.txt': text });
+    assert.equal(text1.code, 0, text1.err);
+    assert.match(text1.out, /7,950 more usage purposes not shown \(a table shows the first 50\)/);
+    assert.equal((text1.out.match(/^purpose p\d+:/gm) ?? []).length, 50);
+    const json = runCli(['table', 'robots.txt', '--path', '/a7/x', '--format', 'json'], { 'robots.txt': text });
+    const m = (JSON.parse(json.out) as { matrices: { purposes: unknown[]; purposesNotShown: string[] }[] }).matrices[0];
+    assert.equal(m.purposes.length, 50);
+    assert.deepEqual([m.purposesNotShown.length, m.purposesNotShown[0]], [7950, 'p50']);
   });
 
   test('explain on a path of 100,000 characters (prefix look-ups only at lengths some pattern has)', function () {

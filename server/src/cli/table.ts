@@ -50,10 +50,25 @@ export function formatMatrix(m: Matrix): string {
   for (const r of m.rows) if (r.profilesDisagree) out.push(`  † ${r.crawlers.join(', ')}: ${profileWords(r.profiles)} crawling here`);
   if (m.star.profilesDisagree) out.push(`  † * (any other): ${profileWords(m.star.profiles)} crawling here`);
   if (m.acap && [...m.rows, m.star].some((r) => r.cells.some((c) => c.other))) out.push('  A / B: the crawler\'s own reading, then the other reading where it differs (a crawler reads ACAP only when the crawler knowledge base says so)');
+  const left = purposesLeftOut(m);
+  if (left) out.push(left);
   return out.join('\n');
 }
 
 export const DEFAULT_TABLE_PATHS = ['/'];
+
+/**
+ * Purpose sections a table computes, in file order; the others are named as left out. Each costs
+ * crawlers × usages × 2 engine answers: a file of 8,000 purposes made a table of 8,000 sections
+ * (half a million answers, tens of seconds). `robots-acap explain --purpose P` asks any one.
+ */
+export const MAX_TABLE_PURPOSES = 50;
+
+/** The line that says how many purposes a table left out, if it left any. */
+function purposesLeftOut(m: Matrix): string | undefined {
+  const left = m.purposes.length - m.purposeRows.length;
+  return left > 0 ? `  ${left.toLocaleString('en')} more usage purpose${left === 1 ? '' : 's'} not shown (a table shows the first ${MAX_TABLE_PURPOSES}); \`robots-acap explain --purpose P\` asks about any of them` : undefined;
+}
 
 /**
  * A matrix as JSON: per path, the reading, and per row of crawlers (the last row is `*`, any
@@ -72,6 +87,8 @@ export function matrixJson(m: Matrix): unknown {
   return {
     path: m.path, reading: m.acap ? 'acap' : 'conventional', profile: m.profile, usages: m.usages, rows: [...m.rows.map((r) => row(r, false)), row(m.star, true)],
     purposes: m.purposeRows.map((p) => ({ purpose: p.purpose, rows: [...p.rows.map((r) => row(r, false)), row(p.star, true)] })),
+    // Present only when purposes were left out (MAX_TABLE_PURPOSES).
+    ...(m.purposes.length > m.purposeRows.length ? { purposesNotShown: m.purposes.slice(m.purposeRows.length) } : {}),
   };
 }
 
@@ -87,11 +104,11 @@ export function runTable(args: readonly string[], io: CliIO): number {
   const crawlers = options.get('agent') ?? DEFAULT_CRAWLERS;
   const paths = options.get('path') ?? DEFAULT_TABLE_PATHS;
   if (format === 'json') {
-    io.out(relativeNames(JSON.stringify({ file: positional[0], matrices: paths.map((p) => matrixJson(permissionMatrix(doc, p, crawlers, profile, ctx))) }, null, 2) + '\n', positional[0]));
+    io.out(relativeNames(JSON.stringify({ file: positional[0], matrices: paths.map((p) => matrixJson(permissionMatrix(doc, p, crawlers, profile, ctx, { maxPurposes: MAX_TABLE_PURPOSES }))) }, null, 2) + '\n', positional[0]));
     return 0;
   }
   const blocks = paths.map((p) => {
-    const m = permissionMatrix(doc, p, crawlers, profile, ctx);
+    const m = permissionMatrix(doc, p, crawlers, profile, ctx, { maxPurposes: MAX_TABLE_PURPOSES });
     return `${m.path}  (${m.acap ? `each crawler in its own reading; conventional lines under ${profile}` : `conventional reading, ${profile}`})\n${formatMatrix(m)}\n\n${formatAiTable(doc, p, crawlers, profile, ctx)}`;
   });
   io.out(`Who may do what — ${escapeName(positional[0])}\n\n${relativeNames(blocks.join('\n\n'), positional[0])}\n`);

@@ -5,8 +5,9 @@
  * usage purpose and once per purpose the file's sub-records name (Part 1 §2.3.3). Crawlers that
  * answer alike share a row. Plain JSON, so any client can render it.
  *
- * Cost: (crawlers + 1) × usages × 2 readings × (purposes + 1) engine answers; purposes are capped
- * at MAX_PURPOSES.
+ * Cost: (crawlers + 1) × usages × 2 readings × (purposes + 1) engine answers, at most
+ * MAX_VIEW_ANSWERS beyond the configured crawlers' (the file's crawlers past it are counted, not
+ * answered); purposes are capped at MAX_PURPOSES. Rows are grouped through a map by their answers.
  */
 import type { CodeLens } from 'vscode-languageserver-types';
 import type { RobotsDocument } from '../syntax/document';
@@ -54,9 +55,19 @@ export interface PermissionsView {
   readonly acap: boolean;
   readonly usages: readonly string[];
   readonly sections: readonly ViewSection[];
+  /** Crawlers the file names that the view did not answer (past MAX_VIEW_ANSWERS); absent when none. */
+  readonly crawlersNotShown?: number;
 }
 
 const MAX_PURPOSES = 4;
+
+/**
+ * Engine answers one view asks for, about half a second on this machine. `*` and the configured
+ * crawlers always get their rows; the crawlers the file names get rows in file order while the
+ * budget lasts, and the others are counted (`robots-acap table` answers every one). A file of
+ * 40,000 groups asked for 480,000 answers.
+ */
+export const MAX_VIEW_ANSWERS = 20_000;
 
 /** Usage purposes the file's sub-records name, first spelling kept (Part 1 §2.3.3). */
 export function purposesNamed(doc: RobotsDocument): string[] {
@@ -83,10 +94,27 @@ export function permissionsView(doc: RobotsDocument, path: string, options: View
   const profile = options.profile ?? 'rfc9309';
   const acap = getModel(doc).records.length > 0;
   const usages = acap ? matrixUsages(doc) : ['crawl'];
-  const crawlers = [...new Map([...crawlersNamed(doc), ...(options.crawlers ?? DEFAULT_CRAWLERS)].map((c) => [c.toLowerCase(), c])).values()];
+  const named = crawlersNamed(doc);
+  const configured = options.crawlers ?? DEFAULT_CRAWLERS;
+  const every = [...new Map([...named, ...configured].map((c) => [c.toLowerCase(), c])).values()];
   const purposes = [undefined, ...purposesNamed(doc).slice(0, MAX_PURPOSES)];
+  // The configured crawlers always; of the others the file names, those the budget pays for.
+  const listed = new Set(configured.map((c) => c.toLowerCase()));
+  const room = Math.max(0, Math.floor(MAX_VIEW_ANSWERS / (usages.length * 2 * purposes.length)) - 1 - listed.size);
+  const kept = new Set<string>();
+  let notShown = 0;
+  for (const c of named) {
+    const lower = c.toLowerCase();
+    if (listed.has(lower) || kept.has(lower)) continue;
+    if (kept.size < room) kept.add(lower);
+    else notShown++;
+  }
+  const crawlers = every.filter((c) => listed.has(c.toLowerCase()) || kept.has(c.toLowerCase()));
   const sections = purposes.map((purpose): ViewSection => {
-    const rows: { crawlers: string[]; reading: Reading; cells: ViewCell[]; key: string }[] = [];
+    type Row = { crawlers: string[]; reading: Reading; cells: ViewCell[] };
+    const rows: Row[] = [];
+    // Rows by their key: a search of every row per crawler was quadratic (40,000 groups: 22 s).
+    const byKey = new Map<string, Row>();
     for (const agent of [...crawlers, '*']) {
       const reading = defaultReading(doc, agent).reading;
       const cells = usages.map((usage): ViewCell => {
@@ -96,13 +124,17 @@ export function permissionsView(doc: RobotsDocument, path: string, options: View
         return { acap: verdict(a), conventional: verdict(c) };
       });
       const key = reading + JSON.stringify(cells);
-      const same = rows.find((r) => r.key === key);
+      const same = byKey.get(key);
       if (same) same.crawlers.push(agent);
-      else rows.push({ crawlers: [agent], reading, cells, key });
+      else {
+        const row: Row = { crawlers: [agent], reading, cells };
+        rows.push(row);
+        byKey.set(key, row);
+      }
     }
-    return { purpose, rows: rows.map(({ crawlers: c, reading, cells }) => ({ crawlers: c, reading, cells })) };
+    return { purpose, rows };
   });
-  return { uri: doc.uri, path, profile, acap, usages, sections };
+  return { uri: doc.uri, path, profile, acap, usages, sections, ...(notShown ? { crawlersNotShown: notShown } : {}) };
 }
 
 /**

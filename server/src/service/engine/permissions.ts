@@ -654,22 +654,90 @@ const DECISIONS_KEPT = 512;
  * decide(), kept per document under `memo` (undefined: not kept). A hover's table asks the same
  * crawl decision for every usage of a crawler, and several sections ask the same question: with
  * 150,000 records naming one crawler each decision reads them all (tens of ms). O(1) when kept.
+ * Where the tiers hold many fields, a decision is also kept under the class of its path
+ * (pathClass): another path matched by the same patterns gets the same decision (a conversion's
+ * verification asks one crawler about a hundred paths, which 150,000 records allowing `/` all
+ * match alike).
  */
-function decideOnce(s: Setting, usage: string, memo: string | undefined): Decided {
+function decideOnce(s: Setting, usage: string, memo: { readonly path: string; readonly rest: string } | undefined): Decided {
   if (memo === undefined) return decide(s, usage);
   let kept = decisions.get(s.doc);
   if (!kept) decisions.set(s.doc, (kept = new Map()));
-  const key = `${usage}\0${memo}`;
+  const key = `${usage}\0${memo.path}\0${memo.rest}`;
   let hit = kept.get(key);
   if (!hit) {
-    // Its own notes, so that each kept decision has every note it adds.
-    const own: Setting = { ...s, notes: new Set() };
-    hit = { decided: decide(own, usage), notes: [...own.notes] };
-    if (kept.size >= DECISIONS_KEPT) kept.delete(kept.keys().next().value as string);
-    kept.set(key, hit);
+    const cls = pathClass(s.tiers, s.path);
+    // The conventional candidate enters the decision whole (its line, verdict and pattern).
+    const c = s.conventional;
+    const classKey = cls === undefined ? undefined : `${usage}\0class\0${memo.rest}\0${c ? `${c.tier}:${c.scored.allow}:${c.scored.candidate?.line}:${c.scored.candidate?.pattern}` : ''}\0${cls}`;
+    hit = classKey === undefined ? undefined : kept.get(classKey);
+    if (!hit) {
+      // Its own notes, so that each kept decision has every note it adds.
+      const own: Setting = { ...s, notes: new Set() };
+      hit = { decided: decide(own, usage), notes: [...own.notes] };
+      if (classKey !== undefined) keep(kept, classKey, hit);
+    }
+    keep(kept, key, hit);
   }
   for (const n of hit.notes) s.notes.add(n);
   return hit.decided;
+}
+
+function keep<V>(kept: Map<string, V>, key: string, value: V): void {
+  if (kept.size >= DECISIONS_KEPT) kept.delete(kept.keys().next().value as string);
+  kept.set(key, value);
+}
+
+/** From this many fields in a query's tiers, decisions are kept by the class of their path too. */
+const CLASS_FROM = 256;
+
+/** A tier's fields counted, and its distinct non-empty pattern keys, indexed when first asked. */
+interface KeyIndex {
+  readonly fields: number;
+  readonly keys: ReadonlyMap<string, { readonly id: number }>;
+  patterns?: PatternIndex<{ readonly id: number }>;
+}
+
+const keyIndexes = new WeakMap<readonly (readonly AcapField[])[], KeyIndex>();
+
+/** A tier's keys, listed once per list of lists: O(fields + patterns); the index is made on first use. */
+function keyIndex(lists: readonly (readonly AcapField[])[]): KeyIndex {
+  let out = keyIndexes.get(lists);
+  if (!out) {
+    let fields = 0;
+    const keys = new Map<string, { readonly id: number }>();
+    for (const list of lists) {
+      fields += list.length;
+      for (const f of list) for (const p of f.patterns) if (p.key !== '' && !keys.has(p.key)) keys.set(p.key, { id: keys.size });
+    }
+    out = { fields, keys };
+    keyIndexes.set(lists, out);
+  }
+  return out;
+}
+
+/**
+ * The class of `path` among the tiers' fields: per tier, which of its distinct patterns match
+ * it. The path enters a decision only through the fields it matches and their narrowest
+ * matching keys (matchingFields), and both follow from which patterns match; an empty key
+ * matches every path, so it does not tell paths apart. undefined where the tiers hold fewer than
+ * CLASS_FROM fields, or more than one distinct pattern per 8 fields (few classes would be
+ * shared). O(the indexes' look-ups + m log m) for m matching patterns.
+ */
+function pathClass(tiers: readonly Tier[], path: string): string | undefined {
+  const indexes = tiers.map((t) => keyIndex(t.lists));
+  let fields = 0;
+  let keys = 0;
+  for (const k of indexes) {
+    fields += k.fields;
+    keys += k.keys.size;
+  }
+  if (fields < CLASS_FROM || keys * 8 > fields) return undefined;
+  return indexes.map((k) => {
+    if (k.keys.size === 0) return '';
+    k.patterns ??= new PatternIndex([...k.keys].map(([pattern, item]) => ({ pattern, item })));
+    return k.patterns.matches(path).map((m) => m.id).sort((a, b) => a - b).join(',');
+  }).join(';');
 }
 
 function summarise(usage: string, allowed: boolean, reason: Reason, tier: TierName, winners: readonly Candidate[], unlisted: number, overridden: readonly Candidate[]): string {
@@ -920,7 +988,7 @@ function explainAs(doc: RobotsDocument, query: Query, ctx: WorkspaceContext, rea
 
   // Decisions depend on the document, the crawler, the purpose, the path and the profile, and on
   // other files only through references; without one they are kept per document.
-  const memo = local ? [token, purpose ?? '', rawPath, profile, ignored ? 'ignoring' : ''].join('\0') : undefined;
+  const memo = local ? { path: rawPath, rest: [token, purpose ?? '', profile, ignored ? 'ignoring' : ''].join('\0') } : undefined;
   const decided = decideOnce(setting, usage, memo);
   const decision = decided.decision;
   const crawl = usage === 'crawl' ? undefined : decideOnce(setting, 'crawl', memo).decision;

@@ -35,7 +35,7 @@ export interface CompletionContextInfo extends WorkspaceContext {
   readonly workspacePaths?: readonly string[];
 }
 
-/** The completions at `position`; never throws. Incomplete while a field name is typed, and where a long list is cut (resourceSetItems). */
+/** The completions at `position`; never throws. Incomplete while a field name is typed, and where a long list is cut (resourceSetItems, purposeItems). */
 export function doComplete(doc: RobotsDocument, position: Position, context: CompletionContextInfo = {}): CompletionList {
   const line = doc.lines[position.line];
   if (!line) return { isIncomplete: false, items: [] };
@@ -63,7 +63,7 @@ interface Cursor {
   readonly ch: number;
   readonly context: CompletionContextInfo;
   readonly model: RobotsModel;
-  /** Set when a list was cut short (resourceSetItems): the client asks again as the user types. */
+  /** Set when a list was cut short (resourceSetItems, purposeItems): the client asks again as the user types. */
   incomplete?: boolean;
 }
 
@@ -559,19 +559,39 @@ function crawlerItems(at: Cursor, range: Span, kind: 'user-agent' | 'acap-crawle
   return out;
 }
 
-/** Usage purposes already used in the file (Part 1 §2.3.3: the crawler operator defines them). */
+/** At most this many usage purposes are listed at once, as resource sets (MAX_RESOURCE_SETS). */
+const MAX_PURPOSES = MAX_RESOURCE_SETS;
+
+/**
+ * Usage purposes already used in the file (Part 1 §2.3.3: the crawler operator defines them),
+ * each under its first spelling, in document order. Patterns match case-insensitively (Part 1
+ * §2.8), so they are keyed by their lower case, as purposesNamed does. A file may name 50,000:
+ * past MAX_PURPOSES only those starting with what is typed are listed, at most MAX_PURPOSES, and
+ * the list is marked incomplete so the client asks again as the user types (as resourceSetItems).
+ * O(lines) per request, and O(MAX_PURPOSES) items built.
+ */
 function purposeItems(at: Cursor, range: Span): CompletionItem[] {
-  const seen = new Map<string, number>();
+  const seen = new Map<string, { pattern: string; line: number }>();
   at.doc.lines.forEach((node, l) => {
     const d = node.directive;
     if (l === at.lineNo || d.kind !== 'acap-purpose' || d.pattern.start === d.pattern.end) return;
     const pattern = node.text.slice(d.pattern.start, d.pattern.end);
-    // Patterns match case-insensitively (Part 1 §2.8): one spelling each.
-    if (![...seen.keys()].some((s) => s.toLowerCase() === pattern.toLowerCase())) seen.set(pattern, l);
+    const key = pattern.toLowerCase();
+    if (!seen.has(key)) seen.set(key, { pattern, line: l });
   });
-  return [...seen].map(([p, l], i) => item(at, {
-    label: p, kind: CompletionItemKind.Text, range, newText: p, sortText: sortKey(0, i), detail: `usage purpose, line ${l + 1}`,
-  }));
+  const many = seen.size > MAX_PURPOSES;
+  // The list depends on what is typed: the client must ask again as it changes.
+  if (many) at.incomplete = true;
+  const typed = at.line.text.slice(range.start, at.ch).toLowerCase();
+  const out: CompletionItem[] = [];
+  for (const [key, { pattern, line }] of seen) {
+    if (many && !key.startsWith(typed)) continue;
+    if (out.length === MAX_PURPOSES) break;
+    out.push(item(at, {
+      label: pattern, kind: CompletionItemKind.Text, range, newText: pattern, sortText: sortKey(0, out.length), detail: `usage purpose, line ${line + 1}`,
+    }));
+  }
+  return out;
 }
 
 /** `##ACAP version=` followed by a version the product knows (Part 1 §2.9.3). */

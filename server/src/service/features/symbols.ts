@@ -70,7 +70,9 @@ const blockCache = new WeakMap<RobotsModel, readonly Block[]>();
 /**
  * Groups and records in document order, never overlapping one another; records carry their
  * sub-records and the groups that start inside them (a sub-record those that start inside it). Each block starts and ends on a field line, so blank lines and comments after it
- * are never part of it. Computed once per model.
+ * are never part of it. Computed once per model: O(groups + records + sub-records) walks, the
+ * lines of the groups that are cut, and a sort of each record's children and of the blocks (a
+ * record of 40,000 sub-records among 120,000 groups searched its sub-records for each group: 24 s).
  */
 export function outlineBlocks(model: RobotsModel): readonly Block[] {
   const cached = blockCache.get(model);
@@ -94,12 +96,20 @@ export function outlineBlocks(model: RobotsModel): readonly Block[] {
       return { kind: 'sub-record' as const, startLine, endLine, children: [] as Block[], nameLines: s.purposes, fieldLines: s.fields };
     });
     const loose: Block[] = [];
+    // Groups and sub-records are both in document order, and sub-records never overlap (the
+    // model starts one after the previous one's last line): one walk over both, not a search of
+    // the sub-records for each group. `below` counts the sub-records starting before the group,
+    // `notAfter` those starting on or before it.
+    let below = 0;
+    let notAfter = 0;
     for (const g of inner) {
+      while (below < subs.length && subs[below].startLine < g.startLine) below++;
+      while (notAfter < subs.length && subs[notAfter].startLine <= g.startLine) notAfter++;
       // A group that starts inside a sub-record is shown inside it and cut at its end; one that
       // starts between sub-records is cut before the next one, so that blocks never cross.
-      const host = subs.find((s) => g.startLine > s.startLine && g.startLine <= s.endLine);
+      const host = below > 0 && g.startLine <= subs[below - 1].endLine ? subs[below - 1] : undefined;
       if (host) host.children.push(clipTo(g, host.endLine));
-      else loose.push(clipTo(g, (subs.find((s) => s.startLine > g.startLine)?.startLine ?? Infinity) - 1));
+      else loose.push(clipTo(g, (notAfter < subs.length ? subs[notAfter].startLine : Infinity) - 1));
     }
     const children = [...subs, ...loose].sort((a, b) => a.startLine - b.startLine);
     const fields = [...r.general, ...r.subRecords.flatMap((s) => s.fields)];

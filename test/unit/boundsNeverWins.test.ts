@@ -1,0 +1,229 @@
+/**
+ * The never-wins check (checks/rules/neverWins.ts, interpretation §3.3) finds each `*` or `$`
+ * pattern's first opposite rival without reading every opposite pattern: the files below made it
+ * compare every such field with every opposite pattern (8,000 pairs of fields took 15 s). Each
+ * bound (test/unit/bounds.test.ts's convention: an explicit 10 s timeout on a file that took far
+ * longer) also checks which fields are reported and against which line. Then the findings are
+ * compared with the plain reading (every opposite field in order, every pattern of it) on random
+ * files (fast-check).
+ */
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { doValidation, getModel, parseDocument, type RobotsModel } from '../../server/src/service';
+import { checkNeverWins } from '../../server/src/service/checks/rules/neverWins';
+import { RESOURCE_SET_PREFIX, USAGE_BY_NAME } from '../../server/src/service/facts/facts';
+import { lineAt } from '../../server/src/service/syntax/document';
+import type { LocatedFinding } from '../../server/src/service/syntax/findings';
+import { matchPattern } from '../../server/src/service/syntax/paths';
+import type { Span } from '../../server/src/service/syntax/syntax';
+
+const BOUND = 10_000;
+const ALL = { maxProblems: 1e9, maxHintsPerCode: 1e9 };
+const HEAD = '##ACAP version=1.0\nACAP-crawler: b\n';
+
+function validate(text: string, code: string) {
+  return doValidation(parseDocument('file:///site/robots.txt', 1, text), ALL).filter((d) => d.code === code);
+}
+
+/** The numbers below `n` whose decimal form starts with `prefix`, ascending. */
+function startingWith(n: number, prefix: string): number[] {
+  return Array.from({ length: n }, (_, i) => i).filter((i) => String(i).startsWith(prefix));
+}
+
+suite('bounds: the never-wins check (interpretation §3.3)', () => {
+  test('20,000 fields of *q<i> beside 20,000 opposite /z<i> (8,000 took 15 s, quadratic)', function () {
+    this.timeout(BOUND);
+    const n = 20_000;
+    const fields = Array.from({ length: n }, (_, i) => `ACAP-allow-crawl: *q${i}\nACAP-disallow-crawl: /z${i}\n${i === n / 2 ? 'ACAP-disallow-crawl: /xq71\n' : ''}`);
+    const text = HEAD + fields.join('') + 'ACAP-disallow-crawl: /xq7\n';
+    const star = validate(text, 'acap.star-pattern-never-wins');
+    // `*q7…` reads `/xq7…`: beaten by the last line's `/xq7` (0-based 2n + 3), or, for `*q71…`,
+    // first by `/xq71` (0-based n + 4), which comes earlier in the record.
+    const last = 2 * n + 3;
+    const expected = startingWith(n, '7').map((i) => [2 + 2 * i + (i > n / 2 ? 1 : 0), String(i).startsWith('71') ? n + 4 : last]);
+    assert.equal(expected.length, 1111);
+    const found = star.map((d) => [d.range.start.line, d.relatedInformation?.[0].location.range.start.line]).sort((a, b) => Number(a[0]) - Number(b[0]));
+    assert.deepEqual(found, expected);
+    const d7 = star.find((d) => d.range.start.line === 2 + 2 * 7);
+    assert.match(d7?.message ?? '', /^‘\*q7’ can never win against line 40004 \(‘\/xq7’\)/);
+    assert.equal(validate(text, 'acap.dollar-never-wins').length, 0);
+  });
+
+  test('40,000 fields of /q<i>$ beside 40,000 opposite /z<i> (8,000 took 0.8 s, quadratic)', function () {
+    this.timeout(BOUND);
+    const n = 40_000;
+    const text = HEAD + Array.from({ length: n }, (_, i) => `ACAP-allow-crawl: /q${i}$\nACAP-disallow-crawl: /z${i}\n`).join('') + 'ACAP-disallow-crawl: /q39999*.pdf\nACAP-disallow-crawl: /q5*\nACAP-disallow-crawl: /q5*x\n';
+    const dollar = validate(text, 'acap.dollar-never-wins');
+    // `/q5$` loses to `/q5*` (the first of the two extending it); `/q39999$` to `/q39999*.pdf`.
+    const found = dollar.map((d) => [d.range.start.line, d.relatedInformation?.[0].location.range.start.line]).sort((a, b) => Number(a[0]) - Number(b[0]));
+    assert.deepEqual(found, [[2 + 2 * 5, 2 * n + 3], [2 + 2 * 39_999, 2 * n + 2]]);
+    assert.equal(validate(text, 'acap.star-pattern-never-wins').length, 0);
+  });
+
+  test('20,000 fields of *q<i> beside one opposite resource set of 20,000 patterns (4,000 took 0.85 s, quadratic)', function () {
+    this.timeout(BOUND);
+    const n = 20_000;
+    const set = Array.from({ length: n }, (_, i) => (i === n / 2 ? '/xq7' : `/z${i}`)).join(' ');
+    const text = `##ACAP version=1.0\nACAP-resource-set: z ${set}\nACAP-crawler: b\nACAP-disallow-crawl: the-acap:resource-set:z\n` + Array.from({ length: n }, (_, i) => `ACAP-allow-crawl: *q${i}\n`).join('');
+    const star = validate(text, 'acap.star-pattern-never-wins');
+    // A pattern of a set has no span on the field's line: the whole line is named.
+    assert.deepEqual(star.map((d) => d.range.start.line).sort((a, b) => a - b), startingWith(n, '7').map((i) => 4 + i));
+    assert.ok(star.every((d) => d.relatedInformation?.[0].location.range.start.line === 3 && d.relatedInformation[0].location.range.end.character === 'ACAP-disallow-crawl: the-acap:resource-set:z'.length));
+    assert.ok(star.every((d) => d.message.includes('against line 4 (‘/xq7’)')));
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The plain reading: the check as it was written before its index (every opposite field in
+// order, every pattern of it), kept here as the reference.
+
+interface Field {
+  readonly line: number;
+  readonly allow: boolean;
+  readonly usage: string;
+  readonly patterns: readonly { readonly key: string; readonly text: string; readonly span: Span | undefined }[];
+}
+
+function family(a: string, b: string): boolean {
+  const base = (u: string): string => USAGE_BY_NAME.get(u)?.base ?? u;
+  return a === b || base(a) === b || a === base(b);
+}
+
+function fieldOf(model: RobotsModel, i: number): Field | undefined {
+  const doc = model.document;
+  const line = lineAt(doc, i);
+  const d = line.directive;
+  if (d.kind !== 'acap-permission' || !d.usage || d.usage.local || !d.resource) return undefined;
+  const spec = line.text.slice(d.resource.start, d.resource.end);
+  if (spec.toLowerCase().startsWith(RESOURCE_SET_PREFIX)) {
+    const def = model.resourceSets.get(spec.slice(RESOURCE_SET_PREFIX.length).toLowerCase());
+    const dd = def ? lineAt(doc, def.line).directive : undefined;
+    if (!def || dd?.kind !== 'acap-resource-set') return undefined;
+    const defLine = lineAt(doc, def.line);
+    return { line: i, allow: d.allow, usage: d.usage.name, patterns: dd.patterns.map((p) => { const text = defLine.text.slice(p.start, p.end); return { key: text.toLowerCase(), text, span: undefined }; }) };
+  }
+  return { line: i, allow: d.allow, usage: d.usage.name, patterns: [{ key: spec.toLowerCase(), text: spec, span: d.resource }] };
+}
+
+function samplePath(pattern: string): string {
+  const p = pattern.replace(/\$$/, '').replace(/\*/g, 'x');
+  return p.startsWith('/') ? p : '/' + p;
+}
+
+function pairwise(model: RobotsModel): LocatedFinding[] {
+  const out: LocatedFinding[] = [];
+  if (model.records.length === 0) return out;
+  const doc = model.document;
+  const crawlerName = (l: number): string => {
+    const f = lineAt(doc, l).field;
+    return f ? lineAt(doc, l).text.slice(f.value.start, f.value.end).trim().toLowerCase() : '';
+  };
+  const buckets = new Map<string, Field[]>();
+  const put = (key: string, f: Field | undefined): void => {
+    if (!f) return;
+    const b = buckets.get(key);
+    if (b) b.push(f);
+    else buckets.set(key, [f]);
+  };
+  model.records.forEach((r, k) => {
+    const who = r.crawlers.map(crawlerName).sort().join(' ');
+    for (const i of r.general) put(`general ${who}`, fieldOf(model, i));
+    r.subRecords.forEach((s, n) => { for (const i of s.fields) put(`sub ${k}.${n}`, fieldOf(model, i)); });
+  });
+  for (const bucket of buckets.values()) {
+    for (const a of bucket) {
+      for (const p of a.patterns) {
+        if (!p.span || !(p.key.startsWith('*') || p.key.endsWith('$'))) continue;
+        const opposite = bucket.filter((b) => b.allow !== a.allow && family(a.usage, b.usage));
+        if (p.key.startsWith('*')) {
+          const sample = samplePath(p.key);
+          const rival = opposite.find((b) => b.patterns.some((q) => q.key.startsWith('/') && matchPattern(q.key, sample)));
+          if (rival) {
+            const q = rival.patterns.find((x) => x.key.startsWith('/') && matchPattern(x.key, sample));
+            out.push({
+              line: a.line, code: 'acap.star-pattern-never-wins', span: p.span, replacement: '/' + p.text,
+              message: `‘${p.text}’ can never win against line ${rival.line + 1} (‘${q?.text}’): Part 1 §2.4.5 compares patterns character by character, and a leading ‘*’ is broader than ‘/’, so line ${rival.line + 1} decides every path both match. Write ‘/${p.text}’ to make this the narrower pattern.`,
+              related: [{ line: rival.line, span: rival.patterns.find((x) => x === q)?.span ?? { start: 0, end: lineAt(doc, rival.line).text.length }, message: 'the field that always wins' }],
+            });
+            continue;
+          }
+        }
+        if (p.key.endsWith('$')) {
+          const stem = p.key.slice(0, -1) + '*';
+          const rival = opposite.find((b) => b.patterns.some((q) => q.key.startsWith(stem)));
+          if (rival) {
+            const q = rival.patterns.find((x) => x.key.startsWith(stem));
+            out.push({
+              line: a.line, code: 'acap.dollar-never-wins', span: p.span,
+              message: `‘${p.text}’ can never win against line ${rival.line + 1} (‘${q?.text}’): Part 1 §2.4.5 counts ‘$’ broader than any character, even ‘*’, so line ${rival.line + 1} decides ‘${p.text.slice(0, -1)}’ too. Narrow line ${rival.line + 1} (for example ‘${p.text.slice(0, -1)}?*’ or a longer literal) if this line is meant to decide that path.`,
+              related: [{ line: rival.line, span: q?.span ?? { start: 0, end: lineAt(doc, rival.line).text.length }, message: 'the field that always wins' }],
+            });
+          }
+        }
+      }
+    }
+  }
+  return out;
+}
+
+// Patterns over a small alphabet, so that `*` and `$` patterns often meet an opposite rival: ones
+// starting with `*` or `/` or a letter, some ending with `$`, upper case to tell key from text.
+// The sample path of a `*` pattern fills each `*` with `x`, so `/x…` patterns are frequent.
+const pattern = fc.tuple(
+  fc.constantFrom('*', '/', '', '/*', '*/', '/x', '/X'),
+  fc.string({ unit: fc.constantFrom('a', 'x', 'X', '/', '*', '$'), maxLength: 4 }),
+  fc.constantFrom('', '', '$', '*', '*$'),
+).map(([head, body, tail]) => head + body + tail).filter((p) => p.trim() !== '' && !/\s/.test(p));
+const USAGES = ['crawl', 'index', 'present', 'present-snippet', 'present-thumbnail', 'other'];
+const field = fc.record({ allow: fc.boolean(), usage: fc.constantFrom(...USAGES), pattern, set: fc.constantFrom(-1, -1, -1, 0, 1) });
+const record = fc.record({
+  crawlers: fc.subarray(['a', 'b', '*'], { minLength: 1 }),
+  fields: fc.array(field, { maxLength: 40 }),
+  purposes: fc.array(fc.array(field, { maxLength: 12 }), { maxLength: 2 }),
+});
+
+function fileOf(sets: readonly (readonly string[])[], records: readonly { crawlers: string[]; fields: { allow: boolean; usage: string; pattern: string; set: number }[]; purposes: { allow: boolean; usage: string; pattern: string; set: number }[][] }[]): string {
+  const line = (f: { allow: boolean; usage: string; pattern: string; set: number }): string => `ACAP-${f.allow ? 'allow' : 'disallow'}-${f.usage}: ${f.set >= 0 ? `the-acap:resource-set:s${f.set}` : f.pattern}`;
+  return [
+    '##ACAP version=1.0',
+    ...sets.map((s, k) => `ACAP-resource-set: s${k} ${s.join(' ')}`),
+    ...records.flatMap((r) => [
+      '',
+      ...r.crawlers.map((c) => `ACAP-crawler: ${c}`),
+      ...r.fields.map(line),
+      ...r.purposes.flatMap((p, k) => [`ACAP-usage-purpose: p${k}`, ...p.map(line)]),
+    ]),
+  ].join('\n') + '\n';
+}
+
+function neverWins(model: RobotsModel): LocatedFinding[] {
+  const out: LocatedFinding[] = [];
+  checkNeverWins(model, out);
+  return out.filter((f) => f.code !== 'acap.disallow-other-blocks-site');
+}
+
+suite('the never-wins check finds what reading every opposite pattern finds', () => {
+  test('the same findings, in the same order, with the same rival, message and spans (random files)', () => {
+    let reported = 0;
+    fc.assert(
+      fc.property(fc.array(fc.array(pattern, { minLength: 1, maxLength: 6 }), { minLength: 2, maxLength: 2 }), fc.array(record, { minLength: 1, maxLength: 4 }), (sets, records) => {
+        const model = getModel(parseDocument('file:///site/robots.txt', 1, fileOf(sets, records)));
+        const expected = pairwise(model);
+        reported += expected.length;
+        assert.deepEqual(neverWins(model), expected);
+      }),
+      { numRuns: 400, seed: 23 },
+    );
+    assert.ok(reported > 400, `only ${reported} findings in 400 files: the files rarely exercise the check`);
+  });
+
+  test('large buckets: hundreds of fields and set patterns of one crawler', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(pattern, { minLength: 1, maxLength: 60 }), { minLength: 2, maxLength: 2 }), fc.array(field, { minLength: 100, maxLength: 400 }), (sets, fields) => {
+        const model = getModel(parseDocument('file:///site/robots.txt', 1, fileOf(sets, [{ crawlers: ['b'], fields, purposes: [] }])));
+        assert.deepEqual(neverWins(model), pairwise(model));
+      }),
+      { numRuns: 60, seed: 29 },
+    );
+  });
+});

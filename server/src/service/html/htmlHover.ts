@@ -1,13 +1,14 @@
 /**
  * Hover in HTML pages: what each META value and `the-acap:` class value means (Part 2 §2.2), and,
  * on a META tag's name, the page's effective permission: robots.txt and META combined
- * (interpretation §4), crawlers × usages, with the line that decides each cell.
+ * (interpretation §4), crawlers × usages, with the line that decides each cell. Like the
+ * robots.txt hover's table, it answers a budget of crawlers and shows a few rows, and counts the rest.
  */
 import type { Hover, Position } from 'vscode-languageserver-types';
 import { CRAWLER_BY_TOKEN, describeCrawler } from '../facts/crawlers';
 import type { RobotsDocument } from '../syntax/document';
 import { QUALIFIER_BY_NAME } from '../facts/facts';
-import { qualifierDoc, usageDoc } from '../features/hover';
+import { MAX_TABLE_ANSWERS, qualifierDoc, usageDoc } from '../features/hover';
 import { DEFAULT_CRAWLERS, MATRIX_USAGES, matrixUsages } from '../engine/matrix';
 import type { WorkspaceContext } from '../syntax/workspace';
 import { CONVENTIONAL_BY_NAME, STANDARD_META_NAMES } from '../facts/htmlFacts';
@@ -58,28 +59,77 @@ function cell(e: PageExplanation, uri: string, robotsUri: string | undefined): s
   return target ? `${mark} [${at.line}](${target}#L${at.line} "${at.file} line ${at.line}")${q}` : `${mark}${q}`;
 }
 
-/** The page's effective permission, crawlers × usages. */
-export function pageTable(page: HtmlPage, ctx: HtmlHoverContext): string {
+/** Groups of crawlers a page's table shows (features/hover.ts' MAX_ROWS); the rest are counted. */
+const MAX_ROWS = 10;
+/** Names written in one row before the rest are counted (a row can gather every answered crawler). */
+const MAX_NAMES = 12;
+
+/**
+ * Page answers (explainPage calls) a page's table may ask for. Each asks robots.txt at most twice,
+ * so the table asks the engine no more than the robots.txt hover's table (MAX_TABLE_ANSWERS). `*`,
+ * the listed crawlers and the hovered tag's crawler always get their rows; crawlers the page's
+ * META tags name get theirs, in page order, while this lasts — 90 with the six usual columns. The
+ * others are counted and the hover says so; `robots-acap explain --html` answers each.
+ */
+export const MAX_PAGE_ANSWERS = MAX_TABLE_ANSWERS / 2;
+
+/** A row's crawlers: the first MAX_NAMES (the hovered one among them), the count of the others, then any other crawler. */
+function rowNames(agents: readonly string[], hovered: string | undefined): string {
+  // `*` is the last crawler asked, so the last of its row.
+  const star = agents[agents.length - 1] === '*';
+  const names = star ? agents.slice(0, -1) : agents;
+  let shown = names.slice(0, MAX_NAMES);
+  const own = hovered === undefined ? undefined : names.find((a) => a.toLowerCase() === hovered);
+  if (own !== undefined && !shown.includes(own)) shown = [...shown.slice(0, MAX_NAMES - 1), own];
+  const more = names.length - shown.length;
+  if (more === 0) return [...shown, ...(star ? ['\\* any other'] : [])].join(', ');
+  return star ? `${shown.join(', ')}, ${more} more and \\* any other` : `${shown.join(', ')} and ${more} more`;
+}
+
+/**
+ * The page's effective permission, crawlers × usages; `hovered` is the META name under the
+ * cursor, whose crawler always gets its row. Cost: at most max(MAX_PAGE_ANSWERS, (listed + 2) ×
+ * usages) explainPage calls (each bounded there), plus O(M) in META tags to list the names;
+ * crawlers answered alike share a row through a map by their cells (O(answered × usages)); the
+ * Markdown is O(MAX_ROWS × MAX_NAMES × usages) with the hovered crawler's and `*`'s rows.
+ */
+export function pageTable(page: HtmlPage, ctx: HtmlHoverContext, hovered?: string): string {
   const path = ctx.path ?? '/';
   // META names such as tdm-reservation or description address no crawler: they are not rows.
   const named = page.metas.map((m) => m.name.text).filter((n) => n.toLowerCase() !== 'robots' && /^[A-Za-z]/.test(n) && !STANDARD_META_NAMES.includes(n.toLowerCase()));
-  const crawlers = [...new Map([...named, ...(ctx.crawlers ?? DEFAULT_CRAWLERS), '*'].map((c) => [c.toLowerCase(), c])).values()];
+  const listed = ctx.crawlers ?? DEFAULT_CRAWLERS;
+  const crawlers = [...new Map([...named, ...listed, '*'].map((c) => [c.toLowerCase(), c])).values()];
   const usages = ctx.robots ? matrixUsages(ctx.robots) : MATRIX_USAGES;
-  const rows = crawlers.map((agent) => {
+  // `*`, the listed crawlers and the hovered one always; of the others (named by the page), the first the budget pays for.
+  const own = hovered?.toLowerCase();
+  const always = new Set([...listed.map((c) => c.toLowerCase()), '*']);
+  if (own !== undefined && named.some((n) => n.toLowerCase() === own)) always.add(own);
+  let budget = Math.max(0, Math.floor(MAX_PAGE_ANSWERS / usages.length) - always.size);
+  const answered = crawlers.filter((c) => always.has(c.toLowerCase()) || budget-- > 0);
+  // Crawlers answered alike share a row: grouped through a map by the joined cells, not a search of every row.
+  const grouped: { agents: string[]; cells: string[]; pinned: boolean }[] = [];
+  const byCells = new Map<string, (typeof grouped)[number]>();
+  for (const agent of answered) {
     const cells = usages.map((usage) => cell(explainPage(ctx.robots, page, { agent, usage, path }, ctx), page.uri, ctx.robots?.uri));
-    return { agent, cells };
-  });
-  // Crawlers answered alike share a row.
-  const grouped: { agents: string[]; cells: string[] }[] = [];
-  for (const r of rows) {
-    const same = grouped.find((g) => g.cells.join('|') === r.cells.join('|'));
-    if (same) same.agents.push(r.agent);
-    else grouped.push({ agents: [r.agent], cells: r.cells });
+    const key = cells.join('|');
+    let g = byCells.get(key);
+    if (g) g.agents.push(agent);
+    else {
+      grouped.push((g = { agents: [agent], cells, pinned: false }));
+      byCells.set(key, g);
+    }
+    if (agent === '*' || agent.toLowerCase() === own) g.pinned = true;
   }
+  // The first groups, and always those of the hovered crawler and of any other crawler.
+  const shown = grouped.filter((g, i) => i < MAX_ROWS || g.pinned);
   const header = `| crawler | ${usages.map((u) => (u === 'present-snippet' ? 'snippet' : u)).join(' | ')} |\n|---|${usages.map(() => ':-:').join('|')}|`;
-  const body = grouped.map((g) => `| ${g.agents.map((a) => (a === '*' ? '\\* any other' : a)).join(', ')} | ${g.cells.join(' | ')} |`).join('\n');
+  const body = shown.map((g) => `| ${rowNames(g.agents, own)} | ${g.cells.join(' | ')} |`).join('\n');
   const source = ctx.robots ? `robots.txt and this page's META tags` : `this page's META tags (no robots.txt found for the site)`;
-  return `**Who may use this page (\`${path}\`)** — ${source}\n\n${header}\n${body}\n\n– never read: robots.txt forbids crawling the page.`;
+  const counted = [
+    ...(grouped.length > shown.length ? [`${grouped.length - shown.length} more groups of crawlers not shown.`] : []),
+    ...(answered.length < crawlers.length ? [`${crawlers.length - answered.length} more crawlers this page's META tags name are not answered here (a hover answers the first ${answered.length}): \`robots-acap explain robots.txt --html PAGE --agent NAME\` answers each.`] : []),
+  ];
+  return `**Who may use this page (\`${path}\`)** — ${source}\n\n${header}\n${body}\n\n${counted.map((c) => `${c}\n\n`).join('')}– never read: robots.txt forbids crawling the page.`;
 }
 
 export function doHtmlHover(page: HtmlPage, position: Position, ctx: HtmlHoverContext = {}): Hover | null {
@@ -90,7 +140,7 @@ export function doHtmlHover(page: HtmlPage, position: Position, ctx: HtmlHoverCo
       const n = meta.nameLower;
       const who = n === 'robots' ? 'Addresses every crawler (Part 2 §2.2.1).' : `Addresses the crawler ${meta.name.text}, and beats \`robots\` for it (Part 2 §2.2.1).`;
       const known = CRAWLER_BY_TOKEN.get(n);
-      return at(meta.name.span, [who, known ? describeCrawler(known) : '', pageTable(page, ctx)].filter(Boolean).join('\n\n'));
+      return at(meta.name.span, [who, known ? describeCrawler(known) : '', pageTable(page, ctx, meta.name.text)].filter(Boolean).join('\n\n'));
     }
     const m = meta.meaning;
     if (!meta.content || !within(meta.content.span, offset)) continue;

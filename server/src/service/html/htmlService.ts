@@ -8,7 +8,7 @@ import type { RobotsDocument } from '../syntax/document';
 import { explain } from '../engine/permissions';
 import type { WorkspaceContext } from '../syntax/workspace';
 import { severityOf, SOURCE, type ValidationSettings } from '../checks/validation';
-import type { HtmlPage } from './types';
+import type { HtmlPage, MetaTag } from './types';
 
 export { parseHtml } from './scan';
 export { validateHtml } from './htmlValidation';
@@ -63,7 +63,30 @@ interface HtmlDiagnosticData {
   readonly addMeta?: string;
 }
 
-/** Quick fixes for a page: replace a value (a misspelt usage...), or add a META tag after this one. */
+/**
+ * The first META tag whose `<meta …>` holds `offset` (either end included), by a binary search:
+ * page.metas is in page order and tags do not overlap (the scanner makes them one after another),
+ * so their ends ascend too and the first tag ending at or after `offset` is the only candidate.
+ * O(log M) in META tags.
+ */
+function metaAt(page: HtmlPage, offset: number): MetaTag | undefined {
+  const metas = page.metas;
+  let lo = 0;
+  let hi = metas.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (metas[mid].tag.end < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  const meta = metas[lo];
+  return meta !== undefined && meta.tag.start <= offset ? meta : undefined;
+}
+
+/**
+ * Quick fixes for a page: replace a value (a misspelt usage...), or add a META tag after this one.
+ * Cost: O(D · log M) for D diagnostics among M META tags (each finds its tag by metaAt; searching
+ * the tags from the first made 48,000 diagnostics of 32,000 tags take 3 s, 150,000 of 100,000 77 s).
+ */
 export function getHtmlCodeActions(page: HtmlPage, range: Range, diagnostics: readonly Diagnostic[]): CodeAction[] {
   const actions: CodeAction[] = [];
   for (const d of diagnostics) {
@@ -79,7 +102,7 @@ export function getHtmlCodeActions(page: HtmlPage, range: Range, diagnostics: re
     }
     if (data?.addMeta !== undefined) {
       const at = page.offsetAt(d.range.start);
-      const meta = page.metas.find((m) => at >= m.tag.start && at <= m.tag.end);
+      const meta = metaAt(page, at);
       // Without a tag to follow (a page-level diagnostic), the new tag goes after the first META.
       const after = meta ?? page.metas[0];
       if (!after) continue;

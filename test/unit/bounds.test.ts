@@ -10,7 +10,8 @@ import {
   convertToAcap, convertToRep, diffRobots, doComplete, doHover, doValidation, explain, explainAiUse, formatExplanation, findDocumentSymbols, getCodeActions, getConversionActions, matchPattern, parseDocument, parseHtml, permissionMatrix, validateHtml,
   type RobotsDocument,
 } from '../../server/src/service';
-import { intersect, toFull, toggleIgnore, MAX_INTERSECT_TAIL } from '../../server/src/service/convert/verify';
+import { intersect, toFull, MAX_INTERSECT_TAIL } from '../../server/src/service/convert/verify';
+import { toggleIgnore } from './kit/ignoreLine';
 import { LISTED_MAX } from '../../server/src/service/engine/permissions';
 import { DEFAULT_CRAWLERS, permissionsView } from '../../server/src/service';
 import { MAX_VIEW_ANSWERS } from '../../server/src/service/features/permissionsView';

@@ -16,12 +16,11 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver-types';
-import { doHtmlHover, explainPage, getHtmlCodeActions, pageTable, parseDocument, parseHtml, validateHtml, type HtmlHoverContext, type PageExplanation } from '../../server/src/service';
+import { doHtmlHover, explainPage, getHtmlCodeActions, pageTable, parseDocument, parseHtml, validateHtml, type HtmlHoverContext } from '../../server/src/service';
 import { DEFAULT_CRAWLERS, MATRIX_USAGES, matrixUsages } from '../../server/src/service/engine/matrix';
-import { USAGE_BY_NAME } from '../../server/src/service/facts/facts';
 import { STANDARD_META_NAMES } from '../../server/src/service/facts/htmlFacts';
-import { conventionalAcap } from '../../server/src/service/html/metaContent';
-import { metaStatements } from '../../server/src/service/html/pagePermissions';
+import { cell } from '../../server/src/service/html/htmlHover';
+import { metaStatements, statementsOf, type Statement } from '../../server/src/service/html/pagePermissions';
 import type { HtmlPage, MetaTag } from '../../server/src/service/html/types';
 
 const BOUND = 10_000;
@@ -133,17 +132,6 @@ suite('bounds: HTML pages', () => {
 
 // ——— the former logic, as references ———
 
-/** The former pageTable's cell. */
-function oldCell(e: PageExplanation, uri: string, robotsUri: string | undefined): string {
-  if (e.decision.source === 'not-crawled' && e.usage !== 'crawl') return '–';
-  const mark = e.allowed ? '✓' : '✗';
-  const q = e.qualifiers.length ? ` ${e.qualifiers.join(' ')}` : '';
-  const at = e.decision.decidedBy[0];
-  if (!at) return mark + q;
-  const target = at.file === 'page' ? uri : robotsUri;
-  return target ? `${mark} [${at.line}](${target}#L${at.line} "${at.file} line ${at.line}")${q}` : `${mark}${q}`;
-}
-
 /** The former pageTable: every crawler a row, grouped by a search of every group. */
 function oldPageTable(page: HtmlPage, ctx: HtmlHoverContext): string {
   const path = ctx.path ?? '/';
@@ -151,7 +139,7 @@ function oldPageTable(page: HtmlPage, ctx: HtmlHoverContext): string {
   const crawlers = [...new Map([...named, ...(ctx.crawlers ?? DEFAULT_CRAWLERS), '*'].map((c) => [c.toLowerCase(), c])).values()];
   const usages = ctx.robots ? matrixUsages(ctx.robots) : MATRIX_USAGES;
   const rows = crawlers.map((agent) => {
-    const cells = usages.map((usage) => oldCell(explainPage(ctx.robots, page, { agent, usage, path }, ctx), page.uri, ctx.robots?.uri));
+    const cells = usages.map((usage) => cell(explainPage(ctx.robots, page, { agent, usage, path }, ctx), page.uri, ctx.robots?.uri));
     return { agent, cells };
   });
   const grouped: { agents: string[]; cells: string[] }[] = [];
@@ -166,23 +154,12 @@ function oldPageTable(page: HtmlPage, ctx: HtmlHoverContext): string {
   return `**Who may use this page (\`${path}\`)** — ${source}\n\n${header}\n${body}\n\n– never read: robots.txt forbids crawling the page.`;
 }
 
-/** The former statements: every META tag read for every crawler. */
+/** The former statements: every META tag read for every crawler (each tag's statements read as the page reads them). */
 function oldStatements(page: HtmlPage, token: string): unknown[] {
   const t = token.toLowerCase();
-  const out: unknown[] = [];
+  const out: Statement[] = [];
   for (const meta of page.metas) {
-    const named = meta.nameLower === t && t !== 'robots';
-    if (!named && meta.nameLower !== 'robots') continue;
-    const m = meta.meaning;
-    if (m.kind === 'acap-permission' && m.usage && !m.usage.local && USAGE_BY_NAME.has(m.usage.name)) {
-      const qualifiers = m.allow ? m.qualifiers.filter((q) => q.value !== undefined).map((q) => `${q.name}=${q.value}`) : [];
-      out.push({ meta, named, allow: m.allow, usage: m.usage.name, purpose: m.purpose?.text.toLowerCase(), qualifiers, conventional: undefined });
-    } else if (m.kind === 'conventional') {
-      for (const w of m.values) {
-        const v = w.text.toLowerCase();
-        for (const e of conventionalAcap(v)) out.push({ meta, named, allow: e.allow, usage: e.usage, purpose: undefined, qualifiers: e.qualifiers, conventional: v });
-      }
-    }
+    if (meta.nameLower === 'robots' || (meta.nameLower === t && t !== 'robots')) statementsOf(meta, out);
   }
   return out;
 }

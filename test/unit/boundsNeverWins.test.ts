@@ -10,12 +10,10 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { doValidation, getModel, parseDocument, type RobotsModel } from '../../server/src/service';
-import { checkNeverWins } from '../../server/src/service/checks/rules/neverWins';
-import { RESOURCE_SET_PREFIX, USAGE_BY_NAME } from '../../server/src/service/facts/facts';
+import { checkNeverWins, family, fieldOf, samplePath, type Field } from '../../server/src/service/checks/rules/neverWins';
 import { lineAt } from '../../server/src/service/syntax/document';
 import type { LocatedFinding } from '../../server/src/service/syntax/findings';
 import { matchPattern } from '../../server/src/service/syntax/paths';
-import type { Span } from '../../server/src/service/syntax/syntax';
 
 const BOUND = 10_000;
 const ALL = { maxProblems: 1e9, maxHintsPerCode: 1e9 };
@@ -75,40 +73,8 @@ suite('bounds: the never-wins check (interpretation §3.3)', () => {
 
 // ---------------------------------------------------------------------------------------------
 // The plain reading: the check as it was written before its index (every opposite field in
-// order, every pattern of it), kept here as the reference.
-
-interface Field {
-  readonly line: number;
-  readonly allow: boolean;
-  readonly usage: string;
-  readonly patterns: readonly { readonly key: string; readonly text: string; readonly span: Span | undefined }[];
-}
-
-function family(a: string, b: string): boolean {
-  const base = (u: string): string => USAGE_BY_NAME.get(u)?.base ?? u;
-  return a === b || base(a) === b || a === base(b);
-}
-
-function fieldOf(model: RobotsModel, i: number): Field | undefined {
-  const doc = model.document;
-  const line = lineAt(doc, i);
-  const d = line.directive;
-  if (d.kind !== 'acap-permission' || !d.usage || d.usage.local || !d.resource) return undefined;
-  const spec = line.text.slice(d.resource.start, d.resource.end);
-  if (spec.toLowerCase().startsWith(RESOURCE_SET_PREFIX)) {
-    const def = model.resourceSets.get(spec.slice(RESOURCE_SET_PREFIX.length).toLowerCase());
-    const dd = def ? lineAt(doc, def.line).directive : undefined;
-    if (!def || dd?.kind !== 'acap-resource-set') return undefined;
-    const defLine = lineAt(doc, def.line);
-    return { line: i, allow: d.allow, usage: d.usage.name, patterns: dd.patterns.map((p) => { const text = defLine.text.slice(p.start, p.end); return { key: text.toLowerCase(), text, span: undefined }; }) };
-  }
-  return { line: i, allow: d.allow, usage: d.usage.name, patterns: [{ key: spec.toLowerCase(), text: spec, span: d.resource }] };
-}
-
-function samplePath(pattern: string): string {
-  const p = pattern.replace(/\$$/, '').replace(/\*/g, 'x');
-  return p.startsWith('/') ? p : '/' + p;
-}
+// order, every pattern of it), kept here as the reference; how a field is read (fieldOf) is the
+// check's own.
 
 function pairwise(model: RobotsModel): LocatedFinding[] {
   const out: LocatedFinding[] = [];

@@ -1,7 +1,7 @@
 /**
  * The conversions' verification reads a converted file with and without
  * ACAP-ignore-conventional-records (Part 1 §2.9.1) through explain's ReadAs, instead of a copy of
- * the file with the line added or removed (verify.ts toggleIgnore), and asks only the verdict
+ * the file with the line added or removed (once verify.ts; now test/unit/kit/ignoreLine.ts), and asks only the verdict
  * (allowedAs, which leaves out the other profiles' verdicts). Both must answer as the copy and the
  * full answer do: compared here over random files of conventional groups and ACAP records, with
  * and without the line (fast-check).
@@ -10,7 +10,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { explain, parseDocument } from '../../server/src/service';
 import { allowedAs, explainReadAs } from '../../server/src/service/engine/permissions';
-import { toggleIgnore } from '../../server/src/service/convert/verify';
+import { toggleIgnore } from './kit/ignoreLine';
 
 const PATTERNS = ['/', '/a', '/a/', '/a/b', '/a/*', '/*.htm$', '/A/'];
 const PATHS = ['/', '/a', '/a/b', '/a/x.htm', '/b/y.htm', '/A/B'];

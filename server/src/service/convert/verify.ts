@@ -10,14 +10,13 @@
  *             records read and with ACAP-ignore-conventional-records (interpretation §5);
  *   to REP:   ACAP crawler before (crawl) = conventional crawler after, and = ACAP crawler after.
  */
-import { lineAt, updateDocument, type RobotsDocument } from '../syntax/document';
+import { lineAt, type RobotsDocument } from '../syntax/document';
 import { conventionalView, evaluateConventional, productToken, rfcMatches, valueToken, type ConventionalVerdict } from '../engine/conventional';
 import { getModel } from '../model/model';
 import { normalizePercent, matchPattern, pathOfUrl } from '../syntax/paths';
 import { ownString } from '../syntax/ownString';
 import { compileRecords, fieldPatterns } from '../engine/acapRules';
 import { agentToken, allowedAs, explain, explainReadAs, type Explanation, type ReadAs } from '../engine/permissions';
-import { leastOf } from '../syntax/numbers';
 
 // ---------------------------------------------------------------------------------------------
 // Pattern algebra. A robots pattern (`/a*z`, `/x$`) matches a path prefix unless it ends with `$`
@@ -383,28 +382,6 @@ export interface VerifyOptions {
   readonly includeUnnamed?: boolean;
   /** Patterns to probe first (a conversion of some lines: theirs), before the file's others, so a sample of a large file checks them. */
   readonly focus?: readonly string[];
-}
-
-const IGNORE = 'ACAP-ignore-conventional-records';
-
-/**
- * The same document with ACAP-ignore-conventional-records added (before the first ACAP line) or
- * removed. The verification reads a file so without a copy (explain's ReadAs); the tests compare
- * the two.
- */
-export function toggleIgnore(doc: RobotsDocument): RobotsDocument {
-  const model = getModel(doc);
-  if (model.ignoreConventional.length) {
-    const changes = [...model.ignoreConventional].reverse().map((i) => ({ range: { start: { line: i, character: 0 }, end: { line: i + 1, character: 0 } }, text: '' }));
-    return updateDocument(doc, changes, doc.version + 1);
-  }
-  const first = leastOf(model.records.map((r) => r.startLine), leastOf(model.definitions.map((d) => d.line), doc.lines.length));
-  const eol = doc.lines.find((l) => l.eol)?.eol ?? '\n';
-  const last = doc.lines.length - 1;
-  const change = first < doc.lines.length
-    ? { range: { start: { line: first, character: 0 }, end: { line: first, character: 0 } }, text: IGNORE + eol }
-    : { range: { start: { line: last, character: doc.lines[last].text.length }, end: { line: last, character: doc.lines[last].text.length } }, text: (doc.lines[last].text ? eol : '') + IGNORE + eol };
-  return updateDocument(doc, [change], doc.version + 1);
 }
 
 /**

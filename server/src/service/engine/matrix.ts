@@ -274,6 +274,26 @@ export interface MatrixLimits {
 }
 
 /**
+ * The crawlers a table answers, each name once (the listed spelling kept), in the order of `named`
+ * then `listed`: the listed ones always; of the others the file names, in file order, those a
+ * budget of `maxAnswers` engine answers pays for at `perCrawler` answers each, after `*` and the
+ * listed ones (undefined: every one). `left` counts the others. O(named + listed). The hover's
+ * table and the permissions view bound themselves so.
+ */
+export function crawlersWithin(named: readonly string[], listed: readonly string[], perCrawler: number, maxAnswers: number | undefined): { readonly answered: string[]; readonly left: number } {
+  const every = [...new Map([...named, ...listed].map((c) => [c.toLowerCase(), c])).values()];
+  const always = new Set(listed.map((c) => c.toLowerCase()));
+  const room = maxAnswers === undefined ? named.length : Math.max(0, Math.floor(maxAnswers / perCrawler) - 1 - always.size);
+  const kept = new Set<string>();
+  for (const c of named) {
+    if (kept.size >= room) break;
+    if (!always.has(c.toLowerCase())) kept.add(c.toLowerCase());
+  }
+  const answered = every.filter((c) => always.has(c.toLowerCase()) || kept.has(c.toLowerCase()));
+  return { answered, left: every.length - answered.length };
+}
+
+/**
  * Cost: (answered crawlers + 1) × usages × (computed purposes + 1) × 2 engine answers (the second
  * reading only in a file with ACAP records): at most max(`maxAnswers`, (listed + 1) × that
  * product) when limited, with computed purposes ≤ `maxPurposes`; plus O(lines) for the columns and
@@ -292,22 +312,12 @@ export function* permissionMatrixSteps(doc: RobotsDocument, path: string, crawle
   // A crawler named only in ACAP records keeps a row of its own: the publisher wrote a record for it.
   const ownRow: ReadonlySet<string> = acap ? acapCrawlers(doc) : new Set<string>();
   const named = crawlersNamed(doc);
-  const every = [...new Map([...named, ...crawlers].map((c) => [c.toLowerCase(), c])).values()];
   const purposes = [...new Set(model.records.flatMap((r) => r.subRecords.flatMap((s) => s.purposes.map((l) => {
     const f = lineAt(doc, l).field;
     return f ? lineAt(doc, l).text.slice(f.value.start, f.value.end).trim() : '';
   })))).values()].filter((x) => x !== '');
   const sections = 1 + Math.min(purposes.length, limits.maxPurposes ?? purposes.length);
-  // The listed crawlers always; of the others the file names, the first the budget pays for (file order).
-  const listed = new Set(crawlers.map((c) => c.toLowerCase()));
-  const perCrawler = usages.length * sections * (acap ? 2 : 1);
-  const maxNamed = limits.maxAnswers === undefined ? named.length : Math.max(0, Math.floor(limits.maxAnswers / perCrawler) - 1 - listed.size);
-  const kept = new Set<string>();
-  for (const c of named) {
-    if (kept.size >= maxNamed) break;
-    if (!listed.has(c.toLowerCase())) kept.add(c.toLowerCase());
-  }
-  const all = every.filter((c) => listed.has(c.toLowerCase()) || kept.has(c.toLowerCase()));
+  const { answered: all, left: unanswered } = crawlersWithin(named, crawlers, usages.length * sections * (acap ? 2 : 1), limits.maxAnswers);
   function* section(purpose: string | undefined): Steps<{ rows: MatrixRow[]; star: MatrixRow }> {
     type Row = { crawlers: string[]; cells: MatrixCell[]; profilesDisagree: boolean; profiles: Record<Profile, boolean>; reading: Reading; readingWhy: string; readingsDiffer: boolean };
     const rowOf = (agent: string): Row => {
@@ -349,6 +359,6 @@ export function* permissionMatrixSteps(doc: RobotsDocument, path: string, crawle
     star: general.star,
     purposes,
     purposeRows,
-    unanswered: every.length - all.length,
+    unanswered,
   };
 }

@@ -275,33 +275,51 @@ function usageIndex(list: readonly AcapField[], usage: string): UsageIndex {
  */
 export function matchingFields(list: readonly AcapField[], usages: readonly string[], path: string): [AcapField, string][] {
   const out: [AcapField, string][] = [];
+  eachMatchingField(list, usages, path, (field, key) => out.push([field, key]));
+  return out;
+}
+
+/**
+ * The narrowest matching key of the last pattern list a short list's reading matched: fields of
+ * one resource specification share one list (acapRules.ts), so 150,000 records allowing `/` match
+ * it once. Valid for one path.
+ */
+interface LastMatch {
+  patterns?: AcapField['patterns'];
+  key?: string;
+}
+
+/** matchingFields, handing each field and key to `take` instead of listing them; `last` may be shared by the lists of one question. */
+function eachMatchingField(list: readonly AcapField[], usages: readonly string[], path: string, take: (field: AcapField, key: string) => void, last: LastMatch = {}): void {
   if (isShort(list)) {
     for (const field of list) {
       if (!usages.includes(field.usage)) continue;
-      const key = narrowestMatch(field, path);
-      if (key !== undefined) out.push([field, key]);
+      if (field.patterns !== last.patterns) {
+        last.patterns = field.patterns;
+        last.key = narrowestMatch(field, path);
+      }
+      if (last.key !== undefined) take(field, last.key);
     }
-    return out;
+    return;
   }
   const matched = new Map<number, FiledPattern[]>();
-  const take = (m: FiledPattern): void => {
+  const add = (m: FiledPattern): void => {
     const known = matched.get(m.pos);
     if (known) known.push(m);
     else matched.set(m.pos, [m]);
   };
   for (const usage of new Set(usages)) {
     const index = usageIndex(list, usage);
-    for (const m of index.everywhere) take(m);
-    for (const m of index.patterns.matches(path)) take(m);
+    for (const m of index.everywhere) add(m);
+    for (const m of index.patterns.matches(path)) add(m);
   }
   for (const pos of [...matched.keys()].sort((x, y) => x - y)) {
     // In the field's order, the narrowest as narrowestMatch picks it.
     const ms = matched.get(pos)!.sort((x, y) => x.at - y.at);
     let best = ms[0].key;
     for (const m of ms) if (compareScope(m.key, best) < 0) best = m.key;
-    out.push([list[pos], best]);
+    take(list[pos], best);
   }
-  return out;
 }
 
 /** From this many lists on, a tier's lists are found by the usages they speak on (listsSpeaking). */
@@ -531,10 +549,7 @@ function decide(s: Setting, usage: string): Decided {
   const usages = relevantUsages(usage);
   const perTier: Scored[][] = [];
   const broken: Broken[] = [];
-  // The narrowest matching key of the last pattern list read: fields of the same resource
-  // specification share one list (acapRules.ts), so 150,000 records allowing `/` match it once.
-  let lastPatterns: AcapField['patterns'] | undefined;
-  let lastKey: string | undefined;
+  const last: LastMatch = {};
   s.tiers.forEach((tier, t) => {
     const scored: Scored[] = [];
     const take = (field: AcapField, key: string): void => {
@@ -542,21 +557,7 @@ function decide(s: Setting, usage: string): Decided {
       if (field.broken) broken.push({ field, key, tier: t });
       else scored.push(scoredField(field, tier.name, key));
     };
-    for (const list of listsSpeaking(tier.lists, usages)) {
-      if (!isShort(list)) {
-        for (const [field, key] of matchingFields(list, usages, s.path)) take(field, key);
-        continue;
-      }
-      // A short list read whole, as matchingFields reads it, without a list of pairs per list.
-      for (const field of list) {
-        if (!usages.includes(field.usage)) continue;
-        if (field.patterns !== lastPatterns) {
-          lastPatterns = field.patterns;
-          lastKey = narrowestMatch(field, s.path);
-        }
-        if (lastKey !== undefined) take(field, lastKey);
-      }
-    }
+    for (const list of listsSpeaking(tier.lists, usages)) eachMatchingField(list, usages, s.path, take, last);
     if (usage === 'crawl' && s.conventional && s.conventional.tier === tier.name) scored.push(s.conventional.scored);
     perTier.push(scored);
   });

@@ -16,7 +16,7 @@ import { explain, type Explanation, type Reading } from '../engine/permissions';
 
 /** What the engine needs from outside the document (its context parameter, whatever its name). */
 type Context = NonNullable<Parameters<typeof explain>[2]>;
-import { crawlersNamed, DEFAULT_CRAWLERS, defaultReading, matrixUsages } from '../engine/matrix';
+import { crawlersNamed, crawlersWithin, DEFAULT_CRAWLERS, defaultReading, matrixUsages } from '../engine/matrix';
 import type { Profile } from '../engine/conventional';
 import { representativePath } from './hover';
 
@@ -94,22 +94,8 @@ export function permissionsView(doc: RobotsDocument, path: string, options: View
   const profile = options.profile ?? 'rfc9309';
   const acap = getModel(doc).records.length > 0;
   const usages = acap ? matrixUsages(doc) : ['crawl'];
-  const named = crawlersNamed(doc);
-  const configured = options.crawlers ?? DEFAULT_CRAWLERS;
-  const every = [...new Map([...named, ...configured].map((c) => [c.toLowerCase(), c])).values()];
   const purposes = [undefined, ...purposesNamed(doc).slice(0, MAX_PURPOSES)];
-  // The configured crawlers always; of the others the file names, those the budget pays for.
-  const listed = new Set(configured.map((c) => c.toLowerCase()));
-  const room = Math.max(0, Math.floor(MAX_VIEW_ANSWERS / (usages.length * 2 * purposes.length)) - 1 - listed.size);
-  const kept = new Set<string>();
-  let notShown = 0;
-  for (const c of named) {
-    const lower = c.toLowerCase();
-    if (listed.has(lower) || kept.has(lower)) continue;
-    if (kept.size < room) kept.add(lower);
-    else notShown++;
-  }
-  const crawlers = every.filter((c) => listed.has(c.toLowerCase()) || kept.has(c.toLowerCase()));
+  const { answered: crawlers, left: notShown } = crawlersWithin(crawlersNamed(doc), options.crawlers ?? DEFAULT_CRAWLERS, usages.length * 2 * purposes.length, MAX_VIEW_ANSWERS);
   const sections = purposes.map((purpose): ViewSection => {
     type Row = { crawlers: string[]; reading: Reading; cells: ViewCell[] };
     const rows: Row[] = [];

@@ -49,7 +49,7 @@ function conventionalMeaning(value: string): string | undefined {
 }
 
 
-function cell(e: PageExplanation, uri: string, robotsUri: string | undefined): string {
+export function cell(e: PageExplanation, uri: string, robotsUri: string | undefined): string {
   if (e.decision.source === 'not-crawled' && e.usage !== 'crawl') return '–';
   const mark = e.allowed ? '✓' : '✗';
   const q = e.qualifiers.length ? ` ${e.qualifiers.join(' ')}` : '';

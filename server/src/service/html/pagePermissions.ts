@@ -84,7 +84,7 @@ function tagText(page: HtmlPage, meta: MetaTag): string {
 }
 
 /** The statements of one META tag, as its addressee reads them (`named`: a tag for one crawler). */
-function statementsOf(meta: MetaTag, out: Statement[]): void {
+export function statementsOf(meta: MetaTag, out: Statement[]): void {
   const named = meta.nameLower !== 'robots';
   const m = meta.meaning;
   if (m.kind === 'acap-permission' && m.usage && !m.usage.local && USAGE_BY_NAME.has(m.usage.name)) {

@@ -30,7 +30,8 @@ import { compilePattern, matchCompiled, type CompiledPattern } from '../../synta
 import type { Span } from '../../syntax/syntax';
 import { replaceWith, type Topic } from '../rule';
 
-interface Field {
+/** A field as the check reads it (exported for the test's plain reading of the check). */
+export interface Field {
   readonly line: number;
   readonly allow: boolean;
   readonly usage: string;
@@ -38,12 +39,12 @@ interface Field {
   readonly patterns: readonly { readonly key: string; readonly text: string; readonly span: Span | undefined }[];
 }
 
-function family(a: string, b: string): boolean {
+export function family(a: string, b: string): boolean {
   const base = (u: string): string => USAGE_BY_NAME.get(u)?.base ?? u;
   return a === b || base(a) === b || a === base(b);
 }
 
-function fieldOf(model: RobotsModel, i: number): Field | undefined {
+export function fieldOf(model: RobotsModel, i: number): Field | undefined {
   const doc = model.document;
   const line = lineAt(doc, i);
   const d = line.directive;
@@ -60,7 +61,7 @@ function fieldOf(model: RobotsModel, i: number): Field | undefined {
 }
 
 /** A path the pattern matches: wildcards filled in, the end anchor dropped, a leading `/` added. */
-function samplePath(pattern: string): string {
+export function samplePath(pattern: string): string {
   const p = pattern.replace(/\$$/, '').replace(/\*/g, 'x');
   return p.startsWith('/') ? p : '/' + p;
 }

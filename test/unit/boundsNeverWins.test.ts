@@ -10,7 +10,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { doValidation, getModel, parseDocument, type RobotsModel } from '../../server/src/service';
-import { checkNeverWins, family, fieldOf, samplePath, type Field } from '../../server/src/service/checks/rules/neverWins';
+import { checkNeverWins, competingFields, family, samplePath } from '../../server/src/service/checks/rules/neverWins';
 import { lineAt } from '../../server/src/service/syntax/document';
 import type { LocatedFinding } from '../../server/src/service/syntax/findings';
 import { matchPattern } from '../../server/src/service/syntax/paths';
@@ -73,30 +73,14 @@ suite('bounds: the never-wins check (interpretation §3.3)', () => {
 
 // ---------------------------------------------------------------------------------------------
 // The plain reading: the check as it was written before its index (every opposite field in
-// order, every pattern of it), kept here as the reference; how a field is read (fieldOf) is the
-// check's own.
+// order, every pattern of it), kept here as the reference; how fields are read and bucketed
+// (competingFields) is the check's own.
 
 function pairwise(model: RobotsModel): LocatedFinding[] {
   const out: LocatedFinding[] = [];
   if (model.records.length === 0) return out;
   const doc = model.document;
-  const crawlerName = (l: number): string => {
-    const f = lineAt(doc, l).field;
-    return f ? lineAt(doc, l).text.slice(f.value.start, f.value.end).trim().toLowerCase() : '';
-  };
-  const buckets = new Map<string, Field[]>();
-  const put = (key: string, f: Field | undefined): void => {
-    if (!f) return;
-    const b = buckets.get(key);
-    if (b) b.push(f);
-    else buckets.set(key, [f]);
-  };
-  model.records.forEach((r, k) => {
-    const who = r.crawlers.map(crawlerName).sort().join(' ');
-    for (const i of r.general) put(`general ${who}`, fieldOf(model, i));
-    r.subRecords.forEach((s, n) => { for (const i of s.fields) put(`sub ${k}.${n}`, fieldOf(model, i)); });
-  });
-  for (const bucket of buckets.values()) {
+  for (const bucket of competingFields(model)) {
     for (const a of bucket) {
       for (const p of a.patterns) {
         if (!p.span || !(p.key.startsWith('*') || p.key.endsWith('$'))) continue;

@@ -44,7 +44,7 @@ export function family(a: string, b: string): boolean {
   return a === b || base(a) === b || a === base(b);
 }
 
-export function fieldOf(model: RobotsModel, i: number): Field | undefined {
+function fieldOf(model: RobotsModel, i: number): Field | undefined {
   const doc = model.document;
   const line = lineAt(doc, i);
   const d = line.directive;
@@ -235,13 +235,12 @@ class RangeMin {
   }
 }
 
-export function checkNeverWins(model: RobotsModel, out: LocatedFinding[]): void {
-  if (model.records.length === 0) return;
-  const doc = model.document;
-  const crawlerName = (l: number): string => {
-    const f = lineAt(doc, l).field;
-    return f ? lineAt(doc, l).text.slice(f.value.start, f.value.end).trim().toLowerCase() : '';
-  };
+/**
+ * The fields that compete (interpretation §3.1), bucket by bucket: the general fields of the
+ * records for one set of crawlers, or one purpose sub-record's. O(fields). Exported for the
+ * test's plain reading of the check.
+ */
+export function competingFields(model: RobotsModel): Field[][] {
   const buckets = new Map<string, Field[]>();
   const put = (key: string, f: Field | undefined): void => {
     if (!f) return;
@@ -250,11 +249,24 @@ export function checkNeverWins(model: RobotsModel, out: LocatedFinding[]): void 
     else buckets.set(key, [f]);
   };
   model.records.forEach((r, k) => {
-    const who = r.crawlers.map(crawlerName).sort().join(' ');
+    const who = r.crawlers.map((l) => crawlerNameAt(model, l)).sort().join(' ');
     for (const i of r.general) put(`general ${who}`, fieldOf(model, i));
     r.subRecords.forEach((s, n) => { for (const i of s.fields) put(`sub ${k}.${n}`, fieldOf(model, i)); });
   });
-  for (const bucket of buckets.values()) {
+  return [...buckets.values()];
+}
+
+/** The crawler an ACAP-crawler line names, lower-cased. */
+function crawlerNameAt(model: RobotsModel, l: number): string {
+  const line = lineAt(model.document, l);
+  return line.field ? line.text.slice(line.field.value.start, line.field.value.end).trim().toLowerCase() : '';
+}
+
+export function checkNeverWins(model: RobotsModel, out: LocatedFinding[]): void {
+  if (model.records.length === 0) return;
+  const doc = model.document;
+  const crawlerName = (l: number): string => crawlerNameAt(model, l);
+  for (const bucket of competingFields(model)) {
     // The opposite fields of each kind and usage, listed and indexed once per bucket when a
     // pattern that could lose asks: listing them for every field made a record of 155,000 fields
     // take minutes, and reading every opposite pattern for every such field made 8,000 take 15 s.

@@ -2,9 +2,11 @@
  * The AI-use columns of `robots-acap table`: crawlers × ai-train, ai-input, search, each cell the
  * verdict (yes / no / ?) and its first deciding line; crawlers that answer alike share a row.
  */
-import { AI_USES, crawlersNamed, explainAiUse, type WorkspaceContext, type Profile, type RobotsDocument } from '../service';
+import { AI_USES, crawlersNamed, explainAiUse, inOneRequest, type WorkspaceContext, type Profile, type RobotsDocument } from '../service';
 
-export function formatAiTable(doc: RobotsDocument, path: string, crawlers: readonly string[], profile: Profile, ctx: WorkspaceContext): string {
+export function formatAiTable(doc: RobotsDocument, path: string, crawlers: readonly string[], profile: Profile, context: WorkspaceContext): string {
+  // Every cell asks for the site's tdmrep.json and licences: read once for the table.
+  const ctx = inOneRequest(context);
   const all = [...new Map([...crawlersNamed(doc), ...crawlers, '*'].map((c) => [c.toLowerCase(), c])).values()];
   const rows = new Map<string, { names: string[]; cells: string[] }>();
   for (const agent of all) {

@@ -24,7 +24,7 @@ import { Settings } from './settings';
 import {
   doComplete, doRename, getConversionActions, listConversionActions, resolveConversionAction, conversionDataProblem, type ConversionData, type EditForm, type ResolvedConversion, findDocumentLinks, findDocumentSymbols, getFoldingRanges, getInlayHints, getSelectionRanges,
   format, getSemanticTokens, getSemanticTokensRange, semanticTokensDelta, explain, facts, findDefinition, findDocumentHighlights, findReferences, getCodeActions, prepareRename,
-  folderOf, resolveLocator, severityOf, siteOfPage, SOURCE, type RobotsDocument, doTdmrepValidation, doRslValidation, isRslText,
+  folderOf, resolveLocator, severityOf, siteOfPage, requestView, SOURCE, type RobotsDocument, doTdmrepValidation, doRslValidation, isRslText,
 } from '../service';
 import { doHoverSteps, doValidationSteps, type Steps } from '../service';
 import { ExplainAnyRequest } from '../protocol';
@@ -335,9 +335,10 @@ async function validate(uri: string, token?: CancellationToken): Promise<Diagnos
   if (size !== undefined) return degradedDiagnostic(size, s);
   const page = documents.page(uri);
   if (page) {
-    const site = siteOfPage(workspace, uri, configuredRoot(s.siteRoot));
+    const view = requestView(workspace);
+    const site = siteOfPage(view, uri, configuredRoot(s.siteRoot));
     if (site.problem) warnOnce(site.problem);
-    return linkDocs([...validateHtml(page, s), ...pageNotices(page, site.robots, site.path, s, { workspace })], docsUri);
+    return linkDocs([...validateHtml(page, s), ...pageNotices(page, site.robots, site.path, s, { workspace: view })], docsUri);
   }
   const doc = documents.get(uri);
   if (!doc) return undefined;
@@ -457,8 +458,10 @@ connection.onHover(waitedGuard('textDocument/hover', null, async (params, token)
   const s = await settings.forDocument(uri);
   const page = documents.page(uri);
   if (page) {
-    const site = siteOfPage(workspace, uri, configuredRoot(s.siteRoot));
-    return doHtmlHover(page, params.position, { robots: site.robots, path: site.path, crawlers: s.crawlers, workspace });
+    // One view of the files for the site's robots.txt and every answer from it (requestView).
+    const view = requestView(workspace);
+    const site = siteOfPage(view, uri, configuredRoot(s.siteRoot));
+    return doHtmlHover(page, params.position, { robots: site.robots, path: site.path, crawlers: s.crawlers, workspace: view });
   }
   const doc = documents.get(uri);
   // A path's table is asked for in slices (one crawler's row a step): cancellable, and other requests interleave.
@@ -681,8 +684,9 @@ connection.onRequest(ExplainAnyRequest, guard('robotsAcap/explain', null, async 
     const s = await settings.forDocument(uri);
     const page = documents.page(uri);
     if (page && !token.isCancellationRequested) {
-      const site = siteOfPage(workspace, uri, configuredRoot(s.siteRoot));
-      const a = explainPageAiUse(site.robots, page, { agent: q.agent, path: q.path || site.path, use: ai }, { workspace });
+      const view = requestView(workspace);
+      const site = siteOfPage(view, uri, configuredRoot(s.siteRoot));
+      const a = explainPageAiUse(site.robots, page, { agent: q.agent, path: q.path || site.path, use: ai }, { workspace: view });
       return { ...a, text: formatAiUse(a), ...(site.robots ? { robotsUri: site.robots.uri } : {}) };
     }
     const doc = documents.get(uri);
@@ -695,8 +699,9 @@ connection.onRequest(ExplainAnyRequest, guard('robotsAcap/explain', null, async 
   const s = await settings.forDocument(uri);
   const page = documents.page(uri);
   if (page && !token.isCancellationRequested) {
-    const site = siteOfPage(workspace, uri, configuredRoot(s.siteRoot));
-    const e = explainPage(site.robots, page, { ...q, path: q.path || site.path }, { workspace });
+    const view = requestView(workspace);
+    const site = siteOfPage(view, uri, configuredRoot(s.siteRoot));
+    const e = explainPage(site.robots, page, { ...q, path: q.path || site.path }, { workspace: view });
     return { ...e, text: formatPageExplanation(e), ...(site.robots ? { robotsUri: site.robots.uri } : {}) };
   }
   const doc = documents.get(uri);

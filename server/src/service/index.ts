@@ -5,7 +5,7 @@
  */
 export { parseDocument, updateDocument, documentText, documentLength, lineAt, lineCount, splitLines, type RobotsDocument, type ContentChange, type ParseStats } from './syntax/document';
 export {
-  folderOf, parentFolder, resolveLocator, resolveReference, referencedDocuments, referencingDocuments, sitePaths, siteOfPage,
+  folderOf, parentFolder, resolveLocator, resolveReference, referencedDocuments, referencingDocuments, sitePaths, siteOfPage, requestView, inOneRequest,
   type Workspace, type WorkspaceContext, type FileRead, type FileStat, type FileKind, type DirEntry, type PageSite,
 } from './syntax/workspace';
 export { doValidation, collectFindings, severityOf, DEFAULT_MAX_PROBLEMS, SOURCE, type ValidationSettings, type DiagnosticData } from './checks/validation';

@@ -309,13 +309,34 @@ function linesOf(ss: readonly Statement[]): number[] {
  * no workspace or no readable file, null when the file has no matching rule (or its rule has no
  * valid reservation). The site root is the robots.txt's folder. O(file) to parse, O(rules) to match.
  */
+/** The last text parsed and its parse: one per kind of file, so at most two texts are held. */
+interface LastParse<T> {
+  text?: string;
+  parsed?: T;
+}
+const tdmParses: LastParse<ReturnType<typeof parseTdmrep>> = {};
+const rslParses: LastParse<ReturnType<typeof parseRsl>> = {};
+
+/**
+ * `parse(text)`, or the last answer when `text` is the text parsed last: a request reads a file
+ * once (requestView) and asks it for every crawler and use, so the same string comes back and
+ * the comparison is a pointer's. O(1) then, else the parse.
+ */
+function lastParse<T>(memo: LastParse<T>, text: string, parse: (text: string) => T): T {
+  if (memo.text !== text) {
+    memo.parsed = parse(text);
+    memo.text = text;
+  }
+  return memo.parsed as T;
+}
+
 function tdmrepSignal(doc: RobotsDocument, path: string, ctx: WorkspaceContext): { signal: AiSignal } | null | undefined {
   if (!ctx.workspace) return undefined;
   const site = folderOf(doc.uri);
   const uri = site + TDMREP_PATH;
   const read = ctx.workspace.readFile(uri, site);
   if (!('text' in read)) return undefined;
-  const rule = tdmRuleFor(parseTdmrep(read.text), path);
+  const rule = tdmRuleFor(lastParse(tdmParses, read.text, parseTdmrep), path);
   if (!rule || rule.reservation === undefined) return null;
   const text = read.text;
   let line = 1;
@@ -401,7 +422,7 @@ function rslSignals(doc: RobotsDocument, path: string, use: AiUse, ctx: Workspac
       notes.push(`The licence of line ${i + 1} (${value}) cannot be read${read && 'refused' in read ? `: ${read.refused}` : ''}.`);
       return;
     }
-    const content = rslContentFor(parseRsl(read.text), path);
+    const content = rslContentFor(lastParse(rslParses, read.text, parseRsl), path);
     const said = content ? rslSays(content, use) : undefined;
     if (!content || !said) {
       notes.push(`The licence of line ${i + 1} (${value}) ${content ? `says nothing on ${use} for ${content.url}` : `has no <content> whose url matches ${path}`}.`);

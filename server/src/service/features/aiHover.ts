@@ -13,7 +13,7 @@ import type { LineNode, Span } from '../syntax/syntax';
 import { parseContentSignal, parseContentUsage } from '../syntax/signals';
 import { explainAiUse, type AiUseAnswer } from '../engine/aiUse';
 import { crawlersNamed } from '../engine/matrix';
-import type { WorkspaceContext } from '../syntax/workspace';
+import { inOneRequest, type WorkspaceContext } from '../syntax/workspace';
 import type { Profile } from '../engine/conventional';
 import { finish, type Steps } from '../syntax/steps';
 
@@ -37,7 +37,9 @@ export function aiUseTable(doc: RobotsDocument, path: string, crawlers: readonly
 }
 
 /** aiUseTable in steps: one pause per crawler's row (AI_USES answers each). */
-export function* aiUseTableSteps(doc: RobotsDocument, path: string, crawlers: readonly string[], profile: Profile, ctx: WorkspaceContext): Steps<string> {
+export function* aiUseTableSteps(doc: RobotsDocument, path: string, crawlers: readonly string[], profile: Profile, context: WorkspaceContext): Steps<string> {
+  // Every row asks for the site's tdmrep.json and licences: read once for the table (requestView).
+  const ctx = inOneRequest(context);
   const every = [...new Map([...crawlers, ...crawlersNamed(doc)].map((c) => [c.toLowerCase(), c])).values()];
   const all = every.slice(0, MAX_CRAWLERS);
   const rowOf = (agent: string): { cells: string[]; contradictions: number } => {

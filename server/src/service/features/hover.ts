@@ -12,7 +12,7 @@ import { ACTIONS, formatSpec, QUALIFIER_BY_NAME, readinessNote, RESOURCE_SET_PRE
 import { lineAt, type RobotsDocument } from '../syntax/document';
 import { getModel } from '../model/model';
 import { agentToken, explain, type Explanation } from '../engine/permissions';
-import type { WorkspaceContext } from '../syntax/workspace';
+import { inOneRequest, type WorkspaceContext } from '../syntax/workspace';
 import { CRAWLER_BY_TOKEN, describeCrawler } from '../facts/crawlers';
 import { DEFAULT_CRAWLERS, explainDefault, matrixUsages, permissionMatrixSteps, profileWords, type MatrixCell, type MatrixRow } from '../engine/matrix';
 import type { Profile } from '../engine/conventional';
@@ -211,7 +211,9 @@ export function doHover(doc: RobotsDocument, position: Position, settings: Hover
  * doHover in steps: a path's table pauses after each crawler's row (permissionTableSteps); every
  * other hover is one step (a crawler's policy: usages × 2 + 1 engine answers).
  */
-export function* doHoverSteps(doc: RobotsDocument, position: Position, settings: HoverSettings = {}, ctx: WorkspaceContext = {}): Steps<Hover | null> {
+export function* doHoverSteps(doc: RobotsDocument, position: Position, settings: HoverSettings = {}, context: WorkspaceContext = {}): Steps<Hover | null> {
+  // One state of the files for the whole answer, each read once (requestView).
+  const ctx = inOneRequest(context);
   const line: LineNode | undefined = lineAt(doc, position.line);
   if (!line) return null;
   const ch = position.character;

@@ -12,6 +12,7 @@
 import type { CodeLens } from 'vscode-languageserver-types';
 import type { RobotsDocument } from '../syntax/document';
 import { getModel } from '../model/model';
+import { inOneRequest } from '../syntax/workspace';
 import { explain, type Explanation, type Reading } from '../engine/permissions';
 
 /** What the engine needs from outside the document (its context parameter, whatever its name). */
@@ -90,7 +91,9 @@ export interface ViewOptions {
   readonly profile?: Profile;
 }
 
-export function permissionsView(doc: RobotsDocument, path: string, options: ViewOptions = {}, ctx: Context = {}): PermissionsView {
+export function permissionsView(doc: RobotsDocument, path: string, options: ViewOptions = {}, context: Context = {}): PermissionsView {
+  // Every answer reads the files the document refers to: once for the view (requestView).
+  const ctx = inOneRequest(context);
   const profile = options.profile ?? 'rfc9309';
   const acap = getModel(doc).records.length > 0;
   const usages = acap ? matrixUsages(doc) : ['crawl'];

@@ -19,6 +19,10 @@ const BOUND = 10_000;
 const ALL = { maxProblems: 1e9, maxHintsPerCode: 1e9 };
 const HEAD = '##ACAP version=1.0\nACAP-crawler: b\n';
 
+function lineOf(text: string, line: number): string {
+  return text.split('\n')[line];
+}
+
 function validate(text: string, code: string) {
   return doValidation(parseDocument('file:///site/robots.txt', 1, text), ALL).filter((d) => d.code === code);
 }
@@ -45,6 +49,40 @@ suite('bounds: the never-wins check (interpretation §3.3)', () => {
     const d7 = star.find((d) => d.range.start.line === 2 + 2 * 7);
     assert.match(d7?.message ?? '', /^‘\*q7’ can never win against line 40004 \(‘\/xq7’\)/);
     assert.equal(validate(text, 'acap.dollar-never-wins').length, 0);
+  });
+
+  test('20,000 fields of *q<i> beside 20,000 opposite /*z<i>, all under the head `/` (8,000 took 2.1 s on every keystroke, quadratic)', function () {
+    this.timeout(BOUND);
+    const n = 20_000;
+    const text = HEAD + Array.from({ length: n }, (_, i) => `ACAP-allow-crawl: *q${i}\nACAP-disallow-crawl: /*z${i}\n`).join('') + 'ACAP-disallow-crawl: /*q7\nACAP-disallow-crawl: /*x*q7*z\n';
+    const star = validate(text, 'acap.star-pattern-never-wins');
+    // `*q7…` reads `/xq7…`, which holds `q7` but no `z`: only `/*q7` (0-based 2n + 2) matches it.
+    const found = star.map((d) => [d.range.start.line, d.relatedInformation?.[0].location.range.start.line]).sort((a, b) => Number(a[0]) - Number(b[0]));
+    assert.deepEqual(found, startingWith(n, '7').map((i) => [2 + 2 * i, 2 * n + 2]));
+  });
+
+  test('opposite wildcards whose longest literal every sample holds: the check stops at its limit and says how many it left', function () {
+    this.timeout(BOUND);
+    // `*zzzzzzz<i>` reads `/xzzzzzzz<i>`, which holds every `/*<j>*zzzzzzz`'s longest literal and
+    // matches none of them (no digit comes before the z's): 8,000 such fields took 2.5 s.
+    const n = 8_000;
+    const text = HEAD + 'ACAP-disallow-crawl: /*zzzzzzz7\n' + Array.from({ length: n }, (_, i) => `ACAP-allow-crawl: *zzzzzzz${i}\nACAP-disallow-crawl: /*${i}*zzzzzzz\n`).join('');
+    const all = doValidation(parseDocument('file:///site/robots.txt', 1, text), ALL);
+    const left = all.filter((d) => d.code === 'acap.never-wins-unchecked');
+    assert.equal(left.length, 1);
+    const from = left[0].range.start.line;
+    // On a `*` field's pattern; it and every later `*` field are counted, and none of them is reported.
+    assert.match(lineOf(text, from), /^ACAP-allow-crawl: \*zzzzzzz\d+$/);
+    assert.equal(left[0].range.start.character, 'ACAP-allow-crawl: '.length);
+    const later = (2 * n + 3 - from) / 2;
+    assert.ok(Number.isInteger(later) && later > 1 && later < n, `${later} fields left`);
+    assert.match(left[0].message, new RegExp(`^This pattern and ${later - 1} more starting with ‘\\*’ were not checked`));
+    const star = all.filter((d) => d.code === 'acap.star-pattern-never-wins').map((d) => d.range.start.line);
+    assert.ok(star.every((l) => l < from));
+    // Before the limit, the fields `/*zzzzzzz7` beats (i starting with 7) are reported as ever.
+    const checked = (from - 3) / 2;
+    assert.deepEqual(star, startingWith(checked, '7').map((i) => 3 + 2 * i));
+    assert.ok(star.length > 0);
   });
 
   test('40,000 fields of /q<i>$ beside 40,000 opposite /z<i> (8,000 took 0.8 s, quadratic)', function () {

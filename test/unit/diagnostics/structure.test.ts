@@ -9,7 +9,7 @@
  * specifications (docs/specifications.md); the test names cite the section.
  */
 import * as assert from 'node:assert/strict';
-import { lines, expectAt, expectNo, REC, expectDiagnostics, fixedLine } from '../kit/diagnostics';
+import { lines, expectAt, expectNo, REC, expectDiagnostics, fixedLine, diagnostics } from '../kit/diagnostics';
 
 suite('acap.ignore-conventional-misplaced', () => {
   test('Part 1 §2.9.1: "placed before any ACAP definition fields"', () => {
@@ -176,6 +176,20 @@ suite('acap.star-pattern-never-wins', () => {
 suite('acap.dollar-never-wins', () => {
   test('Part 1 §2.4.5: /page$ never beats an opposite /page*', () => {
     expectAt(lines(REC, 'ACAP-allow-crawl: /page$', 'ACAP-disallow-crawl: /page*'), '2:19 acap.dollar-never-wins');
+  });
+});
+
+suite('acap.never-wins-unchecked', () => {
+  test('opposite wildcards too many to compare within the limit: the first pattern left unchecked says how many were', () => {
+    // Each `*zzzzzzz<i>` reads `/xzzzzzzz<i>`, which holds every `/*<j>*zzzzzzz`'s longest literal
+    // and matches none; the bounds test (boundsNeverWins.test.ts) checks where the check stops.
+    const n = 2_000;
+    const text = lines(REC, ...Array.from({ length: n }, (_, i) => `ACAP-allow-crawl: *zzzzzzz${i}\nACAP-disallow-crawl: /*${i}*zzzzzzz`));
+    const at = diagnostics(text).find((d) => d.code === 'acap.never-wins-unchecked');
+    assert.ok(at);
+    const d = expectAt(text, `${at.range.start.line + 1}:19 acap.never-wins-unchecked`);
+    assert.match(d.message, /more starting with ‘\*’ were not checked against the opposite fields/);
+    expectNo(lines(REC, 'ACAP-disallow-crawl: /*1*zzz', 'ACAP-allow-crawl: *zzz1'), 'acap.never-wins-unchecked');
   });
 });
 

@@ -14,7 +14,8 @@ import { googleEvaluate, googleExtractAgent, type GoogleLine, type GoogleSection
 import { getModel, type Group } from '../model/model';
 import { lowerBound } from '../syntax/numbers';
 import { encodeNonAscii, googleEscapePattern, matchPattern, normalizePercent } from '../syntax/paths';
-import { firstOccurrences, PatternIndex } from './patternIndex';
+import { PatternIndex } from './patternIndex';
+import { firstOccurrences } from '../syntax/needles';
 
 export type Profile = 'rfc9309' | 'google' | 'koster1996';
 export const PROFILES: readonly Profile[] = ['rfc9309', 'google', 'koster1996'];

@@ -136,6 +136,7 @@ export const CODES = [
   { code: 'acap.contradictory-fields', severity: 'warning', spec: P1('2.4.5'), description: 'Allow and disallow of one usage for the same pattern in one record.' },
   { code: 'acap.star-pattern-never-wins', severity: 'warning', spec: P1('2.4.5'), description: 'A pattern starting with * against an opposite field starting with /: by the character-by-character method it can never be the narrower, so it never wins there.' },
   { code: 'acap.dollar-never-wins', severity: 'warning', spec: P1('2.4.5'), description: 'A pattern ending in $ against an opposite one with * at the same place: $ counts as broader, so it never wins there.' },
+  { code: 'acap.never-wins-unchecked', severity: 'information', spec: P1('2.4.5'), description: 'Patterns starting with * that were not checked against the opposite fields (acap.star-pattern-never-wins): too many opposite wildcard patterns to compare within the check\'s limit.' },
   { code: 'acap.disallow-other-blocks-site', severity: 'warning', spec: P1('2.5.6'), description: 'ACAP-disallow-other for the whole site with no field on crawl: it prohibits crawl itself, and so every usage.' },
   { code: 'acap.duplicate-field', severity: 'hint', spec: P1('2.4'), description: 'The same field twice in one record.' },
   { code: 'acap.allow-other', severity: 'information', spec: P1('2.5.6'), description: 'ACAP-allow-other, for which there is no known use.' },

@@ -122,6 +122,57 @@ suite('convert to ACAP: the text of each rule', () => {
   });
 });
 
+suite('convert to ACAP: "nothing to convert" only when it is so', () => {
+  // 200 groups of their own crawlers beside an ACAP record for `*`: the file's own check reads a
+  // sample of (crawler, path) pairs (1,000 by default, so each crawler gets four paths, `/` first)
+  // and said "Nothing to convert" though ACAP crawlers read none of the groups' Disallows.
+  // Product tokens are letters, `_` and `-` (RFC 9309 §2.2.1): `bot7` would name `bot`.
+  const name = (i: number): string => `bot${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`;
+  const groups = (n: number): string => Array.from({ length: n }, (_, i) => `User-agent: ${name(i)}\nDisallow: /p${i}\n`).join('\n');
+  const ACAP_STAR = '\n##ACAP version=1.0\nACAP-crawler: *\nACAP-disallow-crawl: /private/\n';
+  const nothing = (r: ConversionResult): boolean => r.warnings.some((w) => w.startsWith('Nothing to convert'));
+
+  test('a sample that passes without reading every crawler on every path does not say "nothing": the groups are converted', () => {
+    const text = groups(200) + ACAP_STAR;
+    // What reading one of those crawlers on every path finds: ACAP crawlers do not read its Disallow.
+    const one = verifyConversion(doc(text), doc(text), { agents: [name(150)], maxChecks: 1e4, maxPaths: 1e4, sharedAgentPaths: 1e4 });
+    assert.ok(one.broken.some((b) => b.agent === name(150) && b.path === '/p150' && !b.before && b.after), JSON.stringify(one.broken.slice(0, 3)));
+    const r = toAcap(text);
+    assert.equal(nothing(r), false, r.warnings.join('\n'));
+    assert.match(r.text, new RegExp(`ACAP-crawler: ${name(199)}\nACAP-disallow-crawl: /p199\n`));
+    assert.deepEqual(changed(r).filter((c) => !c.endsWith(' case')), []);
+  });
+
+  test('converted once, the file has nothing to convert, however large (the records written are found in it)', () => {
+    for (const n of [5, 200]) {
+      const first = toAcap(groups(n) + ACAP_STAR);
+      assert.equal(nothing(first), false);
+      const again = toAcap(first.text);
+      assert.deepEqual(again.edits, [], `n = ${n}`);
+      assert.ok(nothing(again), again.warnings.join('\n'));
+    }
+  });
+
+  test('a difference of letter case counts as kept only where no line of the path\'s own casing decides it', () => {
+    // `/p0` is decided by its own line, which the conversion gives ACAP crawlers that ignore the
+    // groups; that `/P0` is allowed does not make `/p0` a difference of letter case.
+    const text = 'User-agent: botaa\nDisallow: /p0\n\n##ACAP version=1.0\nACAP-crawler: other\nACAP-allow-crawl: /\n';
+    const r = toAcap(text);
+    assert.equal(nothing(r), false, r.warnings.join('\n'));
+    assert.match(r.text, /ACAP-crawler: botaa\nACAP-disallow-crawl: \/p0\n/);
+    // Converted, what is left is `/P0`, which only letter case separates from `/p0`.
+    assert.deepEqual(changed(r), ['botaa /P0 acap case', 'botaa /P0 acap-ignoring-conventional case']);
+    assert.ok(nothing(toAcap(r.text)));
+  });
+
+  test('a small file whose own records already say what its groups say is read completely and left as it is', () => {
+    const text = 'User-agent: *\nDisallow: /a/\n\n##ACAP version=1.0\nACAP-crawler: *\nACAP-disallow-crawl: /a/\n';
+    const r = toAcap(text);
+    assert.ok(nothing(r), r.warnings.join('\n'));
+    assert.equal(r.verification.checked, r.verification.probes.agents * r.verification.probes.paths * 2);
+  });
+});
+
 suite('convert to ACAP: meaning kept where the readings differ', () => {
   test('named group vs *: without the baseline the * record would prohibit what the named group allows', () => {
     const text = 'User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nDisallow: /private/\n';

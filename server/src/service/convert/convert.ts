@@ -21,12 +21,12 @@
 import type { TextEdit } from 'vscode-languageserver-types';
 import { compileRecords, patternKey, type AcapField, type CompiledRecord } from '../engine/acapRules';
 import { isExperimental, isVersion2, productToken } from '../engine/conventional';
-import { documentText, updateDocument, type RobotsDocument } from '../syntax/document';
+import { documentText, lineAt, updateDocument, type RobotsDocument } from '../syntax/document';
 import { GOOGLE_ACCEPTED_TYPOS } from '../facts/facts';
 import { getModel, type Group } from '../model/model';
 import { compareScope, matchPattern, normalizePercent } from '../syntax/paths';
 import { leastOf } from '../syntax/numbers';
-import { intersect, refine, toFull, verifyConversion, type Refined, type Rule, type Verification, type VerifyOptions } from './verify';
+import { intersect, refine, toFull, verifyConversion, type BrokenVerdict, type Refined, type Rule, type Verification, type VerifyOptions } from './verify';
 
 export { verifyConversion, type Verification, type BrokenVerdict, type VerifyOptions, type BreakKind } from './verify';
 
@@ -394,8 +394,29 @@ function acapRecord(doc: RobotsDocument, target: Target, rules: readonly RuleLin
 
 /** The result for a file that is already converted: no edit, and a note saying why. */
 function upToDate(doc: RobotsDocument, why: string, verification: Verification, warnings: readonly string[] = []): ConversionResult {
-  const cased = verification.broken.length ? ', except on paths that differ only in letter case: ACAP matches paths case-insensitively (Part 1 §2.8), conventional crawlers do not, and no conversion can change that' : '';
+  const other = verification.broken.filter((b) => b.kind !== 'case').length;
+  const cased = other ? `; the file's verdicts still differ between the two readings on ${other} of the (crawler, path) pairs checked, which converting again would not change`
+    : verification.broken.length ? ', except on paths that differ only in letter case: ACAP matches paths case-insensitively (Part 1 §2.8), conventional crawlers do not, and no conversion can change that' : '';
   return { text: documentText(doc), edits: [], warnings: [...warnings, `Nothing to convert: ${why}${cased}.`], verification };
+}
+
+/** Did a check read every crawler on every probe path it made, in each of its `readings`? */
+function readEverything(v: Verification, readings: number): boolean {
+  return v.probes.paths === v.probes.candidates && v.checked === v.probes.agents * v.probes.paths * readings;
+}
+
+/**
+ * Does the file already hold every record of `records` (a conversion's output), field for field?
+ * Each record is compared by its ACAP-crawler and field lines (comments aside, whose line numbers
+ * a conversion above them shifts) with the file's records of no other lines. O(file + output).
+ */
+function alreadyWritten(doc: RobotsDocument, records: readonly (readonly string[])[]): boolean {
+  const held = new Set<string>();
+  for (const r of getModel(doc).records) {
+    if (r.subRecords.length || r.reference !== undefined) continue;
+    held.add([...r.crawlers, ...r.general].sort((a, b) => a - b).map((l) => lineAt(doc, l).text.trim()).join('\n'));
+  }
+  return records.every((r) => held.has(r.filter((l) => !l.startsWith('#')).join('\n')));
 }
 
 /** Convert the conventional groups (or those of `options.lines`) to ACAP records after them. */
@@ -414,12 +435,21 @@ export function convertToAcap(doc: RobotsDocument, options: ConvertOptions = {})
       warnings.push(`Only ${linesList(picked)} ${picked.length > 1 ? 'are' : 'is'} converted: ACAP crawlers that ignore the conventional records would lose the group's other rules.`);
     }
   }
-  // Converting twice must not add the records twice: a file whose ACAP records already give ACAP
-  // crawlers every conventional crawl verdict (read beside the groups and ignoring them, the two
-  // readings the conversion keeps) is left as it is.
+  // A file whose ACAP records already give ACAP crawlers every conventional crawl verdict (read
+  // beside the groups and ignoring them, the two readings the conversion keeps) is left as it is.
+  // The check of the file against itself reads a sample of (crawler, path) pairs: past maxChecks
+  // each crawler gets a few paths, `/` first, so 200 groups of their own crawlers beside an
+  // ACAP-crawler: * record passed it though ACAP crawlers read none of their Disallows. Its
+  // "nothing" is taken only when it read every crawler on every probe path (in both readings
+  // after, verifyConversion's default), and a verdict that letter case alone changes counts as
+  // kept only where no line of the path's own casing decides it: `Disallow: /p0` beside an ACAP
+  // record for another crawler differs from ACAP crawlers ignoring the groups on `/p0`, which
+  // its conversion gives them, though `/P0` (allowed) makes that a difference of letter case.
+  let self: Verification | undefined;
   if (!options.lines && model.records.length && model.groups.length) {
-    const self = verifyConversion(doc, doc, { ...options.verify, usage });
-    if (self.broken.every((b) => b.kind === 'case')) return upToDate(doc, 'its ACAP records already give ACAP crawlers the crawl verdicts of its conventional groups', self, warnings);
+    self = verifyConversion(doc, doc, { ...options.verify, usage });
+    const unavoidable = (b: BrokenVerdict): boolean => b.kind === 'case' && b.line === undefined;
+    if (self.broken.every(unavoidable) && readEverything(self, 2)) return upToDate(doc, 'its ACAP records already give ACAP crawlers the crawl verdicts of its conventional groups', self, warnings);
   }
   const google = googleOnlyLines(doc, options.lines?.start ?? 0, options.lines?.end ?? doc.lines.length - 1);
   if (google.length) warnings.push(`${linesList(google)}: only Google's parser reads ${google.length > 1 ? 'these lines' : 'this line'} (a missing colon or a misspelt field name); RFC 9309 crawlers ignore ${google.length > 1 ? 'them' : 'it'}, and so does the conversion. Fix ${google.length > 1 ? 'them' : 'it'} first to convert what Google reads.`);
@@ -446,6 +476,9 @@ export function convertToAcap(doc: RobotsDocument, options: ConvertOptions = {})
   if (letters.length) warnings.push(`ACAP matches paths case-insensitively (Part 1 §2.8), conventional crawlers do not: a path that differs only in letter case from a pattern with letters (${letters.slice(0, 3).map((p) => `‘${p}’`).join(', ')}${letters.length > 3 ? ` and ${letters.length - 3} more` : ''}) may get a different verdict from ACAP crawlers (interpretation §5).`);
   if (usage === 'index') warnings.push(`Disallow is read as "do not index" (Part 1 §2.5.1 note): ACAP crawlers may crawl those paths${options.ignoreConventional ? '' : ' where the conventional records let them'}.`);
 
+  // Converting twice must not add the records twice, whatever the sample found: the records this
+  // conversion writes, found in the file already, are not written again.
+  if (records.length && alreadyWritten(doc, records)) return upToDate(doc, 'the file already has the ACAP records this conversion writes', self ?? NOTHING_CHECKED, warnings);
   const inserts: Insertion[] = [];
   if (records.length) {
     if (addVersion) inserts.push({ line: 0, character: doc.lines[0].bom, text: `##ACAP version=1.0${eolOf(doc)}` });

@@ -325,6 +325,20 @@ suite('convert to ACAP: one line, one group', () => {
 });
 
 suite('convert to REP', () => {
+  test('a Disallow tied by an Allow of its pattern never decides (RFC 9309 §2.2.2 gives the tie to Allow): no line outranks the Allow', () => {
+    // The shape of a real file's group after a conversion to ACAP and one more record
+    // (uk.linkedin.com: `Disallow: /feed/update/` … `Allow: /feed/update/`): the conversion read
+    // the Disallow as deciding for ACAP crawlers and wrote `Disallow: /feed/update/*` over the
+    // Allow, taking /feed/update/… from conventional crawlers.
+    const text = 'User-agent: bot\nDisallow: /feed/update/\nAllow: /feed/update/\n\nACAP-crawler: bot\nACAP-disallow-crawl: /feed/update/private/\n';
+    const r = convertToRep(doc(text));
+    assert.doesNotMatch(r.text, /Disallow: \/feed\/update\/\*/);
+    const complete = verifyConversion(doc(text), doc(r.text), { direction: 'to-rep', maxChecks: 1e5, maxPaths: 1e4, sharedAgentPaths: 1e4 });
+    assert.deepEqual(complete.broken.filter((b) => b.kind !== 'case').map((b) => `${b.agent} ${b.path} ${b.mode}`), []);
+    assert.equal(allowed(r.text, 'bot', '/feed/update/x', 'conventional'), true);
+    assert.equal(allowed(r.text, 'bot', '/feed/update/private/x', 'conventional'), false);
+  });
+
   // rsc.org's layout (corpus/real): a group after an ACAP record is, for ACAP crawlers, conventional
   // lines inside that record (Part 1 §2.3; decisions §3.6), so they take the * group's verdict;
   // the groups written for them must keep it.

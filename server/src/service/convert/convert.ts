@@ -661,6 +661,21 @@ function rivalryOf(rivals: readonly Rule<AcapId>[]): Rivalry {
   return { strongest, hasExisting, hasKept: [false, false] };
 }
 
+/**
+ * The lines without each Disallow that an Allow of the same pattern ties in the same reading:
+ * RFC 9309 §2.2.2 gives the tie to the Allow, so such a Disallow never decides — conventionally,
+ * nor as the group's candidate for ACAP crawlers reading beside the records, which is the line
+ * RFC 9309 picks (Part 1 §2.9.2; interpretation §3.6). Read pair by pair as ACAP ranks fields
+ * (§2.4.5, where a prohibition wins a tie), it seemed to decide over the Allow, and the conversion
+ * wrote a longer Disallow to outrank the Allow for conventional crawlers (`Disallow:
+ * /feed/update/*` beside `Disallow: /feed/update/` and `Allow: /feed/update/`, a real file's
+ * group). O(lines + total pattern length).
+ */
+function withoutTiedDisallows(lines: readonly Rule<AcapId>[]): Rule<AcapId>[] {
+  const allowed = new Set(lines.filter((r) => r.allow).map((r) => `${r.id.tier} ${normalizePercent(r.pattern)}`));
+  return lines.filter((r) => r.allow || !allowed.has(`${r.id.tier} ${normalizePercent(r.pattern)}`));
+}
+
 /** Rules by their normalised pattern (normalizePercent), each list in the rules' order. O(total pattern length). */
 function bucketByPattern(rules: readonly Rule<AcapId>[]): Map<string, Rule<AcapId>[]> {
   const out = new Map<string, Rule<AcapId>[]>();
@@ -745,7 +760,7 @@ export function convertToRep(doc: RobotsDocument, options: Pick<ConvertOptions, 
     // Rules compared by their normalised pattern, each normalised once and bucketed by it: the
     // rivals of a rule are its bucket (8,000 fields compared every rule with every other: 4 s).
     const desiredAt = bucketByPattern(desired);
-    const existing = (namedConv ? convRules(doc, t.groups, ignored ? 9 : 0, 'existing', hidden) : t.star ? convRules(doc, starGroups, ignored ? 9 : 1, 'existing', hidden) : []).map((x) => {
+    const existing = withoutTiedDisallows(namedConv ? convRules(doc, t.groups, ignored ? 9 : 0, 'existing', hidden) : t.star ? convRules(doc, starGroups, ignored ? 9 : 1, 'existing', hidden) : []).map((x) => {
       const same = leastTier((desiredAt.get(normalizePercent(x.pattern)) ?? []).filter((r) => r.allow === x.allow));
       return same && same.id.tier < x.id.tier ? { ...x, id: same.id } : x;
     });

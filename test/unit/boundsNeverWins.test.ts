@@ -85,6 +85,18 @@ suite('bounds: the never-wins check (interpretation §3.3)', () => {
     assert.ok(star.length > 0);
   });
 
+  test('past the limit, a `*` pattern whose answer needs no wildcard match is still checked', function () {
+    this.timeout(BOUND);
+    const n = 8_000;
+    // The same exhausting record, then another crawler's `*.pdf` beside its `/`: a literal key,
+    // found by the sample's prefixes, with no wildcard to match.
+    const text = HEAD + Array.from({ length: n }, (_, i) => `ACAP-allow-crawl: *zzzzzzz${i}\nACAP-disallow-crawl: /*${i}*zzzzzzz\n`).join('') + 'ACAP-crawler: c\nACAP-disallow-crawl: /\nACAP-allow-crawl: *.pdf\n';
+    const all = doValidation(parseDocument('file:///site/robots.txt', 1, text), ALL);
+    assert.equal(all.filter((d) => d.code === 'acap.never-wins-unchecked').length, 1);
+    const last = 2 + 2 * n + 2;
+    assert.deepEqual(all.filter((d) => d.code === 'acap.star-pattern-never-wins' && d.range.start.line === last).map((d) => d.relatedInformation?.[0].location.range.start.line), [last - 1]);
+  });
+
   test('40,000 fields of /q<i>$ beside 40,000 opposite /z<i> (8,000 took 0.8 s, quadratic)', function () {
     this.timeout(BOUND);
     const n = 40_000;

@@ -153,6 +153,22 @@ suite('convert to ACAP: "nothing to convert" only when it is so', () => {
     }
   });
 
+  test('records converted once and then reordered or respaced are still found: nothing is appended again', () => {
+    // `/p0x`: RFC 9309 lets `Disallow: /p0` decide it, ACAP the longer `Allow: /P0x` (case-
+    // insensitively), and no record can separate `/p0x` from `/P0x`: the check always finds it.
+    const first = toAcap('User-agent: a\nDisallow: /p0\nAllow: /P0x\n');
+    assert.match(first.text, /ACAP-disallow-crawl: \/p0\nACAP-allow-crawl: \/P0x\n/);
+    const swapped = first.text.replace('ACAP-disallow-crawl: /p0\nACAP-allow-crawl: /P0x\n', 'ACAP-allow-crawl: /P0x\nACAP-disallow-crawl: /p0\n');
+    const spaced = first.text.replace('ACAP-disallow-crawl: /p0', 'acap-disallow-crawl:   /p0   # kept');
+    for (const text of [first.text, swapped, spaced]) {
+      const again = toAcap(text);
+      assert.deepEqual(again.edits, [], text);
+      assert.ok(nothing(again));
+    }
+    // A record that says something else is not the one written: it converts.
+    assert.equal(toAcap(first.text.replace('ACAP-allow-crawl: /P0x', 'ACAP-allow-crawl: /P0y')).edits.length, 1);
+  });
+
   test('a difference of letter case counts as kept only where no line of the path\'s own casing decides it', () => {
     // `/p0` is decided by its own line, which the conversion gives ACAP crawlers that ignore the
     // groups; that `/P0` is allowed does not make `/p0` a difference of letter case.

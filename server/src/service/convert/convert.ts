@@ -407,16 +407,28 @@ function readEverything(v: Verification, readings: number): boolean {
 
 /**
  * Does the file already hold every record of `records` (a conversion's output), field for field?
- * Each record is compared by its ACAP-crawler and field lines (comments aside, whose line numbers
- * a conversion above them shifts) with the file's records of no other lines. O(file + output).
+ * A record is compared as the set of its ACAP-crawler and field lines, each read as its field
+ * name (any case) and its value (spaces collapsed), comments aside: ACAP reads a record's fields
+ * in no order (Part 1 §2.4.5 ranks them by scope), and a conversion above a record shifts the
+ * line numbers its comments name. Only the file's records of no other lines count. O(file +
+ * output), and a sort per record.
  */
 function alreadyWritten(doc: RobotsDocument, records: readonly (readonly string[])[]): boolean {
+  const keyOf = (lines: readonly string[]): string => [...new Set(lines.map(fieldKey))].sort().join('\n');
   const held = new Set<string>();
   for (const r of getModel(doc).records) {
     if (r.subRecords.length || r.reference !== undefined) continue;
-    held.add([...r.crawlers, ...r.general].sort((a, b) => a - b).map((l) => lineAt(doc, l).text.trim()).join('\n'));
+    held.add(keyOf([...r.crawlers, ...r.general].map((l) => lineAt(doc, l).text)));
   }
-  return records.every((r) => held.has(r.filter((l) => !l.startsWith('#')).join('\n')));
+  return records.every((r) => held.has(keyOf(r.filter((l) => !l.trimStart().startsWith('#')))));
+}
+
+/** A field line as alreadyWritten compares it: `name:value`, the name lower-cased, the value's spaces collapsed, a comment dropped. */
+function fieldKey(text: string): string {
+  const hash = text.indexOf('#');
+  const body = hash < 0 ? text : text.slice(0, hash);
+  const colon = body.indexOf(':');
+  return colon < 0 ? body.trim() : `${body.slice(0, colon).trim().toLowerCase()}:${body.slice(colon + 1).trim().replace(/\s+/g, ' ')}`;
 }
 
 /** Convert the conventional groups (or those of `options.lines`) to ACAP records after them. */

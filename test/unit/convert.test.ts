@@ -341,6 +341,19 @@ suite('convert to ACAP: one line, one group', () => {
 });
 
 suite('convert to REP', () => {
+  test('between two lines of the crawler\'s own group, RFC 9309 decides, not ACAP\'s narrowest scope: no line is added to reorder them', () => {
+    // RFC 9309 picks `Disallow: /*b` for `/ab` (the longer match), and so do ACAP crawlers reading
+    // beside the records (the group's one line, interpretation §3.6). Ranked as ACAP ranks fields,
+    // `/a` seemed to win and the conversion wrote `Allow: /a*b`, allowing `/ab` to everyone.
+    const text = 'User-agent: b\nAllow: /a\nDisallow: /*b\n\nACAP-crawler: b\nACAP-allow-crawl: /z\n';
+    const r = convertToRep(doc(text));
+    assert.doesNotMatch(r.text, /Allow: \/a\*b/);
+    const complete = verifyConversion(doc(text), doc(r.text), { direction: 'to-rep', maxChecks: 1e5, maxPaths: 1e4, sharedAgentPaths: 1e4 });
+    assert.deepEqual(complete.broken.filter((b) => b.kind !== 'case').map((b) => `${b.agent} ${b.path} ${b.mode}`), []);
+    assert.equal(allowed(r.text, 'b', '/ab', 'conventional'), false);
+    assert.equal(allowed(r.text, 'b', '/z', 'conventional'), true);
+  });
+
   test('a Disallow tied by an Allow of its pattern never decides (RFC 9309 §2.2.2 gives the tie to Allow): no line outranks the Allow', () => {
     // The shape of a real file's group after a conversion to ACAP and one more record
     // (uk.linkedin.com: `Disallow: /feed/update/` … `Allow: /feed/update/`): the conversion read

@@ -533,6 +533,19 @@ function acapWins(a: Rule<AcapId>, b: Rule<AcapId>): boolean {
   return !a.allow;
 }
 
+/**
+ * Which of two rules decides for ACAP crawlers where both match (refine()'s `wins`): acapWins,
+ * except between two lines of the crawler's own groups that stand for no field (`twins`: the
+ * lines that repeat a wanted field, which stand for it). ACAP crawlers reading beside the records
+ * take from a group the one line RFC 9309 picks (Part 1 §2.9.2; interpretation §3.6), so between
+ * such lines RFC 9309's order holds (repBeats); ranked as ACAP ranks fields, `Allow: /a` seemed
+ * to beat `Disallow: /*b`, and the conversion wrote `Allow: /a*b`.
+ */
+function groupOrAcapWins(a: Rule<AcapId>, b: Rule<AcapId>, twins: ReadonlySet<Rule<AcapId>>): boolean {
+  const ownLines = a.kind === 'existing' && b.kind === 'existing' && a.id.tier === b.id.tier && !twins.has(a) && !twins.has(b);
+  return ownLines ? repBeats(a, b) : acapWins(a, b);
+}
+
 /** RFC 9309 §2.2.2: the longer pattern in octets; Allow on a tie. "No rule" loses to any rule. */
 function repBeats(a: Rule<AcapId>, b: Rule<AcapId>): boolean {
   if (a.kind === 'virtual') return false;
@@ -772,9 +785,13 @@ export function convertToRep(doc: RobotsDocument, options: Pick<ConvertOptions, 
     // Rules compared by their normalised pattern, each normalised once and bucketed by it: the
     // rivals of a rule are its bucket (8,000 fields compared every rule with every other: 4 s).
     const desiredAt = bucketByPattern(desired);
+    /** The existing lines that repeat a wanted rule (and so stand for it): groupOrAcapWins. */
+    const twins = new Set<Rule<AcapId>>();
     const existing = withoutTiedDisallows(namedConv ? convRules(doc, t.groups, ignored ? 9 : 0, 'existing', hidden) : t.star ? convRules(doc, starGroups, ignored ? 9 : 1, 'existing', hidden) : []).map((x) => {
       const same = leastTier((desiredAt.get(normalizePercent(x.pattern)) ?? []).filter((r) => r.allow === x.allow));
-      return same && same.id.tier < x.id.tier ? { ...x, id: same.id } : x;
+      const line = same && same.id.tier < x.id.tier ? { ...x, id: same.id } : x;
+      if (same) twins.add(line);
+      return line;
     });
     const existingAt = bucketByPattern(existing);
     const kept: Rule<AcapId>[] = [];
@@ -792,7 +809,7 @@ export function convertToRep(doc: RobotsDocument, options: Pick<ConvertOptions, 
       rv.hasKept[side] = true;
     }
     const silence: Rule<AcapId> = { pattern: '/', allow: true, id: { tier: 4, key: '/', source: 'acap', line: undefined }, kind: 'virtual' };
-    const refined = refine([silence, ...existing, ...kept], { wins: acapWins, beats: repBeats, variants: padded });
+    const refined = refine([silence, ...existing, ...kept], { wins: (a, b) => groupOrAcapWins(a, b, twins), beats: repBeats, variants: padded });
     const who = t.names.slice(0, 3).join(', ') + (t.names.length > 3 ? '…' : '');
     const byWinner = new Map<number, Set<number>>();
     for (const [w, l] of refined.failures) byWinner.set(w.id.line ?? -1, (byWinner.get(w.id.line ?? -1) ?? new Set()).add(l.id.line ?? 0));

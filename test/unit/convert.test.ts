@@ -169,6 +169,17 @@ suite('convert to ACAP: "nothing to convert" only when it is so', () => {
     assert.equal(toAcap(first.text.replace('ACAP-allow-crawl: /P0x', 'ACAP-allow-crawl: /P0y')).edits.length, 1);
   });
 
+  test('converted once, a conversion asking for the version line or ACAP-ignore-conventional-records adds only that line', () => {
+    const first = toAcap('User-agent: *\nDisallow: /a/\n\nUser-agent: GPTBot\nDisallow: /\n');
+    const ignoring = toAcap(first.text, { ignoreConventional: true, addVersion: true });
+    // The ignore line goes before the first ACAP line, as when records were there before (a test above).
+    assert.equal(ignoring.text, `##ACAP version=1.0\n${first.text.replace('\nACAP-crawler: *\n', '\nACAP-ignore-conventional-records\nACAP-crawler: *\n')}`);
+    assert.ok(ignoring.warnings.some((w) => w.startsWith('The file already has the ACAP records this conversion writes: they are not written again, and only the ##ACAP version line and ACAP-ignore-conventional-records is added.')), ignoring.warnings.join('\n'));
+    assert.deepEqual(changed(ignoring).filter((c) => !c.endsWith(' case')), []);
+    // Asked again, nothing is left to add.
+    assert.ok(nothing(toAcap(ignoring.text, { ignoreConventional: true, addVersion: true })));
+  });
+
   test('a difference of letter case counts as kept only where no line of the path\'s own casing decides it', () => {
     // `/p0` is decided by its own line, which the conversion gives ACAP crawlers that ignore the
     // groups; that `/P0` is allowed does not make `/p0` a difference of letter case.

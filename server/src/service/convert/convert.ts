@@ -458,7 +458,9 @@ export function convertToAcap(doc: RobotsDocument, options: ConvertOptions = {})
   // record for another crawler differs from ACAP crawlers ignoring the groups on `/p0`, which
   // its conversion gives them, though `/P0` (allowed) makes that a difference of letter case.
   let self: Verification | undefined;
-  if (!options.lines && model.records.length && model.groups.length) {
+  // A line the options ask for that the file lacks is still to be added.
+  const linesAsked = (options.addVersion === true && model.versionLines.length === 0) || (options.ignoreConventional === true && model.ignoreConventional.length === 0);
+  if (!options.lines && !linesAsked && model.records.length && model.groups.length) {
     self = verifyConversion(doc, doc, { ...options.verify, usage });
     const unavoidable = (b: BrokenVerdict): boolean => b.kind === 'case' && b.line === undefined;
     if (self.broken.every(unavoidable) && readEverything(self, 2)) return upToDate(doc, 'its ACAP records already give ACAP crawlers the crawl verdicts of its conventional groups', self, warnings);
@@ -489,19 +491,25 @@ export function convertToAcap(doc: RobotsDocument, options: ConvertOptions = {})
   if (usage === 'index') warnings.push(`Disallow is read as "do not index" (Part 1 §2.5.1 note): ACAP crawlers may crawl those paths${options.ignoreConventional ? '' : ' where the conventional records let them'}.`);
 
   // Converting twice must not add the records twice, whatever the sample found: the records this
-  // conversion writes, found in the file already, are not written again.
-  if (records.length && alreadyWritten(doc, records)) return upToDate(doc, 'the file already has the ACAP records this conversion writes', self ?? NOTHING_CHECKED, warnings);
+  // conversion writes, found in the file already, are not written again; only the lines the
+  // options ask for (the version line, ACAP-ignore-conventional-records) are added.
+  const written = records.length > 0 && alreadyWritten(doc, records);
+  if (written && !addVersion && ignoreAt === undefined) return upToDate(doc, 'the file already has the ACAP records this conversion writes', self ?? NOTHING_CHECKED, warnings);
   const inserts: Insertion[] = [];
   if (records.length) {
     if (addVersion) inserts.push({ line: 0, character: doc.lines[0].bom, text: `##ACAP version=1.0${eolOf(doc)}` });
     if (ignoreAt !== undefined) inserts.push({ line: ignoreAt, character: 0, text: IGNORE_LINE + eolOf(doc) });
-    const block = ['# ACAP records converted from the conventional groups above (ACAP Part 1 §2.9): crawlers that', '# read ACAP follow these; other crawlers keep following the groups above.'];
-    if (options.ignoreConventional && !model.ignoreConventional.length && firstAcap === undefined) block.push(IGNORE_LINE);
-    for (const r of records) {
-      block.push('');
-      for (const l of r) block.push(l);
+    if (written) {
+      warnings.push(`The file already has the ACAP records this conversion writes: they are not written again, and only ${[addVersion ? 'the ##ACAP version line' : '', ignoreAt !== undefined ? IGNORE_LINE : ''].filter(Boolean).join(' and ')} is added.`);
+    } else {
+      const block = ['# ACAP records converted from the conventional groups above (ACAP Part 1 §2.9): crawlers that', '# read ACAP follow these; other crawlers keep following the groups above.'];
+      if (options.ignoreConventional && !model.ignoreConventional.length && firstAcap === undefined) block.push(IGNORE_LINE);
+      for (const r of records) {
+        block.push('');
+        for (const l of r) block.push(l);
+      }
+      inserts.push(appendBlock(doc, block));
     }
-    inserts.push(appendBlock(doc, block));
   } else warnings.push('There is no conventional group to convert.');
   const { text, edits } = finish(doc, inserts);
   // A conversion of some lines adds fields beside the conventional records: check that reading.

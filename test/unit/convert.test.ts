@@ -200,6 +200,36 @@ suite('convert to ACAP: "nothing to convert" only when it is so', () => {
   });
 });
 
+suite('conversions never join what they add to a crawler list the file leaves open', () => {
+  test('to ACAP: a last record of ACAP-crawler lines alone stays last and empty; the converted records go before it', () => {
+    // A record runs to the next ACAP-crawler line after a field (Part 1 §2.3): appended after
+    // `ACAP-crawler: zz`, the first converted record made zz one of its crawlers.
+    const text = 'User-agent: a\nDisallow: /x\n\nUser-agent: b\nDisallow: /y\n\nACAP-crawler: a\nACAP-disallow-crawl: /x\n# kept with its record\nACAP-crawler: zz\n';
+    const r = toAcap(text);
+    assert.match(r.text, /ACAP-disallow-crawl: \/y\n\n# kept with its record\nACAP-crawler: zz\n$/);
+    assert.equal(applyEdits(text, r), r.text);
+    assert.equal(allowed(r.text, 'zz', '/x'), true);
+    assert.equal(allowed(r.text, 'zz', '/y'), true);
+    assert.equal(allowed(r.text, 'b', '/y'), false);
+  });
+
+  test('to ACAP: an empty last record with conventional lines inside it is named in a warning', () => {
+    const r = toAcap('ACAP-crawler: zz\n\nUser-agent: a\nDisallow: /x\n');
+    assert.ok(r.warnings.some((w) => w.startsWith('The record of line 1 names crawlers and has no field, and the file ends inside it')), r.warnings.join('\n'));
+  });
+
+  test('to REP: an empty group just before the ACAP records stays empty; the converted groups go before it', () => {
+    // Consecutive User-agent lines are one group's (RFC 9309 §2.2.1): `User-agent: b` joined the
+    // first converted group and lost its permission to crawl everything.
+    const text = 'User-agent: a\nDisallow: /x\n\nUser-agent: b\n\n##ACAP version=1.0\nACAP-crawler: c\nACAP-disallow-crawl: /c\n';
+    const r = convertToRep(doc(text));
+    assert.match(r.text, /User-agent: c\nDisallow: \/c\n\nUser-agent: b\n\n##ACAP version=1.0\n/);
+    assert.equal(allowed(r.text, 'b', '/c', 'conventional'), true);
+    assert.equal(allowed(r.text, 'c', '/c', 'conventional'), false);
+    assert.deepEqual(changed(r).filter((c) => !c.endsWith(' case')), []);
+  });
+});
+
 suite('convert to ACAP: meaning kept where the readings differ', () => {
   test('named group vs *: without the baseline the * record would prohibit what the named group allows', () => {
     const text = 'User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nDisallow: /private/\n';

@@ -151,6 +151,58 @@ function appendBlock(doc: RobotsDocument, block: readonly string[]): Insertion {
   return { line: lastIndex, character: last.text.length, text: prefix + block.join(eol) + eol };
 }
 
+/**
+ * Where the converted records go: at the end of the file, unless the file ends with a record
+ * that has ACAP-crawler lines and nothing else. A record runs to the next ACAP-crawler line after
+ * a field (Part 1 §2.3), so the first record appended would take that record's crawlers in, and
+ * give them its fields (`ACAP-crawler: zz` last in the file became a crawler of the first
+ * converted record): the block goes before it (and the comments just above it), which stays last
+ * and empty, as it was. If conventional lines follow its crawlers (inside it, for ACAP), the
+ * block stays at the end, after the groups its comments name, and a warning says what happens.
+ */
+function recordsBlock(doc: RobotsDocument, block: readonly string[], warnings: string[]): Insertion {
+  const records = getModel(doc).records;
+  const last = records[records.length - 1];
+  if (!last || last.general.length || last.subRecords.length || last.reference !== undefined) return appendBlock(doc, block);
+  if (last.conventional.length) {
+    warnings.push(`The record of line ${last.startLine + 1} names crawlers and has no field, and the file ends inside it: ACAP reads the records appended after it as part of it, so its crawlers take their fields. Give it a field, or remove it, and convert again.`);
+    return appendBlock(doc, block);
+  }
+  let at = last.startLine;
+  while (at > 0 && doc.lines[at - 1].kind === 'comment' && doc.lines[at - 1].directive.kind !== 'acap-version') at--;
+  const eol = eolOf(doc);
+  const lead = at > 0 && doc.lines[at - 1].text.trim() !== '' ? eol : '';
+  return { line: at, character: 0, text: lead + block.join(eol) + eol + eol };
+}
+
+/**
+ * Where the converted groups go: before the first ACAP line (and the comments just above it),
+ * unless a group with User-agent lines and nothing else comes just before that. RFC 9309 §2.2.1
+ * reads consecutive User-agent lines, blank lines and comments between them, as one group's, so
+ * the first group inserted would take that group's crawlers in (an empty `User-agent: b` became a
+ * crawler of the first converted group and lost its permission to crawl everything): the block
+ * goes before that group, which stays where it was, empty, after the inserted groups.
+ */
+function groupsAt(doc: RobotsDocument, first: number): number {
+  const before = (l: number): number => {
+    let at = l;
+    while (at > 0 && doc.lines[at - 1].kind === 'comment' && doc.lines[at - 1].directive.kind !== 'acap-version') at--;
+    return at;
+  };
+  let at = before(first);
+  const groups = getModel(doc).groups;
+  for (let k = groups.length - 1; k >= 0; k--) {
+    const g = groups[k];
+    if (g.startLine >= at) continue;
+    // The last group above: empty, with only blank lines, comments and the version line after it.
+    let quiet = g.members.length === 0;
+    for (let l = g.endLine + 1; l < at && quiet; l++) quiet = doc.lines[l].kind === 'blank' || doc.lines[l].kind === 'comment';
+    if (quiet) at = before(g.startLine);
+    break;
+  }
+  return at;
+}
+
 /** The first ACAP line (ignore directive, definition or record), or undefined. */
 function firstAcapLine(doc: RobotsDocument): number | undefined {
   const m = getModel(doc);
@@ -508,7 +560,7 @@ export function convertToAcap(doc: RobotsDocument, options: ConvertOptions = {})
         block.push('');
         for (const l of r) block.push(l);
       }
-      inserts.push(appendBlock(doc, block));
+      inserts.push(recordsBlock(doc, block, warnings));
     }
   } else warnings.push('There is no conventional group to convert.');
   const { text, edits } = finish(doc, inserts);
@@ -837,8 +889,7 @@ export function convertToRep(doc: RobotsDocument, options: Pick<ConvertOptions, 
   if (first === undefined || !used.length) warnings.push('There is no ACAP record to convert.');
   const inserts: Insertion[] = [];
   if (first !== undefined && solved.length) {
-    let at = first;
-    while (at > 0 && doc.lines[at - 1].kind === 'comment' && doc.lines[at - 1].directive.kind !== 'acap-version') at--;
+    const at = groupsAt(doc, first);
     if (addIgnore) warnings.push('ACAP-ignore-conventional-records is added: the file had no conventional rules, and ACAP crawlers would otherwise also read the new groups.');
     // The block's comments name lines of the new text: those after it move down by its length.
     const block = (shift: number): string[] => {

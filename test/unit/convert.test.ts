@@ -382,6 +382,21 @@ suite('convert to ACAP: one line, one group', () => {
 });
 
 suite('convert to REP', () => {
+  test('"Nothing to convert" only when a wider reading than the sample finds nothing either (the editor checks 100 pairs)', () => {
+    // 61 crawlers and 184 probe paths: the editor's 100 pairs read each crawler on a path or two,
+    // `/` first, which the `*` group and every record allow; the groups miss every record's path.
+    const name = (i: number): string => `b${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`;
+    const text = 'User-agent: *\nDisallow: /private/\n\n##ACAP version=1.0\n' + Array.from({ length: 60 }, (_, i) => `ACAP-crawler: ${name(i)}\nACAP-disallow-crawl: /x${i}\n\n`).join('');
+    const r = convertToRep(doc(text), { verify: { maxChecks: 100 } });
+    assert.equal(r.edits.length, 1, r.warnings.join('\n'));
+    assert.equal(allowed(r.text, name(2), '/x2', 'conventional'), false);
+    assert.equal(allowed(r.text, name(2), '/private/a', 'conventional'), false);
+    // Converted, the same check finds nothing to convert.
+    const again = convertToRep(doc(r.text), { verify: { maxChecks: 100 } });
+    assert.deepEqual(again.edits, []);
+    assert.ok(again.warnings.some((w) => w.startsWith('Nothing to convert')));
+  });
+
   test('between two lines of the crawler\'s own group, RFC 9309 decides, not ACAP\'s narrowest scope: no line is added to reorder them', () => {
     // RFC 9309 picks `Disallow: /*b` for `/ab` (the longer match), and so do ACAP crawlers reading
     // beside the records (the group's one line, interpretation §3.6). Ranked as ACAP ranks fields,

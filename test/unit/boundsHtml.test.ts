@@ -97,6 +97,18 @@ suite('bounds: HTML pages', () => {
     assert.doesNotMatch(md, /more groups of crawlers not shown/);
   });
 
+  test('a cell of many qualifiers names the first few and counts the others (8,000 max-snippet tags made a 175 KB hover)', function () {
+    this.timeout(BOUND);
+    // max-snippet:1 … 8,000 (max-snippet:0 would refuse snippets outright).
+    const page = pageOf(8_000, (i) => `<meta name="robots" content="${i % 2 ? 'noindex' : 'index'}, max-snippet:${i + 1}">`);
+    const text = hoverText(page, 1, 15);
+    assert.ok(text.length < 4_000, `${text.length} characters`);
+    // `*`'s snippet cell: the union of the page's max-length qualifiers, the first four written.
+    assert.match(text, /✓ \[2\]\([^)]*\) max-length=1-chars max-length=2-chars max-length=3-chars max-length=4-chars and 7,996 more \|/);
+    // The engine's answer keeps them all (the CLI's explain lists them).
+    assert.equal(explainPage(undefined, page, { agent: '*', usage: 'present-snippet', path: '/' }).qualifiers.length, 8_000);
+  });
+
   test('explainPage for each of 60,000 crawlers a page names, as a queries file asks (was 81 s)', function () {
     this.timeout(BOUND);
     const n = 60_000;

@@ -93,7 +93,7 @@ function markdownCell(c: MatrixCell, uri: string, notes: string[], names = ''): 
   const mark = c.allowed ? '✓' : '✗';
   let footnote = '';
   if (c.qualifiers.length) {
-    const text = c.qualifiers.join(' ');
+    const text = qualifiersShown(c.qualifiers);
     let k = notes.indexOf(text);
     if (k < 0) k = notes.push(text) - 1;
     footnote = `⁽${k + 1}⁾`;
@@ -101,6 +101,20 @@ function markdownCell(c: MatrixCell, uri: string, notes: string[], names = ''): 
   const mark2 = readingMark();
   // The mark stays plain text (link text renders in the link colour, ✓ and ✗ alike); the line number is the link.
   return c.line !== undefined ? `${mark}${footnote}${mark2} [${c.line}](${uri}#L${c.line} "line ${c.line}")` : `${mark}${footnote}${mark2}`;
+}
+
+/** Qualifiers a table's cell or footnote writes before it counts the others (`explain` lists them all). */
+const MAX_QUALIFIERS_SHOWN = 4;
+
+/**
+ * A cell's qualifiers as a table shows them: the first MAX_QUALIFIERS_SHOWN, then how many more.
+ * A page of 8,000 robots META tags, each with its own max-snippet, gave `*`'s snippet cell all
+ * 8,000 (a hover of 175 KB). O(shown).
+ */
+export function qualifiersShown(qualifiers: readonly string[]): string {
+  const more = qualifiers.length - MAX_QUALIFIERS_SHOWN;
+  const shown = qualifiers.slice(0, MAX_QUALIFIERS_SHOWN).join(' ');
+  return more > 0 ? `${shown} and ${more.toLocaleString('en')} more` : shown;
 }
 
 /**

@@ -8,7 +8,7 @@ import type { Hover, Position } from 'vscode-languageserver-types';
 import { CRAWLER_BY_TOKEN, describeCrawler } from '../facts/crawlers';
 import type { RobotsDocument } from '../syntax/document';
 import { QUALIFIER_BY_NAME } from '../facts/facts';
-import { MAX_TABLE_ANSWERS, qualifierDoc, usageDoc } from '../features/hover';
+import { MAX_TABLE_ANSWERS, qualifierDoc, qualifiersShown, usageDoc } from '../features/hover';
 import { DEFAULT_CRAWLERS, MATRIX_USAGES, matrixUsages } from '../engine/matrix';
 import type { WorkspaceContext } from '../syntax/workspace';
 import { CONVENTIONAL_BY_NAME, STANDARD_META_NAMES } from '../facts/htmlFacts';
@@ -52,7 +52,7 @@ function conventionalMeaning(value: string): string | undefined {
 export function cell(e: PageExplanation, uri: string, robotsUri: string | undefined): string {
   if (e.decision.source === 'not-crawled' && e.usage !== 'crawl') return '–';
   const mark = e.allowed ? '✓' : '✗';
-  const q = e.qualifiers.length ? ` ${e.qualifiers.join(' ')}` : '';
+  const q = e.qualifiers.length ? ` ${qualifiersShown(e.qualifiers)}` : '';
   const at = e.decision.decidedBy[0];
   if (!at) return mark + q;
   const target = at.file === 'page' ? uri : robotsUri;

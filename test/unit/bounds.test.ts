@@ -340,6 +340,18 @@ suite('bounds: generated worst cases (issue 12)', () => {
     assert.ok(flips.length > 0 && flips.every((f) => f.question !== 'crawl' || (f.before === 'allowed' && f.after === 'prohibited')));
   });
 
+  test('to REP, 480 records beside a `*` record of 480 fields (each target pruned every `*` field against every other: 15 s)', function () {
+    this.timeout(BOUND);
+    const n = 480;
+    const text = '##ACAP version=1.0\nACAP-crawler: *\n' + Array.from({ length: n }, (_, i) => `ACAP-${i % 2 ? 'allow' : 'disallow'}-crawl: /s${i}`).join('\n') + '\n\n' + Array.from({ length: n }, (_, i) => `ACAP-crawler: b${letters(i)}\nACAP-disallow-crawl: /p${i}\n`).join('\n');
+    const r = convertToRep(parseDocument('file:///site/robots.txt', 1, text), { verify: { maxChecks: 100 } });
+    const after = parseDocument('file:///site/robots.txt', 2, r.text);
+    // Each named crawler gets its own prohibition and the `*` record's, which it is not excused from.
+    for (const [agent, path, allowed] of [['ba', '/p0', false], ['ba', '/s0', false], ['ba', '/s1', true], ['bc', '/p2', false], ['bc', '/p0', true], ['someone', '/s2', false], ['someone', '/p2', true]] as const) {
+      assert.equal(explain(after, { agent, path, reading: 'conventional' }).allowed, allowed, `${agent} ${path}`);
+    }
+  });
+
   test('"did you mean" for at most 200 undefined names a validation, and every one still reported', function () {
     this.timeout(BOUND);
     const letters2 = (i: number): string => String.fromCharCode(97 + Math.floor(i / 26) % 26) + String.fromCharCode(97 + (i % 26));

@@ -658,24 +658,53 @@ function convRules(doc: RobotsDocument, groups: readonly Group[], tier: number, 
   return rulesOf(doc, groups).filter((r) => r.pattern !== '').map((r) => ({ pattern: r.pattern, allow: r.allow, id: { tier: hidden.has(r.line) ? 9 : tier, key: patternKey(r.pattern), source: 'conventional' as const, line: r.line }, kind }));
 }
 
-/** Does `general` match every path `specific` matches? A sufficient test on full globs, O(|general|·|specific|). */
-function covers(general: string, specific: string): boolean {
-  return matchPattern(toFull(normalizePercent(general)) + '$', toFull(normalizePercent(specific)));
-}
-
 const MAX_PRUNE = 500;
 
 /**
  * A wanted rule that an ACAP field beating it (interpretation §3.1-3.4) covers entirely never
  * decides for an ACAP crawler (`ACAP-disallow-other: /archive/` under `ACAP-allow-crawl: /`), so
- * it must not become a conventional line. Cost: O(d) covers() tests per rule, d ≤ MAX_PRUNE wanted
+ * it must not become a conventional line. Asked per target of each of its d ≤ MAX_PRUNE wanted
  * rules (past that nothing is dropped, which is safe: refine() then settles the extra pairs).
+ *
+ * Every target wants the same `*` rules (`shared`, the same objects for all targets), so whether
+ * one of them is pruned by another is found once for the conversion, and per target only against
+ * the target's own rules: O(S²) once for S shared rules, then O(d × own) per target, where asking
+ * every wanted rule of every target cost O(T × d²) covers() tests (480 records beside a `*`
+ * record of 480 fields: 15 s). Each pattern is normalised once (fullOf).
  */
-function neverDecides(r: Rule<AcapId>, desired: readonly Rule<AcapId>[]): boolean {
-  if (desired.length > MAX_PRUNE) return false;
-  // Strictly beating it: a repeated field (`ACAP-disallow-crawl: /x` twice) wins against its twin
-  // both ways, and each dropped for the other lost the rule altogether.
-  return desired.some((w) => w !== r && w.id.source === 'acap' && acapWins(w, r) && !acapWins(r, w) && covers(w.pattern, r.pattern));
+class Pruning {
+  /** For each shared rule, whether a shared rule prunes it: with the `*` groups' lines among them, and without. */
+  private readonly bySharedWith = new Map<Rule<AcapId>, boolean>();
+  private readonly bySharedWithout = new Map<Rule<AcapId>, boolean>();
+  private readonly full = new Map<string, string>();
+
+  neverDecides(r: Rule<AcapId>, desired: readonly Rule<AcapId>[], own: readonly Rule<AcapId>[], shared: readonly Rule<AcapId>[], withLines: boolean): boolean {
+    if (desired.length > MAX_PRUNE) return false;
+    const memo = withLines ? this.bySharedWith : this.bySharedWithout;
+    let bySharedRule = memo.get(r);
+    if (bySharedRule === undefined && shared.includes(r)) memo.set(r, (bySharedRule = shared.some((w) => this.prunes(w, r))));
+    if (bySharedRule === undefined) return desired.some((w) => this.prunes(w, r));
+    return bySharedRule || own.some((w) => this.prunes(w, r));
+  }
+
+  /**
+   * Does `w` strictly beat `r` and cover it? Strictly: a repeated field (`ACAP-disallow-crawl: /x`
+   * twice) wins against its twin both ways, and each dropped for the other lost the rule altogether.
+   */
+  private prunes(w: Rule<AcapId>, r: Rule<AcapId>): boolean {
+    return w !== r && w.id.source === 'acap' && acapWins(w, r) && !acapWins(r, w) && this.covers(w.pattern, r.pattern);
+  }
+
+  /** Does `general` match every path `specific` matches? A sufficient test on full globs, O(|general|·|specific|). */
+  private covers(general: string, specific: string): boolean {
+    return matchPattern(this.fullOf(general) + '$', this.fullOf(specific));
+  }
+
+  private fullOf(pattern: string): string {
+    let f = this.full.get(pattern);
+    if (f === undefined) this.full.set(pattern, (f = toFull(normalizePercent(pattern))));
+    return f;
+  }
 }
 
 /**
@@ -854,16 +883,23 @@ export function convertToRep(doc: RobotsDocument, options: Pick<ConvertOptions, 
   // With no conventional rule in the file, ACAP-ignore-conventional-records is added below.
   const addIgnore = !ignored && !model.groups.some((g) => rulesOf(doc, [g]).length > 0);
   const readAlongside = !ignored && !addIgnore;
+  // Every target wants the `*` records' rules, and some the `*` groups' lines: made once, so
+  // that what depends on them alone is found once for all targets (Pruning).
+  const starCrawl = fieldRules(starRecords, 1, 'crawl');
+  const starOther = fieldRules(starRecords, 3, 'other', false);
+  const starLines = ignored ? [] : convRules(doc, starForAcap, 1, 'rule');
+  const pruning = new Pruning();
   const solved = targets.map((t) => {
     const namedConv = t.groups.length > 0;
     // ACAP crawlers read only the groups outside ACAP records (interpretation §3.6): with none of
     // its own there, a crawler's conventional candidate comes from the `*` groups they read.
     const namedForAcap = t.groups.some((g) => !hidden.has(g.startLine));
-    const desired = [
-      ...fieldRules(t.recs, 0, 'crawl'), ...fieldRules(starRecords, 1, 'crawl'),
-      ...(!ignored && !namedForAcap && !t.star ? convRules(doc, starForAcap, 1, 'rule') : []),
-      ...fieldRules(t.recs, 2, 'other', false), ...fieldRules(starRecords, 3, 'other', false),
-    ];
+    const withLines = !ignored && !namedForAcap && !t.star;
+    const ownCrawl = fieldRules(t.recs, 0, 'crawl');
+    const ownOther = fieldRules(t.recs, 2, 'other', false);
+    const own = [...ownCrawl, ...ownOther];
+    const shared = withLines ? [...starCrawl, ...starLines, ...starOther] : [...starCrawl, ...starOther];
+    const desired = [...ownCrawl, ...starCrawl, ...(withLines ? starLines : []), ...ownOther, ...starOther];
     // What the crawler's conventional reading keeps after the conversion: its own groups, or `*`'s.
     // A line already there with a wanted pattern and verdict stands for the wanted rule.
     // Rules compared by their normalised pattern, each normalised once and bucketed by it: the
@@ -881,7 +917,7 @@ export function convertToRep(doc: RobotsDocument, options: Pick<ConvertOptions, 
     const kept: Rule<AcapId>[] = [];
     const rivalries = new Map<string, Rivalry>();
     for (const r of desired) {
-      if (neverDecides(r, desired)) continue;
+      if (pruning.neverDecides(r, desired, own, shared, withLines)) continue;
       const n = normalizePercent(r.pattern);
       let rv = rivalries.get(n);
       if (!rv) rivalries.set(n, (rv = rivalryOf([...(existingAt.get(n) ?? []), ...(desiredAt.get(n) ?? [])])));

@@ -24,7 +24,7 @@ import { Settings } from './settings';
 import {
   doComplete, doRename, getConversionActions, listConversionActions, resolveConversionAction, conversionDataProblem, type ConversionData, type EditForm, type ResolvedConversion, findDocumentLinks, findDocumentSymbols, getFoldingRanges, getInlayHints, getSelectionRanges,
   format, getSemanticTokens, getSemanticTokensRange, semanticTokensDelta, explain, facts, findDefinition, findDocumentHighlights, findReferences, getCodeActions, prepareRename,
-  folderOf, resolveLocator, severityOf, siteOfPage, requestView, SOURCE, type RobotsDocument, doTdmrepValidation, doRslValidation, isRslText,
+  folderOf, resolveLocator, severityOf, siteOfPage, requestView, SOURCE, type PageSite, type Workspace, type RobotsDocument, doTdmrepValidation, doRslValidation, isRslText,
 } from '../service';
 import { doHoverSteps, doValidationSteps, type Steps } from '../service';
 import { ExplainAnyRequest } from '../protocol';
@@ -303,6 +303,15 @@ function configuredRoot(siteRoot: string | undefined): string | undefined {
   return siteRoot ? pathToFileURL(path.resolve(siteRoot)).href.replace(/\/?$/, '/') : undefined;
 }
 
+/**
+ * An HTML page's site (its robots.txt and path), found through a view of the files made for this
+ * one request (requestView), and that view, through which the request's answers read the rest.
+ */
+function pageSite(uri: string, siteRoot: string | undefined): { readonly site: PageSite; readonly view: Workspace } {
+  const view = requestView(workspace);
+  return { site: siteOfPage(view, uri, configuredRoot(siteRoot)), view };
+}
+
 /** The one diagnostic of a document too large to parse. */
 function degradedDiagnostic(size: number, s: Parameters<typeof severityOf>[1]): Diagnostic[] {
   const severity = severityOf('text.too-large', s);
@@ -335,8 +344,7 @@ async function validate(uri: string, token?: CancellationToken): Promise<Diagnos
   if (size !== undefined) return degradedDiagnostic(size, s);
   const page = documents.page(uri);
   if (page) {
-    const view = requestView(workspace);
-    const site = siteOfPage(view, uri, configuredRoot(s.siteRoot));
+    const { site, view } = pageSite(uri, s.siteRoot);
     if (site.problem) warnOnce(site.problem);
     return linkDocs([...validateHtml(page, s), ...pageNotices(page, site.robots, site.path, s, { workspace: view })], docsUri);
   }
@@ -459,8 +467,7 @@ connection.onHover(waitedGuard('textDocument/hover', null, async (params, token)
   const page = documents.page(uri);
   if (page) {
     // One view of the files for the site's robots.txt and every answer from it (requestView).
-    const view = requestView(workspace);
-    const site = siteOfPage(view, uri, configuredRoot(s.siteRoot));
+    const { site, view } = pageSite(uri, s.siteRoot);
     return doHtmlHover(page, params.position, { robots: site.robots, path: site.path, crawlers: s.crawlers, workspace: view });
   }
   const doc = documents.get(uri);
@@ -684,8 +691,7 @@ connection.onRequest(ExplainAnyRequest, guard('robotsAcap/explain', null, async 
     const s = await settings.forDocument(uri);
     const page = documents.page(uri);
     if (page && !token.isCancellationRequested) {
-      const view = requestView(workspace);
-      const site = siteOfPage(view, uri, configuredRoot(s.siteRoot));
+      const { site, view } = pageSite(uri, s.siteRoot);
       const a = explainPageAiUse(site.robots, page, { agent: q.agent, path: q.path || site.path, use: ai }, { workspace: view });
       return { ...a, text: formatAiUse(a), ...(site.robots ? { robotsUri: site.robots.uri } : {}) };
     }
@@ -699,8 +705,7 @@ connection.onRequest(ExplainAnyRequest, guard('robotsAcap/explain', null, async 
   const s = await settings.forDocument(uri);
   const page = documents.page(uri);
   if (page && !token.isCancellationRequested) {
-    const view = requestView(workspace);
-    const site = siteOfPage(view, uri, configuredRoot(s.siteRoot));
+    const { site, view } = pageSite(uri, s.siteRoot);
     const e = explainPage(site.robots, page, { ...q, path: q.path || site.path }, { workspace: view });
     return { ...e, text: formatPageExplanation(e), ...(site.robots ? { robotsUri: site.robots.uri } : {}) };
   }

@@ -151,6 +151,13 @@ function appendBlock(doc: RobotsDocument, block: readonly string[]): Insertion {
   return { line: lastIndex, character: last.text.length, text: prefix + block.join(eol) + eol };
 }
 
+/** `line`, or the first of the comment lines just above it (the `##ACAP version` line excepted), which belong with it. O(those lines). */
+function withCommentsAbove(doc: RobotsDocument, line: number): number {
+  let at = line;
+  while (at > 0 && doc.lines[at - 1].kind === 'comment' && doc.lines[at - 1].directive.kind !== 'acap-version') at--;
+  return at;
+}
+
 /**
  * Where the converted records go: at the end of the file, unless the file ends with a record
  * that has ACAP-crawler lines and nothing else. A record runs to the next ACAP-crawler line after
@@ -168,8 +175,7 @@ function recordsBlock(doc: RobotsDocument, block: readonly string[], warnings: s
     warnings.push(`The record of line ${last.startLine + 1} names crawlers and has no field, and the file ends inside it: ACAP reads the records appended after it as part of it, so its crawlers take their fields. Give it a field, or remove it, and convert again.`);
     return appendBlock(doc, block);
   }
-  let at = last.startLine;
-  while (at > 0 && doc.lines[at - 1].kind === 'comment' && doc.lines[at - 1].directive.kind !== 'acap-version') at--;
+  const at = withCommentsAbove(doc, last.startLine);
   const eol = eolOf(doc);
   const lead = at > 0 && doc.lines[at - 1].text.trim() !== '' ? eol : '';
   return { line: at, character: 0, text: lead + block.join(eol) + eol + eol };
@@ -184,12 +190,7 @@ function recordsBlock(doc: RobotsDocument, block: readonly string[], warnings: s
  * goes before that group, which stays where it was, empty, after the inserted groups.
  */
 function groupsAt(doc: RobotsDocument, first: number): number {
-  const before = (l: number): number => {
-    let at = l;
-    while (at > 0 && doc.lines[at - 1].kind === 'comment' && doc.lines[at - 1].directive.kind !== 'acap-version') at--;
-    return at;
-  };
-  let at = before(first);
+  let at = withCommentsAbove(doc, first);
   const groups = getModel(doc).groups;
   for (let k = groups.length - 1; k >= 0; k--) {
     const g = groups[k];
@@ -197,7 +198,7 @@ function groupsAt(doc: RobotsDocument, first: number): number {
     // The last group above: empty, with only blank lines, comments and the version line after it.
     let quiet = g.members.length === 0;
     for (let l = g.endLine + 1; l < at && quiet; l++) quiet = doc.lines[l].kind === 'blank' || doc.lines[l].kind === 'comment';
-    if (quiet) at = before(g.startLine);
+    if (quiet) at = withCommentsAbove(doc, g.startLine);
     break;
   }
   return at;
@@ -673,18 +674,28 @@ const MAX_PRUNE = 500;
  * record of 480 fields: 15 s). Each pattern is normalised once (fullOf).
  */
 class Pruning {
+  /** The rules every target shares (made once, the same objects for all targets). */
+  private readonly isShared: ReadonlySet<Rule<AcapId>>;
   /** For each shared rule, whether a shared rule prunes it: with the `*` groups' lines among them, and without. */
   private readonly bySharedWith = new Map<Rule<AcapId>, boolean>();
   private readonly bySharedWithout = new Map<Rule<AcapId>, boolean>();
   private readonly full = new Map<string, string>();
 
-  neverDecides(r: Rule<AcapId>, desired: readonly Rule<AcapId>[], own: readonly Rule<AcapId>[], shared: readonly Rule<AcapId>[], withLines: boolean): boolean {
-    if (desired.length > MAX_PRUNE) return false;
-    const memo = withLines ? this.bySharedWith : this.bySharedWithout;
-    let bySharedRule = memo.get(r);
-    if (bySharedRule === undefined && shared.includes(r)) memo.set(r, (bySharedRule = shared.some((w) => this.prunes(w, r))));
-    if (bySharedRule === undefined) return desired.some((w) => this.prunes(w, r));
-    return bySharedRule || own.some((w) => this.prunes(w, r));
+  constructor(shared: Iterable<Rule<AcapId>>) {
+    this.isShared = new Set(shared);
+  }
+
+  /** Does a rule of `own` or `shared` (a target's wanted rules: its own and the `*` ones) prune `r`? */
+  neverDecides(r: Rule<AcapId>, own: readonly Rule<AcapId>[], shared: readonly Rule<AcapId>[], withLines: boolean): boolean {
+    if (own.length + shared.length > MAX_PRUNE) return false;
+    const prunesR = (w: Rule<AcapId>): boolean => this.prunes(w, r);
+    let byShared: boolean | undefined;
+    if (this.isShared.has(r)) {
+      const memo = withLines ? this.bySharedWith : this.bySharedWithout;
+      byShared = memo.get(r);
+      if (byShared === undefined) memo.set(r, (byShared = shared.some(prunesR)));
+    } else byShared = shared.some(prunesR);
+    return byShared || own.some(prunesR);
   }
 
   /**
@@ -888,7 +899,7 @@ export function convertToRep(doc: RobotsDocument, options: Pick<ConvertOptions, 
   const starCrawl = fieldRules(starRecords, 1, 'crawl');
   const starOther = fieldRules(starRecords, 3, 'other', false);
   const starLines = ignored ? [] : convRules(doc, starForAcap, 1, 'rule');
-  const pruning = new Pruning();
+  const pruning = new Pruning([...starCrawl, ...starLines, ...starOther]);
   const solved = targets.map((t) => {
     const namedConv = t.groups.length > 0;
     // ACAP crawlers read only the groups outside ACAP records (interpretation §3.6): with none of
@@ -917,7 +928,7 @@ export function convertToRep(doc: RobotsDocument, options: Pick<ConvertOptions, 
     const kept: Rule<AcapId>[] = [];
     const rivalries = new Map<string, Rivalry>();
     for (const r of desired) {
-      if (pruning.neverDecides(r, desired, own, shared, withLines)) continue;
+      if (pruning.neverDecides(r, own, shared, withLines)) continue;
       const n = normalizePercent(r.pattern);
       let rv = rivalries.get(n);
       if (!rv) rivalries.set(n, (rv = rivalryOf([...(existingAt.get(n) ?? []), ...(desiredAt.get(n) ?? [])])));

@@ -4,7 +4,8 @@
  *
  * - lsp: the built server (dist/server.js --stdio) driven over stdio as an editor drives it —
  *   didOpen → diagnostics, a one-line edit → diagnostics (p50/p95), hover on a path (warm, and
- *   right after an edit), pull diagnostics with result ids, and the server's heap per input
+ *   right after an edit), pull diagnostics with result ids (and, in that run, the first hover
+ *   after a pause of 1.5 s, by when the server has built what hovers ask), and the server's heap per input
  *   byte after opening the file and after 1,000 edits (read through a preload that answers
  *   SIGUSR2 on stderr; the product carries no such hook).
  * - codeActions: the refactorings listed on a rule line as VS Code asks (conversions listed
@@ -350,11 +351,12 @@ async function transportFloor(text: string): Promise<Figures> {
   return { didOpenToDiagnostics: round(percentile(runs, 50)), runs: runs.map((x) => round(x)) };
 }
 
-async function lspPull(text: string): Promise<Figures> {
+async function lspPull(text: string, bytes: number): Promise<Figures> {
   const s = await startServer(true);
   const uri = 'file:///bench/robots.txt';
   const pull = (previousResultId?: string): Promise<{ kind: string; resultId?: string; items?: Diagnostic[] }> =>
     s.conn.sendRequest('textDocument/diagnostic', { textDocument: { uri }, ...(previousResultId ? { previousResultId } : {}) });
+  const heapBefore = await s.heap();
   let t0 = performance.now();
   await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'robots-txt', version: 1, text } });
   const first = await pull();
@@ -364,6 +366,14 @@ async function lspPull(text: string): Promise<Figures> {
   const unchanged = performance.now() - t0;
   const doc = parseDocument(uri, 1, text);
   const rules = ruleLines(doc);
+  // A person reaches for a hover a moment after the file opens: by then the server has built what
+  // it asks (prepareAnswersSteps, after 400 ms of quiet). The first hover after a 1.5 s pause, and
+  // the heap then (the push run's firstHover is the one sent right after the diagnostics).
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const heapPrepared = await s.heap();
+  t0 = performance.now();
+  await s.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: rules[random(rules.length)], character: 12 } });
+  const firstHoverAfterPause = performance.now() - t0;
   const times: number[] = [];
   let resultId = first.resultId;
   let kinds = new Set<string>();
@@ -380,6 +390,8 @@ async function lspPull(text: string): Promise<Figures> {
   await s.close();
   return {
     didOpenToDiagnostics: round(open),
+    firstHoverAfterPause: round(firstHoverAfterPause),
+    heapPerInputByteAfterOpenAndPause: round((heapPrepared - heapBefore) / bytes),
     repeatedPull: { ms: round(unchanged), kind: again.kind },
     editToDiagnostics: summary(times),
     editReportKinds: [...kinds],
@@ -500,7 +512,7 @@ async function main(): Promise<void> {
   const peerFigures = peer ? peerParse(peer.parse, file.text) : undefined;
   const peerCold = peer ? await peerColdParse(peer.module, file.text) : undefined;
   const push = await lspPush(file.text, file.bytes);
-  const pulled = await lspPull(file.text);
+  const pulled = await lspPull(file.text, file.bytes);
   const actions = await lspCodeActions(file.text);
   const floor = await transportFloor(file.text);
   const ratios = peerFigures

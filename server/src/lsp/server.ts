@@ -26,7 +26,7 @@ import {
   format, getSemanticTokens, getSemanticTokensRange, semanticTokensDelta, explain, facts, findDefinition, findDocumentHighlights, findReferences, getCodeActions, prepareRename,
   folderOf, resolveLocator, severityOf, siteOfPage, requestView, SOURCE, type PageSite, type Workspace, type RobotsDocument, doTdmrepValidation, doRslValidation, isRslText,
 } from '../service';
-import { doHoverSteps, doValidationSteps, type Steps } from '../service';
+import { doHoverSteps, doValidationSteps, prepareAnswersSteps, type Steps } from '../service';
 import { ExplainAnyRequest } from '../protocol';
 import { aiUseOf, explainAiUse, explainPageAiUse, formatAiUse } from '../service';
 import { registerViewRequests } from './viewRequests';
@@ -352,7 +352,46 @@ async function validate(uri: string, token?: CancellationToken): Promise<Diagnos
   if (!doc) return undefined;
   // Files referring to this one are read only if a name is not defined here.
   const diagnostics = await runSteps(doValidationSteps(doc, { ...s, workspace }), stopWhen('textDocument/diagnostic', token, uri, revision, serverCancelled), 'background');
+  schedulePrepare(uri, revision);
   return linkDocs(diagnostics, docsUri);
+}
+
+/**
+ * How long a document must be quiet (no edit since its diagnostics) before what a hover will ask
+ * is built (prepareAnswersSteps). Longer than the pause between keystrokes, so that typing never
+ * runs it; shorter than the time a person takes to reach for a hover after opening a file.
+ */
+const PREPARE_AFTER_MS = 400;
+const preparing = new Map<string, NodeJS.Timeout>();
+
+/**
+ * Once `uri` has stayed at `revision` for PREPARE_AFTER_MS, build the indexes a hover's table
+ * asks for (the first hover on the largest real file built them itself: 115–200 ms). Run as
+ * background work in slices: a request someone waits on goes first, and an edit or a close stops
+ * it at its next step (a step builds at most one reading's index). After an edit it patches what
+ * the previous version had built.
+ */
+function schedulePrepare(uri: string, revision: number | undefined): void {
+  cancelPrepare(uri);
+  const timer = setTimeout(() => {
+    preparing.delete(uri);
+    const doc = documents.revision(uri) === revision ? documents.get(uri) : undefined;
+    if (!doc) return;
+    void (async () => {
+      const s = await settings.forDocument(uri);
+      await runSteps(prepareAnswersSteps(doc, s), stopWhen('preparing answers', undefined, uri, revision), 'background');
+    })().catch((err: unknown) => {
+      if (!(err instanceof ResponseError)) logFailure(`preparing answers for ${uri}`, err);
+    });
+  }, PREPARE_AFTER_MS);
+  // Never what keeps the process alive.
+  timer.unref();
+  preparing.set(uri, timer);
+}
+
+function cancelPrepare(uri: string): void {
+  clearTimeout(preparing.get(uri));
+  preparing.delete(uri);
 }
 
 // Push mode: validate as soon as the event loop is free, with no debounce: analysis after an
@@ -405,6 +444,7 @@ connection.onDidCloseTextDocument(guardNotification('didClose', (params) => {
   documents.close(uri);
   settings.forget(uri);
   cancelPush(uri);
+  cancelPrepare(uri);
   lastPull.delete(uri);
   lastTokens.delete(uri);
   if (wasOpen && !pullDiagnostics) connection.sendDiagnostics({ uri, diagnostics: [] }).catch((err: unknown) => logFailure('clearing diagnostics', err));

@@ -19,7 +19,7 @@ export { forgetDocument } from './engine/forget';
 export { pathOfUrl, normalizePercent, matchPattern, compareScope } from './syntax/paths';
 export { doHover, permissionTable, representativePath, type HoverSettings } from './features/hover';
 // Long work in steps, for hosts that pause and cancel it (issue 12).
-export { doHoverSteps, permissionTableSteps } from './features/hover';
+export { doHoverSteps, permissionTableSteps, prepareAnswersSteps } from './features/hover';
 export { doValidationSteps } from './features/validationSteps';
 export { permissionMatrixSteps, type MatrixLimits } from './engine/matrix';
 export { finish, type Steps } from './syntax/steps';

@@ -726,14 +726,16 @@ function keyIndex(lists: readonly (readonly AcapField[])[]): KeyIndex {
  * shared). O(the indexes' look-ups + m log m) for m matching patterns.
  */
 function pathClass(tiers: readonly Tier[], path: string): string | undefined {
-  const indexes = tiers.map((t) => keyIndex(t.lists));
+  // Counted before any key is listed: most queries' tiers are small (a crawler's own record), and
+  // listing their keys for each of 20,000 crawlers (a table of every crawler) cost more than the
+  // decisions themselves, in lists made per query that the key cache never saw again.
   let fields = 0;
+  for (const t of tiers) for (const list of t.lists) fields += list.length;
+  if (fields < CLASS_FROM) return undefined;
+  const indexes = tiers.map((t) => keyIndex(t.lists));
   let keys = 0;
-  for (const k of indexes) {
-    fields += k.fields;
-    keys += k.keys.size;
-  }
-  if (fields < CLASS_FROM || keys * 8 > fields) return undefined;
+  for (const k of indexes) keys += k.keys.size;
+  if (keys * 8 > fields) return undefined;
   return indexes.map((k) => {
     if (k.keys.size === 0) return '';
     k.patterns ??= new PatternIndex([...k.keys].map(([pattern, item]) => ({ pattern, item })));

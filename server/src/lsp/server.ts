@@ -368,8 +368,8 @@ const preparing = new Map<string, NodeJS.Timeout>();
  * Once `uri` has stayed at `revision` for PREPARE_AFTER_MS, build the indexes a hover's table
  * asks for (the first hover on the largest real file built them itself: 115–200 ms). Run as
  * background work in slices: a request someone waits on goes first, and an edit or a close stops
- * it at its next step (a step builds at most one reading's index). After an edit it patches what
- * the previous version had built.
+ * it at its next step (a step builds at most one reading's index). After an edit within lines it
+ * patches what the previous version had built.
  */
 function schedulePrepare(uri: string, revision: number | undefined): void {
   cancelPrepare(uri);

@@ -184,12 +184,13 @@ export function* permissionTableSteps(doc: RobotsDocument, path: string, setting
  * before, after which these steps find it done.
  *
  * Each step asks one reading of one crawler about `/` and drops the answer: what stays is what
- * a hover would have left, the indexes of this version, kept as long as the version is and
- * patched, not rebuilt, for the next one. No file is read (no workspace): a permissions
- * reference is followed when a hover asks. Steps: the three profiles for each view of the
- * document (conventional, and as ACAP crawlers read it), one per ACAP usage of the table, one
- * per AI use, then one per crawler the table answers (bounded as the table is, MAX_TABLE_ANSWERS). The first step
- * of each reading costs O(its rules) (the index it builds); the others O(1) look-ups.
+ * a hover would have left, the indexes of this version, kept as long as the version is. The
+ * next version patches them where its lines carry over (an edit within lines), as a hover
+ * would. No file is read (no workspace): a permissions reference is followed when a hover asks.
+ * Steps: the three profiles for each view of the document (conventional, and as ACAP crawlers
+ * read it), one per ACAP usage of the table, one per AI use, then one per crawler the table
+ * answers (bounded as the table is, MAX_TABLE_ANSWERS). The first step of each reading costs
+ * O(its rules), the index it builds; the others are look-ups.
  */
 export function* prepareAnswersSteps(doc: RobotsDocument, settings: HoverSettings = {}): Steps<void> {
   const profile = settings.profile ?? 'rfc9309';

@@ -71,6 +71,23 @@ suite('answers prepared before the first hover (issue 13)', () => {
     });
   }
 
+  test('a group of 10,000 rules is indexed 4,096 at most a step, in every reading, and answers as when built at once', () => {
+    const text = ['User-agent: Googlebot', 'Disallow: /g/', '', 'User-agent: *', ...Array.from({ length: 10_000 }, (_, i) => `${i % 3 ? 'Allow' : 'Disallow'}: /d${i}/p${i % 7}.html`), ''].join('\n');
+    const cold = parseDocument('file:///chunks/cold/robots.txt', 1, text);
+    const expected = hoverText(cold, 500, 14);
+    const warm = parseDocument('file:///chunks/warm/robots.txt', 1, text);
+    const steps = prepareAnswersSteps(warm);
+    const perStep: number[] = [];
+    for (let done = false; !done;) perStep.push(indexAdds(() => { done = steps.next().done === true; }));
+    // Every step but one adds nothing or a chunk (the one-piece build added 10,000 in one step).
+    assert.ok(Math.max(...perStep) <= 4096, `a step added ${Math.max(...perStep)} index entries`);
+    assert.ok(perStep.filter((n) => n > 0).length >= 6, `the rules were indexed in ${perStep.filter((n) => n > 0).length} steps`);
+    let answer = '';
+    assert.equal(indexAdds(() => { answer = hoverText(warm, 500, 14); }), 0);
+    assert.equal(answer.replaceAll(warm.uri, 'URI'), expected.replaceAll(cold.uri, 'URI'));
+    assert.match(answer, /\/d496\/p6\.html/);
+  });
+
   test('an edited version is prepared from the last one: patched, not rebuilt', () => {
     const doc = parseDocument('file:///patched/robots.txt', 1, CONVENTIONAL);
     finish(prepareAnswersSteps(doc));

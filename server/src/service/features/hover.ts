@@ -16,7 +16,8 @@ import { inOneRequest, type WorkspaceContext } from '../syntax/workspace';
 import { AI_USES, CRAWLER_BY_TOKEN, describeCrawler } from '../facts/crawlers';
 import { explainAiUse } from '../engine/aiUse';
 import { crawlersNamed, crawlersWithin, DEFAULT_CRAWLERS, explainDefault, matrixUsages, permissionMatrixSteps, profileWords, type MatrixCell, type MatrixRow } from '../engine/matrix';
-import { conventionalView, evaluateConventional, PROFILES, type Profile } from '../engine/conventional';
+import { conventionalView, evaluateConventional, prepareGroupRules, PROFILES, type Profile } from '../engine/conventional';
+import { prepareGoogleSections } from '../engine/google';
 import type { LineNode, Span } from '../syntax/syntax';
 import { acapAiNote, aiUseTableSteps, signalHover } from './aiHover';
 import { finish, type Steps } from '../syntax/steps';
@@ -187,15 +188,20 @@ export function* permissionTableSteps(doc: RobotsDocument, path: string, setting
  * a hover would have left, the indexes of this version, kept as long as the version is. The
  * next version patches them where its lines carry over (an edit within lines), as a hover
  * would. No file is read (no workspace): a permissions reference is followed when a hover asks.
- * Steps: the three profiles for each view of the document (conventional, and as ACAP crawlers
- * read it), one per ACAP usage of the table, one per AI use, then one per crawler the table
- * answers (bounded as the table is, MAX_TABLE_ANSWERS). The first step of each reading costs
- * O(its rules), the index it builds; the others are look-ups.
+ * Steps: for each view of the document (conventional, and as ACAP crawlers read it), its large
+ * groups' and Google sections' indexes, 4,096 rules or lines a step (prepareGroupRules,
+ * prepareGoogleSections), then the three profiles; one per ACAP usage of the table, one per AI
+ * use, then one per crawler the table answers (bounded as the table is, MAX_TABLE_ANSWERS). A
+ * step that builds an index of a smaller group or section, or lists a version's signals, costs
+ * O(what it reads); the others are look-ups.
  */
 export function* prepareAnswersSteps(doc: RobotsDocument, settings: HoverSettings = {}): Steps<void> {
   const profile = settings.profile ?? 'rfc9309';
   const acap = getModel(doc).records.length > 0;
   for (const view of new Set(acap ? [conventionalView(doc, false), conventionalView(doc, true)] : [conventionalView(doc, false)])) {
+    // The largest pieces first, in steps of their own: a group's or a section's thousands of rules.
+    yield* prepareGroupRules(view);
+    yield* prepareGoogleSections(view);
     for (const p of PROFILES) {
       yield;
       evaluateConventional(view, '*', '/', p);

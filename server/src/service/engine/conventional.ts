@@ -16,7 +16,7 @@ import { lowerBound } from '../syntax/numbers';
 import { encodeNonAscii, googleEscapePattern, matchPattern, normalizePercent } from '../syntax/paths';
 import { PatternIndex } from './patternIndex';
 import { firstOccurrences } from '../syntax/needles';
-import { finish, type Steps } from '../syntax/steps';
+import type { Steps } from '../syntax/steps';
 
 export type Profile = 'rfc9309' | 'google' | 'koster1996';
 export const PROFILES: readonly Profile[] = ['rfc9309', 'google', 'koster1996'];
@@ -426,30 +426,41 @@ function compiledRules(doc: RobotsDocument, g: Group): GroupRules {
     entry.value = groupValue(entry, g);
     return entry.value;
   }
-  const fresh = finish(freshEntry(doc, g));
-  groupRules.set(g.members, fresh);
-  return fresh.value;
+  const fresh = newEntry(doc);
+  addMembers(fresh, g, 0, g.members.length);
+  return keepEntry(fresh, g).value;
 }
 
 /** Members compiled and indexed a step when a group's rules are built in steps. */
-export const BUILD_CHUNK = 4096;
+const BUILD_CHUNK = 4096;
 
-/** A group's entry built anew: each member's rule compiled and indexed, a step every BUILD_CHUNK members. O(members). */
-function* freshEntry(doc: RobotsDocument, g: Group): Steps<GroupEntry> {
-  const nodes: LineNode[] = [];
-  const perMember: (CompiledRule | undefined)[] = [];
-  const index = new PatternIndex<CompiledRule>([]);
-  for (let k = 0; k < g.members.length; k++) {
-    if (k > 0 && k % BUILD_CHUNK === 0) yield;
-    const m = g.members[k];
-    nodes.push(lineAt(doc, m));
-    const r = compileRule(doc, m);
-    perMember.push(r);
+/** An entry for `doc` with no member read yet (addMembers fills it, keepEntry finishes it). */
+function newEntry(doc: RobotsDocument): GroupEntry {
+  return { doc, nodes: [], perMember: [], index: new PatternIndex<CompiledRule>([]), empties: [], value: undefined as unknown as GroupRules };
+}
+
+/**
+ * Members [from, to) of `g` compiled and indexed into `entry`, in order. A plain loop, not a
+ * generator (V8 does not replace a running generator's frame with optimised code, and a first
+ * query builds a group of 47,000 rules at once): the steps call it a chunk at a time.
+ */
+function addMembers(entry: GroupEntry, g: Group, from: number, to: number): void {
+  const { doc, nodes, perMember, index } = entry;
+  const members = g.members;
+  for (let k = from; k < to; k++) nodes.push(lineAt(doc, members[k]));
+  for (let k = from; k < to; k++) perMember.push(compileRule(doc, members[k]));
+  for (let k = from; k < to; k++) {
+    const r = perMember[k];
     if (r && r.normalized !== '') index.add(r.normalized, r);
   }
-  const fresh: GroupEntry = { doc, nodes, perMember, index, empties: perMember.filter(isEmptyDisallow), value: undefined as unknown as GroupRules };
-  fresh.value = groupValue(fresh, g);
-  return fresh;
+}
+
+/** A complete entry's empty Disallow lines and value, and the entry kept for its members. */
+function keepEntry(entry: GroupEntry, g: Group): GroupEntry {
+  entry.empties = entry.perMember.filter(isEmptyDisallow);
+  entry.value = groupValue(entry, g);
+  groupRules.set(g.members, entry);
+  return entry;
 }
 
 /**
@@ -463,8 +474,12 @@ function* freshEntry(doc: RobotsDocument, g: Group): Steps<GroupEntry> {
 export function* prepareGroupRules(doc: RobotsDocument): Steps<void> {
   for (const g of getModel(doc).groups) {
     if (g.members.length < BUILD_CHUNK || groupRules.has(g.members)) continue;
-    const entry = yield* freshEntry(doc, g);
-    if (!groupRules.has(g.members)) groupRules.set(g.members, entry);
+    const entry = newEntry(doc);
+    for (let from = 0; from < g.members.length; from += BUILD_CHUNK) {
+      if (from > 0) yield;
+      addMembers(entry, g, from, Math.min(g.members.length, from + BUILD_CHUNK));
+    }
+    if (!groupRules.has(g.members)) keepEntry(entry, g);
   }
 }
 

@@ -10,7 +10,7 @@ import { lineAt, lineCount, linesChangedSince, type RobotsDocument } from '../sy
 import { googleEscapePattern } from '../syntax/paths';
 import { PatternIndex } from './patternIndex';
 import type { LineNode } from '../syntax/syntax';
-import { finish, type Steps } from '../syntax/steps';
+import type { Steps } from '../syntax/steps';
 
 type GoogleKey = 'user-agent' | 'allow' | 'disallow' | 'sitemap' | 'unknown';
 
@@ -114,23 +114,29 @@ const DI = (0x64 << 8) | 0x69;
  * an object only for those. Made once per built document, not kept: the sections hold what they
  * need, and an ACAP file of 300,000 lines kept 300,000 readings of lines Google ignores.
  */
-export function googleSectionLines(doc: RobotsDocument): GoogleLine[] {
-  return finish(sectionLinesSteps(doc));
+export function googleSectionLines(doc: RobotsDocument, from = 0, to = lineCount(doc), list: GoogleLine[] = []): GoogleLine[] {
+  // Lines [from, to), added to `list`: the steps (sectionLinesSteps) read a chunk at a time. A
+  // plain loop, not a generator: V8 does not replace a running generator's frame with optimised
+  // code, and a first query reads every line at once.
+  for (let i = from; i < to; i++) {
+    const node = lineAt(doc, i);
+    if (node.kind !== 'field' || !maySectionLine(node, i)) continue;
+    const read = googleReadLine(node, i);
+    if (read && classOf(read) !== 'other') list.push(read);
+  }
+  return list;
 }
 
-/** Lines read a step when Google's sections are built in steps (prepareGoogleSections). */
+/** Lines read, or rules indexed, a step when Google's sections are built in steps (prepareGoogleSections). */
 const BUILD_CHUNK = 4096;
 
 /** googleSectionLines, a step every BUILD_CHUNK lines. O(lines). */
 function* sectionLinesSteps(doc: RobotsDocument): Steps<GoogleLine[]> {
   const list: GoogleLine[] = [];
   const count = lineCount(doc);
-  for (let i = 0; i < count; i++) {
-    if (i > 0 && i % BUILD_CHUNK === 0) yield;
-    const node = lineAt(doc, i);
-    if (node.kind !== 'field' || !maySectionLine(node, i)) continue;
-    const read = googleReadLine(node, i);
-    if (read && classOf(read) !== 'other') list.push(read);
+  for (let from = 0; from < count; from += BUILD_CHUNK) {
+    if (from > 0) yield;
+    googleSectionLines(doc, from, Math.min(count, from + BUILD_CHUNK), list);
   }
   return list;
 }
@@ -289,10 +295,9 @@ export function* prepareGoogleSections(doc: RobotsDocument): Steps<void> {
   for (const sec of googleSections(doc)) {
     if (sec.rules.length < BUILD_CHUNK || sec.lazy.index) continue;
     const index = new PatternIndex<GoogleRule>([]);
-    let n = 0;
-    for (const e of indexEntries(sec.rules)) {
-      if (++n % BUILD_CHUNK === 0) yield;
-      index.add(e.pattern, e.item);
+    for (let from = 0; from < sec.rules.length; from += BUILD_CHUNK) {
+      if (from > 0) yield;
+      for (const e of indexEntries(sec.rules.slice(from, from + BUILD_CHUNK))) index.add(e.pattern, e.item);
     }
     sec.lazy.index ??= index;
   }

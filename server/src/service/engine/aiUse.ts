@@ -30,7 +30,7 @@
 import { CONTROL_TOKEN_OF, CRAWLER_BY_TOKEN, type AiUse } from '../facts/crawlers';
 import { ACAP_AI_MAPPING, CONTENT_SIGNAL_ALIASES, CONTENT_SIGNAL_KEY_BY_NAME, CONTENT_USAGE_LABELS } from '../facts/signalFacts';
 import { getModel, type Group } from '../model/model';
-import { lineAt, lineCount, linesChangedSince, serialOf, type RobotsDocument } from '../syntax/document';
+import { lineAt, lineCount, linesChangedSince, lineShiftSince, serialOf, type RobotsDocument } from '../syntax/document';
 import { lowerBound } from '../syntax/numbers';
 import { matchPattern, normalizePercent, pathOfUrl } from '../syntax/paths';
 import { parseContentSignal, parseContentUsage } from '../syntax/signals';
@@ -184,23 +184,75 @@ function isPreferenceLine(doc: RobotsDocument, i: number): boolean {
  */
 function preferenceLines(doc: RobotsDocument, g: Group, s: { start: number; end: number }): readonly number[] {
   const entry = preferenceCache.get(g.members);
+  let lines: number[] | undefined;
   if (entry && entry.start === s.start && entry.end === s.end) {
     if (entry.doc === doc) return entry.lines;
     const changed = linesChangedSince(doc, entry.doc);
     if (changed) {
       const from = Math.max(changed.from, s.start);
       const to = Math.min(changed.to, s.end);
-      const lines = entry.lines.filter((i) => i < from);
+      lines = entry.lines.filter((i) => i < from);
       for (let i = from; i < to; i++) if (isPreferenceLine(doc, i)) lines.push(i);
       for (const i of entry.lines) if (i >= to && i >= from) lines.push(i);
-      preferenceCache.set(g.members, { doc, start: s.start, end: s.end, lines });
-      return lines;
     }
   }
-  const lines: number[] = [];
-  for (let i = s.start; i < s.end; i++) if (isPreferenceLine(doc, i)) lines.push(i);
+  const carried = carriedPreferences(doc);
+  if (!lines) {
+    // A group built again after lines were added or removed: its list carried over, if its span is.
+    const moved = carried.get(s.start);
+    if (moved && moved.end === s.end) lines = moved.lines as number[];
+    else {
+      lines = [];
+      for (let i = s.start; i < s.end; i++) if (isPreferenceLine(doc, i)) lines.push(i);
+    }
+  }
   preferenceCache.set(g.members, { doc, start: s.start, end: s.end, lines });
+  carried.set(s.start, { start: s.start, end: s.end, lines });
   return lines;
+}
+
+interface PreferenceSpan {
+  readonly start: number;
+  readonly end: number;
+  readonly lines: readonly number[];
+}
+
+/**
+ * Per URI, the lists of the last version asked, by the start of their group's span (at most 64
+ * URIs), so that a model built again after lines were added or removed (new member arrays) finds
+ * its groups' lists: `carriedPreferences` moves them to the next version.
+ */
+const lastPreferences = new Map<string, { readonly serial: number; readonly lineCount: number; readonly bySpan: Map<number, PreferenceSpan> }>();
+
+/**
+ * The URI's lists moved to `doc`: spans before the edited region as they were, spans after it
+ * moved by the lines added or removed, a span holding the region with that region read again;
+ * a span the region cuts is dropped (its group may have changed). O(1) for the version already
+ * carried, else O(spans + their lines + region).
+ */
+function carriedPreferences(doc: RobotsDocument): Map<number, PreferenceSpan> {
+  const serial = serialOf(doc);
+  const kept = lastPreferences.get(doc.uri);
+  if (kept?.serial === serial) return kept.bySpan;
+  const shift = kept ? lineShiftSince(doc, kept) : undefined;
+  const bySpan = new Map<number, PreferenceSpan>();
+  if (kept && shift) {
+    const { from, oldEnd, newEnd } = shift;
+    const delta = newEnd - oldEnd;
+    for (const e of kept.bySpan.values()) {
+      if (e.end <= from) bySpan.set(e.start, e);
+      else if (e.start >= oldEnd) bySpan.set(e.start + delta, { start: e.start + delta, end: e.end + delta, lines: e.lines.map((i) => i + delta) });
+      else if (e.start < from && e.end >= oldEnd) {
+        const lines = e.lines.filter((i) => i < from);
+        for (let i = from; i < newEnd; i++) if (isPreferenceLine(doc, i)) lines.push(i);
+        for (const i of e.lines) if (i >= oldEnd) lines.push(i + delta);
+        bySpan.set(e.start, { start: e.start, end: e.end + delta, lines });
+      }
+    }
+  }
+  if (lastPreferences.size >= 64 && !lastPreferences.has(doc.uri)) lastPreferences.clear();
+  lastPreferences.set(doc.uri, { serial, lineCount: lineCount(doc), bySpan });
+  return bySpan;
 }
 
 interface PreferenceLine {
@@ -365,37 +417,39 @@ const licenseCache = new WeakMap<RobotsDocument, readonly number[]>();
  * Per URI, the last version answered (by serial number, not the document) and its list, so that
  * the next version patches it (at most 64 URIs).
  */
-const lastLicense = new Map<string, { readonly serial: number; readonly lines: readonly number[] }>();
+const lastLicense = new Map<string, { readonly serial: number; readonly lineCount: number; readonly lines: readonly number[] }>();
 
-/** Forget `uri`'s last `License:` lines (the document was closed). O(1). */
+/** Forget `uri`'s last `License:` lines and preference lists (the document was closed). O(1). */
 export function forgetLicenseLines(uri: string): void {
   lastLicense.delete(uri);
+  lastPreferences.delete(uri);
 }
 
 /**
  * The lines holding a `License:` field, once per version: a hover asks for every crawler row,
- * and scanning 47,000 lines per row cost 150 ms a hover on the largest real file. After an edit
- * that replaced lines one for one, the previous version's list is patched for the changed lines
- * (O(edited + licence lines)); otherwise O(lines) integer checks.
+ * and scanning 47,000 lines per row cost 150 ms a hover on the largest real file. After edits
+ * the previous version's list is patched for the region they changed, the lines after it moved
+ * when lines were added or removed (O(edited + licence lines)); otherwise O(lines) integer checks.
  */
 function licenseLines(doc: RobotsDocument): readonly number[] {
   let lines = licenseCache.get(doc);
   if (lines) return lines;
   const prev = lastLicense.get(doc.uri);
-  const before = prev?.lines;
-  const changed = prev ? linesChangedSince(doc, prev.serial) : undefined;
+  const shift = prev ? lineShiftSince(doc, prev) : undefined;
   const out: number[] = [];
-  if (before && changed) {
-    for (const i of before) if (i < changed.from) out.push(i);
-    for (let i = changed.from; i < changed.to; i++) if (isLicenseLine(doc, i)) out.push(i);
-    for (const i of before) if (i >= changed.to) out.push(i);
+  if (prev && shift) {
+    // Lines added or removed move the ones after them.
+    const delta = shift.newEnd - shift.oldEnd;
+    for (const i of prev.lines) if (i < shift.from) out.push(i);
+    for (let i = shift.from; i < shift.newEnd; i++) if (isLicenseLine(doc, i)) out.push(i);
+    for (const i of prev.lines) if (i >= shift.oldEnd) out.push(i + delta);
   } else {
     for (let i = 0; i < lineCount(doc); i++) if (isLicenseLine(doc, i)) out.push(i);
   }
   lines = out;
   licenseCache.set(doc, lines);
   if (lastLicense.size > 64 && !lastLicense.has(doc.uri)) lastLicense.clear();
-  lastLicense.set(doc.uri, { serial: serialOf(doc), lines });
+  lastLicense.set(doc.uri, { serial: serialOf(doc), lineCount: lineCount(doc), lines });
   return lines;
 }
 

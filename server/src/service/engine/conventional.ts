@@ -8,7 +8,7 @@
  * Inside a group whose User-agent lines are followed by `Robot-version: 2.x`, the 1996 "2.0.0"
  * precedence applies under rfc9309 and koster1996 (robots.txt 2.0.0 proposal).
  */
-import { lineAt, lineCount, linesChangedSince, parseDocument, type RobotsDocument } from '../syntax/document';
+import { lineAt, lineCount, linesChangedSince, lineShiftSince, parseDocument, type RobotsDocument } from '../syntax/document';
 import type { LineNode } from '../syntax/syntax';
 import { googleEvaluate, googleExtractAgent, type GoogleLine, type GoogleSection } from './google';
 import { getModel, type Group } from '../model/model';
@@ -341,10 +341,12 @@ interface GroupRules {
 interface GroupEntry {
   /** The version the entry answers for. */
   doc: RobotsDocument;
+  /** The group's members (line numbers) in that version. */
+  members: readonly number[];
   /** The line node of each member when its rule was compiled (identity tells an edited line). */
-  readonly nodes: LineNode[];
+  nodes: LineNode[];
   /** The compiled rule of each member, if it is a rule. */
-  readonly perMember: (CompiledRule | undefined)[];
+  perMember: (CompiledRule | undefined)[];
   value: GroupRules;
   /** Answers rfc9309 and Koster matching; patched in place from version to version. */
   readonly index: PatternIndex<CompiledRule>;
@@ -424,19 +426,140 @@ function compiledRules(doc: RobotsDocument, g: Group): GroupRules {
     if (empties) entry.empties = perMember.filter(isEmptyDisallow);
     // A value of its own for the new version (its rule list is listed from it on first use).
     entry.value = groupValue(entry, g);
+    remember(doc, g, entry);
     return entry.value;
   }
-  const fresh = newEntry(doc);
+  const moved = movedEntry(doc, g);
+  if (moved) return moved.value;
+  const fresh = newEntry(doc, g);
   addMembers(fresh, g, 0, g.members.length);
   return keepEntry(fresh, g).value;
+}
+
+/**
+ * Per URI, the entries of the last version a query asked, by their group's first line: a model
+ * built again after lines were added or removed has new member arrays, and its groups find here
+ * the entry to move (rebaseEntry) instead of compiling and indexing every rule again (a hover
+ * right after Enter in the largest real file rebuilt its 47,000 rules). At most LATEST_MAX URIs;
+ * forgotten with the document (forgetDocument).
+ */
+const latestEntries = new Map<string, { doc: RobotsDocument; byFirst: Map<number, GroupEntry> }>();
+const LATEST_MAX = 16;
+
+/** Forget the entries kept for `uri` to move to its next version (the document was closed). O(1). */
+export function forgetGroupEntries(uri: string): void {
+  latestEntries.delete(uri);
+}
+
+/**
+ * The URI's kept entries, their keys moved to `doc`'s line numbers (a key in the edited region
+ * is dropped); undefined when `doc` does not descend from the kept version within the steps
+ * documents remember. O(groups kept) when the version changed, else O(1).
+ */
+function latestFor(doc: RobotsDocument): { doc: RobotsDocument; byFirst: Map<number, GroupEntry> } | undefined {
+  const kept = latestEntries.get(doc.uri);
+  if (!kept || kept.doc === doc) return kept;
+  const shift = lineShiftSince(doc, kept.doc);
+  if (!shift) {
+    latestEntries.delete(doc.uri);
+    return undefined;
+  }
+  const delta = shift.newEnd - shift.oldEnd;
+  const byFirst = new Map<number, GroupEntry>();
+  for (const [line, entry] of kept.byFirst) {
+    if (line < shift.from) byFirst.set(line, entry);
+    else if (line >= shift.oldEnd) byFirst.set(line + delta, entry);
+  }
+  kept.doc = doc;
+  kept.byFirst = byFirst;
+  return kept;
+}
+
+/** `entry` answers `g` in `doc`: kept under the group's first line. O(1) (plus latestFor). */
+function remember(doc: RobotsDocument, g: Group, entry: GroupEntry): void {
+  if (g.members.length === 0) return;
+  let kept = latestFor(doc);
+  if (!kept) {
+    if (latestEntries.size >= LATEST_MAX) latestEntries.delete(latestEntries.keys().next().value as string);
+    latestEntries.set(doc.uri, (kept = { doc, byFirst: new Map() }));
+  }
+  kept.byFirst.set(g.members[0], entry);
+}
+
+/** The entry of an earlier version's group that `g` is, moved to `doc` (rebaseEntry), or undefined. */
+function movedEntry(doc: RobotsDocument, g: Group): GroupEntry | undefined {
+  if (g.members.length === 0) return undefined;
+  const entry = latestFor(doc)?.byFirst.get(g.members[0]);
+  return entry && entry.doc !== doc && rebaseEntry(entry, g, doc) ? entry : undefined;
+}
+
+/** Edited members beyond which moving an entry costs about what building it does. */
+const MOVE_MAX = 256;
+
+/**
+ * Move `entry` from its version to `doc`, where `g` is the group it answered after lines were
+ * added or removed in one region (lineShiftSince): the members before the region are the same,
+ * those after it the same moved by the difference, and the members in it at most MOVE_MAX. The
+ * region's rules leave the index and its new rules join it; the rules after it keep their
+ * objects (the index is keyed by pattern) with their line moved in place, so the earlier version
+ * builds its own entry if asked again, as after a patch. False, with nothing changed, when `g`
+ * is not that group moved. O(members) comparisons and copies, O(region) index updates.
+ */
+function rebaseEntry(entry: GroupEntry, g: Group, doc: RobotsDocument): boolean {
+  const shift = lineShiftSince(doc, entry.doc);
+  if (!shift) return false;
+  const { from, oldEnd, newEnd } = shift;
+  const delta = newEnd - oldEnd;
+  const old = entry.members;
+  const members = g.members;
+  const a = lowerBound(old, from);
+  const b = lowerBound(old, oldEnd);
+  const d = lowerBound(members, newEnd);
+  if (lowerBound(members, from) !== a || old.length - b !== members.length - d || b - a > MOVE_MAX || d - a > MOVE_MAX) return false;
+  // The members before the region follow from the lines before it, which are the same; those
+  // after it must be the same lines moved (a User-agent line typed in the region ends the group).
+  if (a > 0 && old[a - 1] !== members[a - 1]) return false;
+  for (let k = b; k < old.length; k++) if (old[k] + delta !== members[k - b + d]) return false;
+  const { index, perMember, nodes } = entry;
+  let empties = false;
+  for (let k = a; k < b; k++) {
+    const r = perMember[k];
+    if (r && r.normalized !== '') index.remove(r.normalized, r);
+    if (isEmptyDisallow(r)) empties = true;
+  }
+  if (delta !== 0) for (let k = b; k < old.length; k++) {
+    const r = perMember[k];
+    if (r) (r as { line: number }).line += delta;
+  }
+  const addedNodes: LineNode[] = [];
+  const added: (CompiledRule | undefined)[] = [];
+  for (let j = a; j < d; j++) {
+    addedNodes.push(lineAt(doc, members[j]));
+    const r = compileRule(doc, members[j]);
+    added.push(r);
+    if (r && r.normalized !== '') index.add(r.normalized, r);
+  }
+  // In place: the engine moves the untouched members' slots (no copy of 47,000 pointers in JavaScript).
+  nodes.splice(a, b - a, ...addedNodes);
+  perMember.splice(a, b - a, ...added);
+  groupRules.delete(old);
+  entry.doc = doc;
+  entry.members = members;
+  // Empty Disallow lines are few, and moved in place with the others: listed again only when
+  // the region held or holds one.
+  if (empties || added.some(isEmptyDisallow)) entry.empties = perMember.filter(isEmptyDisallow);
+  entry.value = groupValue(entry, g);
+  groupRules.set(members, entry);
+  remember(doc, g, entry);
+  return true;
 }
 
 /** Members compiled and indexed a step when a group's rules are built in steps. */
 const BUILD_CHUNK = 4096;
 
 /** An entry for `doc` with no member read yet (addMembers fills it, keepEntry finishes it). */
-function newEntry(doc: RobotsDocument): GroupEntry {
-  return { doc, nodes: [], perMember: [], index: new PatternIndex<CompiledRule>([]), empties: [], value: undefined as unknown as GroupRules };
+function newEntry(doc: RobotsDocument, g: Group): GroupEntry {
+  return { doc, members: g.members, nodes: [], perMember: [], index: new PatternIndex<CompiledRule>([]), empties: [], value: undefined as unknown as GroupRules };
 }
 
 /**
@@ -455,11 +578,13 @@ function addMembers(entry: GroupEntry, g: Group, from: number, to: number): void
   }
 }
 
-/** A complete entry's empty Disallow lines and value, and the entry kept for its members. */
+/** A complete entry's empty Disallow lines and value, and the entry kept for its members and first line. */
 function keepEntry(entry: GroupEntry, g: Group): GroupEntry {
+  entry.members = g.members;
   entry.empties = entry.perMember.filter(isEmptyDisallow);
   entry.value = groupValue(entry, g);
   groupRules.set(g.members, entry);
+  remember(entry.doc, g, entry);
   return entry;
 }
 
@@ -473,8 +598,8 @@ function keepEntry(entry: GroupEntry, g: Group): GroupEntry {
  */
 export function* prepareGroupRules(doc: RobotsDocument): Steps<void> {
   for (const g of getModel(doc).groups) {
-    if (g.members.length < BUILD_CHUNK || groupRules.has(g.members)) continue;
-    const entry = newEntry(doc);
+    if (g.members.length < BUILD_CHUNK || groupRules.has(g.members) || movedEntry(doc, g)) continue;
+    const entry = newEntry(doc, g);
     for (let from = 0; from < g.members.length; from += BUILD_CHUNK) {
       if (from > 0) yield;
       addMembers(entry, g, from, Math.min(g.members.length, from + BUILD_CHUNK));

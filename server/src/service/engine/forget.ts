@@ -1,15 +1,17 @@
 /**
  * What the engine keeps per URI, between versions, to patch the next version's indexes instead of
- * building them again: Google's sections (which hold the last version, and so its text) and the
- * `License:` lines. Everything else is kept per version and goes with it. An editor that closes
+ * building them again: Google's sections and the conventional groups' rule indexes (which hold the
+ * last version, and so its text) and the `License:` lines. Everything else is kept per version and goes with it. An editor that closes
  * a document calls forgetDocument, so that a closed file's text does not outlive it (issue 12:
  * memory returns to its baseline after documents close).
  */
 import { forgetLicenseLines } from './aiUse';
 import { forgetGoogleSections } from './google';
+import { forgetGroupEntries } from './conventional';
 
 /** Forget the state kept for `uri` between its versions. O(1). */
 export function forgetDocument(uri: string): void {
   forgetGoogleSections(uri);
+  forgetGroupEntries(uri);
   forgetLicenseLines(uri);
 }

@@ -6,7 +6,7 @@
  * named groups are kept apart; `/index.htm…` allows also imply the directory; the longest
  * matching pattern wins, Allow on ties; a matching named group, even empty, hides `*` rules.
  */
-import { lineAt, lineCount, linesChangedSince, type RobotsDocument } from '../syntax/document';
+import { lineAt, lineCount, linesChangedSince, lineShiftSince, type RobotsDocument } from '../syntax/document';
 import { googleEscapePattern } from '../syntax/paths';
 import { PatternIndex } from './patternIndex';
 import type { LineNode } from '../syntax/syntax';
@@ -190,11 +190,17 @@ function sectionIndex(sec: GoogleSection): PatternIndex<GoogleRule> {
  */
 type GoogleRule = GoogleLine | DerivedRule;
 
-interface DerivedRule extends GoogleLine {
-  readonly derived: true;
+/** The `/dir/$` allow of a rule `Allow: /dir/index.htm…`: on the rule's line, wherever it moves. */
+class DerivedRule implements GoogleLine {
+  readonly key = 'allow';
+  readonly derived = true;
+  constructor(private readonly rule: GoogleLine, readonly value: string) {}
+  get line(): number {
+    return this.rule.line;
+  }
 }
 
-const isDerived = (r: GoogleRule): r is DerivedRule => (r as Partial<DerivedRule>).derived === true;
+const isDerived = (r: GoogleRule): r is DerivedRule => r instanceof DerivedRule;
 
 function isGlobalAgent(v: string): boolean {
   return v.length >= 1 && v[0] === '*' && (v.length === 1 || SPACE.test(v[1]));
@@ -211,7 +217,7 @@ const sectionsCache = new WeakMap<RobotsDocument, readonly GoogleSection[]>();
 interface Latest {
   doc: RobotsDocument;
   sections: GoogleSection[];
-  readonly ruleSection: Int32Array;
+  ruleSection: Int32Array;
 }
 const latest = new Map<string, Latest>();
 const LATEST_MAX = 16;
@@ -250,7 +256,7 @@ export function googleSections(doc: RobotsDocument): readonly GoogleSection[] {
   const out = sectionsCache.get(doc);
   if (out) return out;
   const prev = latest.get(doc.uri);
-  const patched = prev && patchSections(prev, doc);
+  const patched = prev && (lineCount(prev.doc) === lineCount(doc) ? patchSections(prev, doc) : shiftSections(prev, doc));
   if (patched) {
     // The previous version's indexes were patched in place: it must build its own if asked again,
     // and so must the lookup built over them.
@@ -375,6 +381,132 @@ function patchSections(prev: Latest, doc: RobotsDocument): GoogleSection[] | und
   return sections;
 }
 
+/**
+ * The previous sections moved for `doc`, where lines were added or removed in one region that
+ * holds no User-agent line (a line broken in two or joined, a blank line, a rule added or
+ * deleted): the region's rules leave their section and the new ones join the section open there
+ * (buildSections' `cur`), and everything after the region moves by the difference. The rule and
+ * agent objects move in place (the indexes are keyed by pattern, and a derived rule reads its
+ * line from its rule); the line-to-section table is copied. Undefined, to build again, when the
+ * versions between do not say where lines were added, when the region is longer than PATCH_MAX
+ * lines or holds a User-agent line, or when it may change whether the next User-agent line
+ * follows a rule (which starts a section). O(region + lines after it), no pattern hashed again.
+ */
+function shiftSections(prev: Latest, doc: RobotsDocument): GoogleSection[] | undefined {
+  const shift = lineShiftSince(doc, prev.doc);
+  if (!shift) return undefined;
+  const { from, oldEnd, newEnd } = shift;
+  if (oldEnd - from > PATCH_MAX || newEnd - from > PATCH_MAX) return undefined;
+  const oldCount = lineCount(prev.doc);
+  const gone: GoogleLine[] = [];
+  const come: GoogleLine[] = [];
+  for (let i = from; i < oldEnd; i++) {
+    const read = readLine(lineAt(prev.doc, i), i);
+    const c = classOf(read);
+    if (c === 'user-agent') return undefined;
+    if (c === 'rule' && prev.ruleSection[i] >= 0) gone.push(read!);
+  }
+  for (let i = from; i < newEnd; i++) {
+    const read = readLine(lineAt(doc, i), i);
+    const c = classOf(read);
+    if (c === 'user-agent') return undefined;
+    if (c === 'rule') come.push(read!);
+  }
+  // The section open at the region: the last one that starts before it (none: rules there are
+  // read before any User-agent line, and belong to no section).
+  const k = sectionBefore(prev.sections, from);
+  if (k < 0) come.length = 0;
+  if (gone.some((r) => prev.ruleSection[r.line] !== k)) return undefined;
+  if (k >= 0 && (gone.length > 0) !== (come.length > 0)) {
+    // Whether the next User-agent line after the region follows a rule must not change.
+    const next = nextClass(prev.doc, oldEnd, 1);
+    if (next === undefined) return undefined;
+    if (next === 'user-agent' && nextClass(prev.doc, from - 1, -1) !== 'rule') return undefined;
+  }
+  const delta = newEnd - oldEnd;
+  const sections = prev.sections.slice();
+  // In this order: the region's rules found and taken out of the index while every line still
+  // has its old number, then everything after the region moved, then the new rules filed.
+  const changes = k >= 0 && (gone.length > 0 || come.length > 0);
+  const head = k >= 0 ? lowerBoundLine(sections[k].rules, from) : 0;
+  const tail = k >= 0 ? lowerBoundLine(sections[k].rules, oldEnd) : 0;
+  const index = changes ? sections[k].lazy.index : undefined;
+  if (index) for (const r of gone) for (const e of indexEntries([r])) index.removeWhere(e.pattern, (x) => x.line === r.line && isDerived(x) === isDerived(e.item));
+  if (delta !== 0) {
+    // The sections from k on (those before it end before it starts). Their User-agent lines are
+    // listed anew (caches keyed by the lists hold their line numbers); rules move in place.
+    for (let j = Math.max(0, k); j < sections.length; j++) {
+      const sec = sections[j];
+      const rules = sec.rules as GoogleLine[];
+      // Section k's rules from the region's end on; every rule of the sections after it.
+      for (let r = j === k ? tail : 0; r < rules.length; r++) (rules[r] as { line: number }).line += delta;
+      if (j === k && sec.agents.every((a) => a.line < oldEnd) && sec.globalLines.every((l) => l < oldEnd)) continue;
+      sections[j] = {
+        ...sec,
+        agents: sec.agents.map((a) => (a.line >= oldEnd ? { token: a.token, line: a.line + delta } : a)),
+        globalLines: sec.globalLines.map((l) => (l >= oldEnd ? l + delta : l)),
+      };
+    }
+  }
+  if (changes) {
+    // sections[k] may be a copy by now: its rules and index are the same.
+    const sec = sections[k];
+    const rules = sec.rules.slice(0, head);
+    for (const r of come) rules.push(r);
+    for (let j = tail; j < sec.rules.length; j++) rules.push(sec.rules[j]);
+    if (index) for (const e of indexEntries(come)) index.add(e.pattern, e.item);
+    sections[k] = { ...sec, rules };
+  }
+  const ruleSection = new Int32Array(lineCount(doc)).fill(-1);
+  ruleSection.set(prev.ruleSection.subarray(0, from), 0);
+  ruleSection.set(prev.ruleSection.subarray(oldEnd, oldCount), newEnd);
+  for (const r of come) ruleSection[r.line] = k;
+  prev.ruleSection = ruleSection;
+  return sections;
+}
+
+/** The last section that starts before `line` (at its first User-agent line), or -1. O(log sections). */
+function sectionBefore(sections: readonly GoogleSection[], line: number): number {
+  let lo = 0;
+  let hi = sections.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (firstLineOf(sections[mid]) < line) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
+}
+
+function firstLineOf(sec: GoogleSection): number {
+  return Math.min(sec.agents.length ? sec.agents[0].line : Infinity, sec.globalLines.length ? sec.globalLines[0] : Infinity);
+}
+
+/** The first of `rules` (in line order) on `line` or after it. O(log rules). */
+function lowerBoundLine(rules: readonly GoogleLine[], line: number): number {
+  let lo = 0;
+  let hi = rules.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (rules[mid].line < line) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The class of the first User-agent or rule line from line `i` on (`step` 1) or back (-1):
+ * 'other' when there is none, undefined when none is found within PATCH_MAX lines.
+ */
+function nextClass(doc: RobotsDocument, i: number, step: 1 | -1): LineClass | undefined {
+  const count = lineCount(doc);
+  for (let seen = 0; i >= 0 && i < count; i += step) {
+    const c = classOf(readLine(lineAt(doc, i), i));
+    if (c !== 'other') return c;
+    if (++seen > PATCH_MAX) return undefined;
+  }
+  return 'other';
+}
+
 function findLine(rules: readonly GoogleLine[], line: number): number {
   let lo = 0;
   let hi = rules.length - 1;
@@ -394,8 +526,7 @@ function* indexEntries(rules: readonly GoogleLine[]): Iterable<{ pattern: string
     const slash = r.value.lastIndexOf('/');
     if (r.key === 'allow' && slash >= 0 && r.value.startsWith('/index.htm', slash)) {
       const directory = r.value.slice(0, slash + 1) + '$';
-      const derived: DerivedRule = { line: r.line, key: 'allow', value: directory, derived: true };
-      yield { pattern: directory, item: derived };
+      yield { pattern: directory, item: new DerivedRule(r, directory) };
     }
   }
 }

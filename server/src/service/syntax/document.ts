@@ -361,7 +361,7 @@ export function updateDocument(doc: RobotsDocument, changes: readonly ContentCha
   const stepTail = Math.min(tail, oldCount - stepFrom, newCount - stepFrom);
   const before = steps.get(doc);
   const step: Step = {
-    previous: serialOf(doc), from: stepFrom, oldEnd: oldCount - stepTail, newEnd: newCount - stepTail,
+    previous: serialOf(doc), from: stepFrom, oldEnd: oldCount - stepTail, newEnd: newCount - stepTail, tail: stepTail,
     // The chain is cut at MAX_STEPS, so a live version keeps at most that many small steps alive.
     earlier: before && before.depth < MAX_STEPS ? before : undefined,
     depth: before && before.depth < MAX_STEPS ? before.depth + 1 : 1,
@@ -395,6 +395,8 @@ interface Step {
   readonly from: number;
   readonly oldEnd: number;
   readonly newEnd: number;
+  /** Lines after the region, the same in both versions (oldCount - oldEnd = newCount - newEnd). */
+  readonly tail: number;
   /** That version's own step (undefined at the start of a chain, or past MAX_STEPS). */
   readonly earlier: Step | undefined;
   readonly depth: number;
@@ -435,6 +437,33 @@ export function linesChangedSince(doc: RobotsDocument, older: RobotsDocument | n
     from = Math.min(from, step.from);
     to = Math.max(to, step.newEnd);
     if (step.previous === target) return from <= to ? { from, to } : { from: 0, to: 0 };
+  }
+  return undefined;
+}
+
+/**
+ * How `doc` differs from the earlier version `older`, as one region that lines were added to or
+ * removed from: lines before `from` are the very same line nodes at the same numbers in both, and
+ * so are the lines from `oldEnd` of `older` on, found from `newEnd` on in `doc` (moved by
+ * newEnd − oldEnd). Lines [from, oldEnd) of `older` became lines [from, newEnd) of `doc`.
+ * `older` may be named by its serial number (serialOf) and line count, so that a cache need not
+ * hold it. Undefined when `older` is not within MAX_STEPS steps back (or is `doc` itself).
+ * O(steps).
+ */
+export function lineShiftSince(doc: RobotsDocument, older: RobotsDocument | { readonly serial: number; readonly lineCount: number }): { readonly from: number; readonly oldEnd: number; readonly newEnd: number } | undefined {
+  const target = 'serial' in older ? older.serial : serials.get(older);
+  if (target === undefined || doc === older) return undefined;
+  let from = Infinity;
+  let tail = Infinity;
+  for (let step = steps.get(doc); step; step = step.earlier) {
+    from = Math.min(from, step.from);
+    tail = Math.min(tail, step.tail);
+    if (step.previous !== target) continue;
+    const oldCount = 'serial' in older ? older.lineCount : lineCount(older);
+    const newCount = lineCount(doc);
+    from = Math.min(from, oldCount, newCount);
+    tail = Math.min(tail, oldCount - from, newCount - from);
+    return { from, oldEnd: oldCount - tail, newEnd: newCount - tail };
   }
   return undefined;
 }

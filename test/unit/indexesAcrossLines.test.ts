@@ -1,0 +1,147 @@
+/**
+ * Issue 13, must-have 1: the rule indexes that hover and explain read are kept across edits
+ * that add or remove lines (Enter, a line deleted or joined, lines pasted), not only across edits
+ * within lines. After each edit of random sequences that add and remove lines, every reading's
+ * verdicts and the AI-use answers equal those of the same text parsed afresh; old versions asked
+ * again answer for their own text; and in a group of 2,000 rules the query after a line added or
+ * removed files a handful of index entries, not 2,000 again.
+ */
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import {
+  PROFILES, doValidation, documentText, evaluateConventional, explainAiUse, parseDocument, updateDocument,
+  type ContentChange, type RobotsDocument,
+} from '../../server/src/service';
+import { PatternIndex } from '../../server/src/service/engine/patternIndex';
+
+/** Calls of PatternIndex.add while `f` runs (every entry filed, built or patched). */
+function indexAdds(f: () => void): number {
+  const proto = PatternIndex.prototype as unknown as { add: (...args: unknown[]) => void };
+  const original = proto.add;
+  let calls = 0;
+  proto.add = function counted(this: unknown, ...args: unknown[]): void {
+    calls++;
+    original.apply(this, args);
+  };
+  try {
+    f();
+  } finally {
+    proto.add = original;
+  }
+  return calls;
+}
+
+const BASE = [
+  '# top',
+  'Disallow: /before-any-group',
+  'User-agent: Googlebot',
+  'User-agent: Bingbot',
+  'Disallow: /a',
+  'Allow: /a/b',
+  'Disallow: /*.pdf$',
+  'Allow: /dir/index.html',
+  'Disallow: /dir/',
+  '',
+  'User-agent: *',
+  'Disallow: /private',
+  'Allow: /b$',
+  'Disallow:',
+  'Content-Usage: train-ai=n',
+  'Content-Usage: /a train-ai=y',
+  '# between',
+  'Disallow: /c/*/d',
+  '',
+  'User-agent: GPTBot',
+  'Disallow: /',
+  'Allow: /open/index.htm',
+  'License: /rsl.xml',
+].join('\n');
+
+/** What an edit inserts: line breaks alone, whole lines (rules, agents, preferences, comments). */
+const INSERTS = ['\n', '\n\n', 'Allow: /b\n', 'Disallow: /a\n', 'Disallow: /c/*/d\n', '# c\n', 'User-agent: Bingbot\n', 'User-agent: *\n', 'Content-Usage: train-ai=y\n', 'License: /l.xml\n', 'Allow: /x/index.html\n', '\nDisallow: /p'];
+const PATHS = ['/', '/a', '/a/b', '/b', '/c/x/d', '/dir/', '/dir/index.html', '/f.pdf', '/private/z', '/open/', '/x/', '/p', '/before-any-group'];
+const AGENTS = ['Googlebot', 'Bingbot', 'GPTBot', 'OtherBot'];
+
+type Edit = { readonly kind: 'insert'; readonly line: number; readonly char: number; readonly text: string } | { readonly kind: 'delete'; readonly line: number; readonly lines: number } | { readonly kind: 'join'; readonly line: number };
+
+const editArb: fc.Arbitrary<Edit> = fc.oneof(
+  fc.record({ kind: fc.constant('insert' as const), line: fc.nat({ max: 30 }), char: fc.oneof(fc.constant(0), fc.nat({ max: 30 })), text: fc.constantFrom(...INSERTS) }),
+  fc.record({ kind: fc.constant('delete' as const), line: fc.nat({ max: 30 }), lines: fc.integer({ min: 1, max: 3 }) }),
+  fc.record({ kind: fc.constant('join' as const), line: fc.nat({ max: 30 }) }),
+);
+
+function toChange(doc: RobotsDocument, e: Edit): ContentChange {
+  const last = doc.lines.length - 1;
+  const line = Math.min(e.line, last);
+  if (e.kind === 'insert') {
+    const at = { line, character: Math.min(e.char, doc.lines[line].text.length) };
+    return { range: { start: at, end: at }, text: e.text };
+  }
+  if (e.kind === 'delete') return { range: { start: { line, character: 0 }, end: { line: Math.min(line + e.lines, last), character: 0 } }, text: '' };
+  return { range: { start: { line, character: doc.lines[line].text.length }, end: { line: Math.min(line + 1, last), character: 0 } }, text: '' };
+}
+
+function answers(doc: RobotsDocument): unknown[] {
+  const out: unknown[] = [];
+  for (const profile of PROFILES) {
+    for (const agent of AGENTS) {
+      for (const path of PATHS) {
+        const v = evaluateConventional(doc, agent, path, profile);
+        out.push([profile, agent, path, v.allowed, v.line, v.scope, v.why, v.groupLines, v.rules().map((r) => [r.line, r.allow, r.pattern])]);
+        if (profile === 'rfc9309') {
+          const ai = explainAiUse(doc, { agent, path, use: 'ai-train', profile });
+          out.push([ai.verdict, ai.signals.map((s) => [s.line, s.says, s.vocabulary]), ai.notes]);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+const fresh = (doc: RobotsDocument): RobotsDocument => parseDocument('file:///fresh/robots.txt', doc.version, documentText(doc));
+
+suite('rule indexes across lines added and removed (issue 13)', () => {
+  test('after each edit that adds or removes lines, every verdict equals that of the text parsed afresh', () => {
+    fc.assert(
+      fc.property(fc.array(editArb, { minLength: 1, maxLength: 12 }), fc.boolean(), (edits, validate) => {
+        let doc = parseDocument('file:///lines/robots.txt', 1, BASE);
+        answers(doc);
+        const versions: { doc: RobotsDocument; answers: unknown[] }[] = [];
+        for (const e of edits) {
+          doc = updateDocument(doc, [toChange(doc, e)], doc.version + 1);
+          if (validate) doValidation(doc);
+          const got = answers(doc);
+          assert.deepEqual(got, answers(fresh(doc)));
+          versions.push({ doc, answers: got });
+        }
+        // An earlier version asked again answers for its own text (its indexes were moved on).
+        const old = versions[0];
+        assert.deepEqual(answers(old.doc), old.answers);
+        assert.deepEqual(answers(doc), versions[versions.length - 1].answers);
+      }),
+      { numRuns: 250 },
+    );
+  });
+
+  test('in a group of 2,000 rules, the query after Enter, a line deleted or a line joined files a handful of entries in every reading', () => {
+    const text = ['User-agent: *', ...Array.from({ length: 2000 }, (_, i) => `${i % 4 ? 'Disallow' : 'Allow'}: /d${i}/p${i % 9}.html`), ''].join('\n');
+    let doc = parseDocument('file:///lines/large.txt', 1, text);
+    const ask = (d: RobotsDocument): unknown => PROFILES.map((p) => { const v = evaluateConventional(d, 'AnyBot', '/d700/p7.html', p); return [v.allowed, v.line, v.groupLines]; });
+    assert.ok(indexAdds(() => ask(doc)) >= 4000, 'the first query builds the rfc9309 and Google indexes');
+    const edits: ContentChange[] = [
+      { range: { start: { line: 300, character: 0 }, end: { line: 300, character: 0 } }, text: '\n' },
+      { range: { start: { line: 10, character: 0 }, end: { line: 11, character: 0 } }, text: '' },
+      { range: { start: { line: 40, character: 25 }, end: { line: 41, character: 0 } }, text: '' },
+      { range: { start: { line: 1500, character: 7 }, end: { line: 1500, character: 7 } }, text: '\n' },
+      { range: { start: { line: 5, character: 0 }, end: { line: 5, character: 0 } }, text: 'Disallow: /new/\nAllow: /new/ok\n' },
+    ];
+    for (const change of edits) {
+      doc = updateDocument(doc, [change], doc.version + 1);
+      doValidation(doc);
+      let got: unknown;
+      const adds = indexAdds(() => { got = ask(doc); });
+      assert.ok(adds <= 8, `${adds} index entries filed after ${JSON.stringify(change)}`);
+      assert.deepEqual(got, ask(fresh(doc)));
+    }
+  });
+});

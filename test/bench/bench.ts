@@ -3,8 +3,8 @@
  * machine, so nothing here asserts a time.
  *
  * - lsp: the built server (dist/server.js --stdio) driven over stdio as an editor drives it —
- *   didOpen → diagnostics, a one-line edit → diagnostics (p50/p95), hover on a path (warm, and
- *   right after an edit), pull diagnostics with result ids (and, in that run, the first hover
+ *   didOpen → diagnostics, a one-line edit → diagnostics (p50/p95), hover on a path (warm, right
+ *   after an edit, and right after a line added or removed), pull diagnostics with result ids (and, in that run, the first hover
  *   after a pause of 1.5 s, by when the server has built what hovers ask), and the server's heap per input
  *   byte after opening the file and after 1,000 edits (read through a preload that answers
  *   SIGUSR2 on stderr; the product carries no such hook).
@@ -305,6 +305,23 @@ async function lspPush(text: string, bytes: number): Promise<Figures> {
       lineEdits.push(performance.now() - t0);
     }
   }
+  // A hover sent right after a line is added (Enter at the start of a rule line) or removed
+  // again: the engine's indexes are moved to the new line numbers, not built again.
+  const afterLineEdit: number[] = [];
+  for (let k = 0; k < 20; k++) {
+    const line = rules[random(rules.length)];
+    for (const change of [
+      { range: { start: { line, character: 0 }, end: { line, character: 0 } }, text: '\n' },
+      { range: { start: { line, character: 0 }, end: { line: line + 1, character: 0 } }, text: '' },
+    ]) {
+      const published = s.diagnostics(uri, version + 1);
+      await s.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: ++version }, contentChanges: [change] });
+      const h0 = performance.now();
+      await s.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: line + 2, character: Math.min(lineLength[line + 1] ?? 12, 12) } });
+      afterLineEdit.push(performance.now() - h0);
+      await published;
+    }
+  }
   await hover();
   const heapEdits = await s.heap();
   // The same file closed and opened again in this server, whose code is warm by now (an editor
@@ -331,6 +348,7 @@ async function lspPush(text: string, bytes: number): Promise<Figures> {
     firstHover: round(firstHover),
     hover: summary(warm),
     hoverAfterEdit: summary(afterEdit),
+    hoverAfterLineAddedOrRemoved: summary(afterLineEdit),
     memory: {
       baselineHeapMiB: round(heapBefore / 1048576),
       heapPerInputByteAfterOpen: round((heapOpen - heapBefore) / bytes),
@@ -521,6 +539,7 @@ async function main(): Promise<void> {
       editToDiagnosticsP95: round((push.editToDiagnostics as { p95: number }).p95 / peerFigures.median, 3),
       hoverP95: round((push.hover as { p95: number }).p95 / peerFigures.median, 3),
       hoverAfterEditP95: round((push.hoverAfterEdit as { p95: number }).p95 / peerFigures.median, 3),
+      hoverAfterLineAddedOrRemovedP95: round((push.hoverAfterLineAddedOrRemoved as { p95: number }).p95 / peerFigures.median, 3),
       lineAddedOrRemovedP95: round((push.lineAddedOrRemovedToDiagnostics as { p95: number }).p95 / peerFigures.median, 3),
       firstHover: round((push.firstHover as number) / peerFigures.median, 3),
       codeActionP50: round((actions.codeAction as { p50: number }).p50 / peerFigures.median, 3),

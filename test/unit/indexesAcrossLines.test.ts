@@ -9,7 +9,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {
-  PROFILES, doValidation, documentText, evaluateConventional, explainAiUse, parseDocument, updateDocument,
+  PROFILES, collectFindings, doValidation, documentText, evaluateConventional, explainAiUse, parseDocument, updateDocument,
   type ContentChange, type RobotsDocument,
 } from '../../server/src/service';
 import { PatternIndex } from '../../server/src/service/engine/patternIndex';
@@ -142,6 +142,26 @@ suite('rule indexes across lines added and removed (issue 13)', () => {
       const adds = indexAdds(() => { got = ask(doc); });
       assert.ok(adds <= 8, `${adds} index entries filed after ${JSON.stringify(change)}`);
       assert.deepEqual(got, ask(fresh(doc)));
+    }
+  });
+
+  test('duplicate-rule findings after lines added or removed inside a group of repeated rules equal a fresh analysis', () => {
+    const text = ['User-agent: *', ...Array.from({ length: 600 }, (_, i) => `Disallow: /r${i % 150}/`), '', 'User-agent: b', 'Allow: /x', 'Allow: /x', ''].join('\n');
+    let doc = parseDocument('file:///lines/dups.txt', 1, text);
+    const findings = (d: RobotsDocument): unknown => collectFindings(d).filter((f) => f.code === 'rep.duplicate-rule').map((f) => [f.line, f.message]);
+    collectFindings(doc);
+    const edits: ContentChange[] = [
+      { range: { start: { line: 200, character: 0 }, end: { line: 200, character: 0 } }, text: 'Disallow: /r3/\n' },
+      { range: { start: { line: 20, character: 0 }, end: { line: 22, character: 0 } }, text: '' },
+      { range: { start: { line: 400, character: 5 }, end: { line: 400, character: 5 } }, text: '\n' },
+      { range: { start: { line: 4, character: 0 }, end: { line: 4, character: 0 } }, text: '\n\nDisallow: /new/\nDisallow: /new/\n' },
+      { range: { start: { line: 598, character: 0 }, end: { line: 600, character: 0 } }, text: '' },
+    ];
+    for (const change of edits) {
+      doc = updateDocument(doc, [change], doc.version + 1);
+      const got = findings(doc);
+      assert.deepEqual(got, findings(fresh(doc)), JSON.stringify(change));
+      assert.ok((got as unknown[]).length > 400);
     }
   });
 });

@@ -263,7 +263,7 @@ class RuleBuckets {
  */
 class DuplicateIndex {
   private readonly buckets: RuleBuckets;
-  private readonly ids = new RuleIds();
+  private readonly ids: RuleIds;
   private readonly nodeAt: (LineNode | undefined)[];
   private readonly idAt: Int32Array;
   /** For each member position, the position it repeats, or -1. */
@@ -273,10 +273,16 @@ class DuplicateIndex {
   /** Members indexed (the group's array when built or last moved). */
   private members: readonly number[];
 
-  constructor(doc: RobotsDocument, group: Group) {
+  /**
+   * `carried`: the previous version's index of this group, and for each member the position it
+   * had there (-1 for a member read anew): its line node and rule id are taken from there, so no
+   * rule is interned (hashed) again.
+   */
+  constructor(doc: RobotsDocument, group: Group, carried?: { readonly from: DuplicateIndex; readonly oldPosition: (k: number) => number }) {
     const members = group.members;
     const n = members.length;
     this.members = members;
+    this.ids = carried ? carried.from.ids : new RuleIds();
     this.nodeAt = new Array<LineNode | undefined>(n);
     this.idAt = new Int32Array(n);
     this.firstOf = new Int32Array(n).fill(-1);
@@ -284,8 +290,9 @@ class DuplicateIndex {
     this.buckets = new RuleBuckets(n);
     // In member order, so each member ends its bucket and repeats the bucket's first: O(members).
     for (let k = 0; k < n; k++) {
-      const node = lineAt(doc, members[k]);
-      const id = this.ids.of(node);
+      const j = carried ? carried.oldPosition(k) : -1;
+      const node = j >= 0 ? carried!.from.nodeAt[j] : lineAt(doc, members[k]);
+      const id = j >= 0 ? carried!.from.idAt[j] : this.ids.of(node!);
       this.nodeAt[k] = node;
       this.idAt[k] = id;
       if (id === NOT_A_RULE) continue;
@@ -335,6 +342,28 @@ class DuplicateIndex {
     }
     this.members = members;
     return true;
+  }
+
+  /**
+   * The index of `group` built again after lines were added or removed in [from, oldTo) of the
+   * previous version, now [from, to) (a rebuilt model's lineage), from this index of the same
+   * group: members outside the region keep their line node and rule id, those in it are read.
+   * Undefined when `group`'s members outside the region are not this index's moved, or when the
+   * id map has grown past its bound. O(members + region), no rule of the rest hashed again.
+   */
+  moved(doc: RobotsDocument, group: Group, from: number, to: number, oldTo: number): DuplicateIndex | undefined {
+    const old = this.members;
+    const members = group.members;
+    if (this.ids.size > 2 * members.length + 1024) return undefined;
+    const delta = to - oldTo;
+    const a = lowerBound(old, from);
+    const b = lowerBound(old, oldTo);
+    const d = lowerBound(members, to);
+    if (lowerBound(members, from) !== a || old.length - b !== members.length - d) return undefined;
+    if (a > 0 && old[a - 1] !== members[a - 1]) return undefined;
+    for (let k = b; k < old.length; k++) if (old[k] + delta !== members[k - b + d]) return undefined;
+    // Nodes outside the region are the very ones of the previous version (the edit replaced the region only).
+    return new DuplicateIndex(doc, group, { from: this, oldPosition: (k) => (k < a ? k : k >= d ? k - d + b : -1) });
   }
 
   /** Member `k` is now `node`: move it between buckets; buckets to settle go in `touched`. True if the node changed. */
@@ -480,8 +509,9 @@ export function duplicateRuleRuns(model: RobotsModel): readonly (readonly Locate
     if (!index && lin) {
       const old = lin.previous.groups[gi];
       index = old === undefined ? undefined : duplicateIndexes.get(old);
-      // A rebuilt model (a line added or removed): the index follows if the group has as many members.
-      if (index && !(lin.rebuilt ? index.rebase(doc, g) : index.patch(doc, g, lin.from, lin.to))) index = undefined;
+      // A rebuilt model (a line added or removed): the index follows if the group has as many
+      // members, else it is made again from it (moved) without interning its rules again.
+      if (index && !(lin.rebuilt ? index.rebase(doc, g) : index.patch(doc, g, lin.from, lin.to))) index = lin.rebuilt ? index.moved(doc, g, lin.from, lin.to, lin.oldTo) : undefined;
       if (index) duplicateIndexes.delete(old);
     }
     if (!index) index = new DuplicateIndex(doc, g);

@@ -367,6 +367,11 @@ function compileRule(doc: RobotsDocument, m: number): CompiledRule | undefined {
   return { line: r.line, allow: r.allow, pattern: r.pattern, normalized, octets: utf8Length(normalized) };
 }
 
+/** A rule as it is now, in an object of its own. */
+function snapshot(r: CompiledRule): CompiledRule {
+  return { line: r.line, allow: r.allow, pattern: r.pattern, normalized: r.normalized, octets: r.octets };
+}
+
 function isEmptyDisallow(r: CompiledRule | undefined): r is CompiledRule {
   return r !== undefined && r.pattern === '' && !r.allow;
 }
@@ -386,8 +391,9 @@ function groupValue(entry: GroupEntry, g: Group): GroupRules {
     index: entry.index,
     emptyDisallows: entry.empties,
     rules: () => {
-      // Listed while the entry answers this version; later, through the entry patched back to it.
-      list ??= entry.doc === doc ? entry.perMember.filter((r): r is CompiledRule => r !== undefined) : compiledRules(doc, g).rules();
+      // Listed while the entry answers this version, as copies (a later version moves the rule
+      // objects' lines in place); later, through an entry built for this version again.
+      list ??= entry.doc === doc ? entry.perMember.filter((r): r is CompiledRule => r !== undefined).map(snapshot) : compiledRules(doc, g).rules();
       return list;
     },
   };
@@ -746,7 +752,12 @@ export function evaluateConventional(doc: RobotsDocument, token: string, rawPath
     const v = googleEvaluate(doc, token, path);
     const sections = v.specificAgentSeen ? v.specificSections : v.globalSections;
     // Google's own reading of each line: it also accepts `Disallow /x` and key prefixes.
-    const rules = (): RuleLine[] => sections.flatMap((sec) => sec.rules.map((g) => ({ line: g.line, allow: g.key === 'allow', pattern: g.value })));
+    // Read when asked, from this version's own sections: those of `v` may have been patched or
+    // moved in place for a later version since (a later version patches the rule objects).
+    const rules = (): RuleLine[] => {
+      const own = googleEvaluate(doc, token, path);
+      return (own.specificAgentSeen ? own.specificSections : own.globalSections).flatMap((sec) => sec.rules.map((g) => ({ line: g.line, allow: g.key === 'allow', pattern: g.value })));
+    };
     const groupLines = googleGroupLines(sections, v.specificAgentSeen ? token.toLowerCase() : undefined);
     let scope: string | undefined;
     let derived = false;

@@ -298,11 +298,17 @@ export function* prepareGoogleSections(doc: RobotsDocument): Steps<void> {
       if (!sectionsCache.has(doc)) keepBuilt(doc, built);
     }
   }
-  for (const sec of googleSections(doc)) {
+  const sections = googleSections(doc);
+  for (const sec of sections) {
     if (sec.rules.length < BUILD_CHUNK || sec.lazy.index) continue;
     const index = new PatternIndex<GoogleRule>([]);
     for (let from = 0; from < sec.rules.length; from += BUILD_CHUNK) {
-      if (from > 0) yield;
+      if (from > 0) {
+        yield;
+        // A later version asked meanwhile patched or moved these sections in place (their
+        // holder of the index is shared with it): this version's index is not wanted any more.
+        if (sectionsCache.get(doc) !== sections) return;
+      }
       for (const e of indexEntries(sec.rules.slice(from, from + BUILD_CHUNK))) index.add(e.pattern, e.item);
     }
     sec.lazy.index ??= index;

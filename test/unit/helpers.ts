@@ -1,6 +1,7 @@
 /** Shared test helpers: documents from text, `|` cursors, and diagnostics as compact strings. */
 import * as assert from 'node:assert/strict';
 import { doValidation, parseDocument, type RobotsDocument, type ValidationSettings } from '../../server/src/service';
+import { PatternIndex } from '../../server/src/service/engine/patternIndex';
 
 export function doc(text: string, uri = 'file:///site/robots.txt'): RobotsDocument {
   return parseDocument(uri, 1, text);
@@ -30,3 +31,20 @@ export function cursor(textWithBar: string): { text: string; offset: number } {
 
 /** One `positionAt` / `offsetAt` for every test: see ./kit/positions.ts. */
 export { offsetAt, positionAt } from './kit/positions';
+
+/** Calls of PatternIndex.add (every index entry filed, built or patched) while `f` runs. */
+export function indexAdds(f: () => void): number {
+  const proto = PatternIndex.prototype as unknown as { add: (...args: unknown[]) => void };
+  const original = proto.add;
+  let calls = 0;
+  proto.add = function counted(this: unknown, ...args: unknown[]): void {
+    calls++;
+    original.apply(this, args);
+  };
+  try {
+    f();
+  } finally {
+    proto.add = original;
+  }
+  return calls;
+}

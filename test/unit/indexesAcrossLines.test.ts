@@ -12,24 +12,7 @@ import {
   PROFILES, collectFindings, doValidation, documentText, evaluateConventional, explainAiUse, parseDocument, updateDocument,
   type ContentChange, type RobotsDocument,
 } from '../../server/src/service';
-import { PatternIndex } from '../../server/src/service/engine/patternIndex';
-
-/** Calls of PatternIndex.add while `f` runs (every entry filed, built or patched). */
-function indexAdds(f: () => void): number {
-  const proto = PatternIndex.prototype as unknown as { add: (...args: unknown[]) => void };
-  const original = proto.add;
-  let calls = 0;
-  proto.add = function counted(this: unknown, ...args: unknown[]): void {
-    calls++;
-    original.apply(this, args);
-  };
-  try {
-    f();
-  } finally {
-    proto.add = original;
-  }
-  return calls;
-}
+import { indexAdds } from './helpers';
 
 const BASE = [
   '# top',

@@ -8,25 +8,8 @@
  */
 import * as assert from 'node:assert/strict';
 import { doHoverSteps, finish, parseDocument, prepareAnswersSteps, updateDocument, type RobotsDocument } from '../../server/src/service';
-import { PatternIndex } from '../../server/src/service/engine/patternIndex';
+import { indexAdds } from './helpers';
 import { startServer } from '../bench/lspClient';
-
-/** Calls of PatternIndex.add (every index entry, built or patched) while `f` runs. */
-function indexAdds(f: () => void): number {
-  const proto = PatternIndex.prototype as unknown as { add: (...args: unknown[]) => void };
-  const original = proto.add;
-  let calls = 0;
-  proto.add = function counted(this: unknown, ...args: unknown[]): void {
-    calls++;
-    original.apply(this, args);
-  };
-  try {
-    f();
-  } finally {
-    proto.add = original;
-  }
-  return calls;
-}
 
 const hoverText = (doc: RobotsDocument, line: number, character: number): string => {
   const h = finish(doHoverSteps(doc, { line, character }));

@@ -30,7 +30,7 @@
 import { CONTROL_TOKEN_OF, CRAWLER_BY_TOKEN, type AiUse } from '../facts/crawlers';
 import { ACAP_AI_MAPPING, CONTENT_SIGNAL_ALIASES, CONTENT_SIGNAL_KEY_BY_NAME, CONTENT_USAGE_LABELS } from '../facts/signalFacts';
 import { getModel, type Group } from '../model/model';
-import { lineAt, lineCount, linesChangedSince, lineShiftSince, serialOf, type RobotsDocument } from '../syntax/document';
+import { carryLines, lineAt, lineCount, linesChangedSince, lineShiftSince, serialOf, type RobotsDocument } from '../syntax/document';
 import { lowerBound } from '../syntax/numbers';
 import { matchPattern, normalizePercent, pathOfUrl } from '../syntax/paths';
 import { parseContentSignal, parseContentUsage } from '../syntax/signals';
@@ -188,13 +188,7 @@ function preferenceLines(doc: RobotsDocument, g: Group, s: { start: number; end:
   if (entry && entry.start === s.start && entry.end === s.end) {
     if (entry.doc === doc) return entry.lines;
     const changed = linesChangedSince(doc, entry.doc);
-    if (changed) {
-      const from = Math.max(changed.from, s.start);
-      const to = Math.min(changed.to, s.end);
-      lines = entry.lines.filter((i) => i < from);
-      for (let i = from; i < to; i++) if (isPreferenceLine(doc, i)) lines.push(i);
-      for (const i of entry.lines) if (i >= to && i >= from) lines.push(i);
-    }
+    if (changed) lines = carryLines(entry.lines, { from: changed.from, oldEnd: changed.to, newEnd: changed.to }, (i) => isPreferenceLine(doc, i), s.start, s.end);
   }
   const carried = carriedPreferences(doc);
   if (!lines) {
@@ -242,12 +236,7 @@ function carriedPreferences(doc: RobotsDocument): Map<number, PreferenceSpan> {
     for (const e of kept.bySpan.values()) {
       if (e.end <= from) bySpan.set(e.start, e);
       else if (e.start >= oldEnd) bySpan.set(e.start + delta, { start: e.start + delta, end: e.end + delta, lines: e.lines.map((i) => i + delta) });
-      else if (e.start < from && e.end >= oldEnd) {
-        const lines = e.lines.filter((i) => i < from);
-        for (let i = from; i < newEnd; i++) if (isPreferenceLine(doc, i)) lines.push(i);
-        for (const i of e.lines) if (i >= oldEnd) lines.push(i + delta);
-        bySpan.set(e.start, { start: e.start, end: e.end + delta, lines });
-      }
+      else if (e.start < from && e.end >= oldEnd) bySpan.set(e.start, { start: e.start, end: e.end + delta, lines: carryLines(e.lines, shift, (i) => isPreferenceLine(doc, i)) });
     }
   }
   if (lastPreferences.size >= 64 && !lastPreferences.has(doc.uri)) lastPreferences.clear();
@@ -436,17 +425,8 @@ function licenseLines(doc: RobotsDocument): readonly number[] {
   if (lines) return lines;
   const prev = lastLicense.get(doc.uri);
   const shift = prev ? lineShiftSince(doc, prev) : undefined;
-  const out: number[] = [];
-  if (prev && shift) {
-    // Lines added or removed move the ones after them.
-    const delta = shift.newEnd - shift.oldEnd;
-    for (const i of prev.lines) if (i < shift.from) out.push(i);
-    for (let i = shift.from; i < shift.newEnd; i++) if (isLicenseLine(doc, i)) out.push(i);
-    for (const i of prev.lines) if (i >= shift.oldEnd) out.push(i + delta);
-  } else {
-    for (let i = 0; i < lineCount(doc); i++) if (isLicenseLine(doc, i)) out.push(i);
-  }
-  lines = out;
+  // Carried over from the last version (its region read again), else read from every line.
+  lines = carryLines(prev && shift ? prev.lines : [], shift ?? { from: 0, oldEnd: 0, newEnd: lineCount(doc) }, (i) => isLicenseLine(doc, i));
   licenseCache.set(doc, lines);
   if (lastLicense.size > 64 && !lastLicense.has(doc.uri)) lastLicense.clear();
   lastLicense.set(doc.uri, { serial: serialOf(doc), lineCount: lineCount(doc), lines });

@@ -429,11 +429,7 @@ function compiledRules(doc: RobotsDocument, g: Group): GroupRules {
     }
     entry.doc = doc;
     // Empty Disallow lines are few: listed again from the members when one came or went (O(members)).
-    if (empties) entry.empties = perMember.filter(isEmptyDisallow);
-    // A value of its own for the new version (its rule list is listed from it on first use).
-    entry.value = groupValue(entry, g);
-    remember(doc, g, entry);
-    return entry.value;
+    return keepEntry(entry, g, empties).value;
   }
   const moved = movedEntry(doc, g);
   if (moved) return moved.value;
@@ -550,13 +546,9 @@ function rebaseEntry(entry: GroupEntry, g: Group, doc: RobotsDocument): boolean 
   perMember.splice(a, b - a, ...added);
   groupRules.delete(old);
   entry.doc = doc;
-  entry.members = members;
   // Empty Disallow lines are few, and moved in place with the others: listed again only when
   // the region held or holds one.
-  if (empties || added.some(isEmptyDisallow)) entry.empties = perMember.filter(isEmptyDisallow);
-  entry.value = groupValue(entry, g);
-  groupRules.set(members, entry);
-  remember(doc, g, entry);
+  keepEntry(entry, g, empties || added.some(isEmptyDisallow));
   return true;
 }
 
@@ -584,10 +576,14 @@ function addMembers(entry: GroupEntry, g: Group, from: number, to: number): void
   }
 }
 
-/** A complete entry's empty Disallow lines and value, and the entry kept for its members and first line. */
-function keepEntry(entry: GroupEntry, g: Group): GroupEntry {
+/**
+ * `entry`, complete for its version and `g`: its empty Disallow lines listed again (when
+ * `listEmpties`), a value of its own for the version (its rule list is listed from it on first
+ * use), and the entry kept for its members and first line.
+ */
+function keepEntry(entry: GroupEntry, g: Group, listEmpties = true): GroupEntry {
   entry.members = g.members;
-  entry.empties = entry.perMember.filter(isEmptyDisallow);
+  if (listEmpties) entry.empties = entry.perMember.filter(isEmptyDisallow);
   entry.value = groupValue(entry, g);
   groupRules.set(g.members, entry);
   remember(entry.doc, g, entry);

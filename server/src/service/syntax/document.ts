@@ -468,6 +468,20 @@ export function lineShiftSince(doc: RobotsDocument, older: RobotsDocument | { re
   return undefined;
 }
 
+/**
+ * A sorted list of line numbers of an earlier version carried to a later one through the region
+ * between them (lineShiftSince, or linesChangedSince's as {from, oldEnd: to, newEnd: to}): the
+ * numbers before the region kept, the region's lines within [start, end) read again with `keep`,
+ * the numbers after it moved by the lines added or removed. O(list + region).
+ */
+export function carryLines(lines: readonly number[], region: { readonly from: number; readonly oldEnd: number; readonly newEnd: number }, keep: (line: number) => boolean, start = 0, end = Infinity): number[] {
+  const delta = region.newEnd - region.oldEnd;
+  const out = lines.filter((i) => i < region.from);
+  for (let i = Math.max(region.from, start); i < Math.min(region.newEnd, end); i++) if (keep(i)) out.push(i);
+  for (const i of lines) if (i >= region.oldEnd) out.push(i + delta);
+  return out;
+}
+
 /** A position component as LSP promises it (a non-negative integer), whatever was sent. */
 function int(n: number): number {
   return Number.isFinite(n) ? Math.max(0, Math.floor(n)) : 0;

@@ -95,6 +95,31 @@ suite('language server over stdio', () => {
     }
   });
 
+  test('push mode with workspace/configuration: the settings asked on open apply; an edit and a hover sent right after the open read the opened text', async () => {
+    const s = await start(
+      { textDocument: { synchronization: {} }, workspace: { configuration: true } },
+      { diagnostics: { 'acap.version-missing': 'off' } },
+    );
+    try {
+      const uri = 'file:///site/c.robots.txt';
+      const edited = s.nextDiagnostics(uri, (p) => p.version === 2);
+      // No await between them: the edit reaches the server before anything has read the document.
+      void s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'robots-txt', version: 1, text: 'ACAP-crawler: *\nACAP-allow-presnt: /\nACAP-allow-snipet: /\n' } });
+      void s.conn.sendNotification('textDocument/didChange', {
+        textDocument: { uri, version: 2 },
+        contentChanges: [{ range: { start: { line: 1, character: 15 }, end: { line: 1, character: 15 } }, text: 'e' }],
+      });
+      const hover = await s.conn.sendRequest<{ contents: { value: string } } | null>('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 12 } });
+      assert.match(hover?.contents.value ?? '', /present/, `the hover reads the edited line: ${JSON.stringify(hover)}`);
+      const after = await edited;
+      // Line 2 is now `ACAP-allow-present: /`; line 3 is still unknown; the missing version comment is switched off by the settings.
+      assert.deepEqual(after.diagnostics.map((d) => [d.code, d.range.start.line]), [['acap.unknown-usage', 2]]);
+      assert.ok(!s.published().some((p) => p.diagnostics.some((d) => d.code === 'acap.version-missing')), 'no diagnostics were published without the settings');
+    } finally {
+      await s.close();
+    }
+  });
+
   test('pull mode: textDocument/diagnostic with per-code settings from workspace/configuration', async () => {
     const s = await start(
       { textDocument: { diagnostic: { dynamicRegistration: false } }, workspace: { configuration: true } },

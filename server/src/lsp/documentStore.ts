@@ -13,6 +13,10 @@
  * edits still apply, but it is not parsed; the server reports one diagnostic saying why and
  * answers every other request with nothing. An edit that brings it back under the limit parses
  * it again. Everything kept for a document is dropped when it closes.
+ *
+ * A robots.txt that was just opened is parsed on first use (`get`, an edit), not in `open`: the
+ * server asks the client for the document's settings when it opens, and the parse then runs
+ * while that request is answered instead of before it is sent (see server.ts, `validate`).
  */
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -57,8 +61,10 @@ interface Entry {
   readonly version: number;
   /** A number that changes whenever the text does, across closes and reopens (never reused). */
   readonly revision: number;
-  /** The parsed robots.txt (undefined when degraded or HTML). */
-  readonly robots?: RobotsDocument;
+  /** The parsed robots.txt (undefined when degraded, HTML, or not parsed yet). */
+  robots?: RobotsDocument;
+  /** The text of a robots.txt opened and not parsed yet: `parsed` reads it once, then drops it. */
+  unparsed?: string;
   /** The text, for HTML pages and degraded documents. */
   readonly text?: TextDocument;
   page?: HtmlPage;
@@ -83,7 +89,7 @@ export class DocumentStore {
     const revision = ++this.revisions;
     const length = typeof text === 'string' ? text.length : text.getText().length;
     if (language === 'robots' && length <= MAX_DOCUMENT_CHARS) {
-      return { language, version, revision, robots: parseDocument(uri, version, typeof text === 'string' ? text : text.getText()) };
+      return { language, version, revision, unparsed: typeof text === 'string' ? text : text.getText() };
     }
     const id = language === 'robots' ? 'robots-txt' : language === 'tdmrep' ? 'json' : language;
     return { language, version, revision, text: typeof text === 'string' ? TextDocument.create(uri, id, version, text) : text };
@@ -98,7 +104,7 @@ export class DocumentStore {
       return;
     }
     try {
-      const doc = updateDocument(entry.robots!, changes.map((c) => ('range' in c ? { range: c.range, text: c.text } : { text: c.text })), version);
+      const doc = updateDocument(this.parsed(uri, entry)!, changes.map((c) => ('range' in c ? { range: c.range, text: c.text } : { text: c.text })), version);
       // The length is kept by updateDocument (O(1)): no pass over the lines per edit.
       if (documentLength(doc) > MAX_DOCUMENT_CHARS) {
         this.entries.set(uri, this.make(uri, entry.language, version, documentText(doc)));
@@ -122,9 +128,23 @@ export class DocumentStore {
     return this.entries.has(uri);
   }
 
-  /** The parsed robots.txt, unless the document is HTML, degraded or not open. */
+  /** The parsed robots.txt, unless the document is HTML, degraded or not open (parsed now if it was not yet: O(text)). */
   get(uri: string): RobotsDocument | undefined {
-    return this.entries.get(uri)?.robots;
+    const entry = this.entries.get(uri);
+    return entry && this.parsed(uri, entry);
+  }
+
+  /** Whether `get` will parse the document (it was opened and nothing has read it since). */
+  parsePending(uri: string): boolean {
+    return this.entries.get(uri)?.unparsed !== undefined;
+  }
+
+  private parsed(uri: string, entry: Entry): RobotsDocument | undefined {
+    if (entry.unparsed !== undefined) {
+      entry.robots = parseDocument(uri, entry.version, entry.unparsed);
+      entry.unparsed = undefined;
+    }
+    return entry.robots;
   }
 
   /** The open HTML page, parsed (once per version), unless degraded. */
@@ -166,6 +186,6 @@ export class DocumentStore {
 
   /** The open robots.txt files (parsed), for the workspace overlay. */
   robotsUris(): string[] {
-    return [...this.entries].filter(([, e]) => e.robots).map(([uri]) => uri);
+    return [...this.entries].filter(([, e]) => e.robots || e.unparsed !== undefined).map(([uri]) => uri);
   }
 }

@@ -7,7 +7,8 @@
  *   after an edit, and right after a line added or removed), pull diagnostics with result ids (and, in that run, the first hover
  *   after a pause of 1.5 s, by when the server has built what hovers ask), and the server's heap per input
  *   byte after opening the file and after 1,000 edits (read through a preload that answers
- *   SIGUSR2 on stderr; the product carries no such hook).
+ *   SIGUSR2 on stderr; the product carries no such hook), and the first didOpen split into its
+ *   phases (`openPhases`, from the marks the server writes with ROBOTS_ACAP_PHASES=1).
  * - codeActions: the refactorings listed on a rule line as VS Code asks (conversions listed
  *   without edits) and `codeAction/resolve` of the first one, through the same server.
  * - transportFloor: didOpen → diagnostics through a server that analyses nothing, built on the
@@ -160,6 +161,8 @@ interface Server {
   readonly conn: MessageConnection;
   readonly child: ChildProcess;
   diagnostics(uri: string, version: number): Promise<PublishDiagnosticsParams>;
+  /** The server's phase marks for the first document opened (see openPhases). */
+  phases(): ReadonlyMap<string, number>;
   heap(): Promise<number>;
   close(): Promise<void>;
 }
@@ -168,7 +171,7 @@ async function startServer(pull: boolean, extra: { textDocument?: object; worksp
   if (!existsSync(SERVER)) throw new Error('dist/server.js is missing: run `npm run build`');
   const preload = path.join(os.tmpdir(), `robots-acap-bench-preload-${process.pid}.cjs`);
   writeFileSync(preload, PRELOAD);
-  const child = spawn(process.execPath, ['--expose-gc', '-r', preload, SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--expose-gc', '-r', preload, SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ROBOTS_ACAP_PHASES: '1' } });
   const conn = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
   const waiting: { uri: string; version: number; resolve: (p: PublishDiagnosticsParams) => void }[] = [];
   conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
@@ -181,6 +184,8 @@ async function startServer(pull: boolean, extra: { textDocument?: object; worksp
     }
   });
   const heapWaiters: ((n: number) => void)[] = [];
+  // The server's phase marks (ROBOTS_ACAP_PHASES) of the first document opened: epoch ms by name.
+  const phases = new Map<string, number>();
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
@@ -189,6 +194,8 @@ async function startServer(pull: boolean, extra: { textDocument?: object; worksp
       const line = stderr.slice(0, nl);
       stderr = stderr.slice(nl + 1);
       if (line.startsWith('@heap ')) heapWaiters.shift()?.(Number(line.slice(6)));
+      const mark = /^@phase (\S+) \S+ ([\d.]+)$/.exec(line);
+      if (mark && !phases.has(mark[1])) phases.set(mark[1], Number(mark[2]));
     }
   });
   conn.onRequest('workspace/configuration', (params: { items: unknown[] }) => params.items.map(() => ({})));
@@ -203,6 +210,7 @@ async function startServer(pull: boolean, extra: { textDocument?: object; worksp
     conn,
     child,
     diagnostics: (uri, version) => new Promise((resolve) => waiting.push({ uri, version, resolve })),
+    phases: () => phases,
     heap: () => new Promise((resolve) => {
       heapWaiters.push(resolve);
       child.kill('SIGUSR2');
@@ -213,6 +221,30 @@ async function startServer(pull: boolean, extra: { textDocument?: object; worksp
       conn.dispose();
       child.kill();
     },
+  };
+}
+
+/**
+ * The first didOpen → diagnostics split at the server's phase marks (server.ts, PHASES), each the
+ * time a phase took: `transport` until the server's handler starts (the client's writing, the
+ * pipe, the server's reading and decoding of the message), `parse`, `settingsAfterParse` (the
+ * wait for the client's answer to the settings request once parsed: the request is sent before
+ * the parse), `validation`, `publish` (writing the diagnostics until the client has read them).
+ * Both clocks are the system's (performance.timeOrigin), so the marks compare across processes.
+ */
+function openPhases(marks: ReadonlyMap<string, number>, sent: number, total: number): Figures | null {
+  const at = (name: string): number | undefined => (marks.has(name) ? marks.get(name)! - sent : undefined);
+  const received = at('received');
+  const parsed = at('parsed');
+  const settled = at('settings');
+  const validated = at('validated');
+  if (received === undefined || parsed === undefined || settled === undefined || validated === undefined) return null;
+  return {
+    transport: round(received),
+    parse: round(parsed - received),
+    settingsAfterParse: round(settled - parsed),
+    validation: round(validated - settled),
+    publish: round(total - validated),
   };
 }
 
@@ -238,6 +270,7 @@ async function lspPush(text: string, bytes: number): Promise<Figures> {
   await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'robots-txt', version: 1, text } });
   const first = await opened;
   const open = performance.now() - t0;
+  const phases = openPhases(s.phases(), performance.timeOrigin + t0, open);
   const openPayload = JSON.stringify(first.diagnostics).length;
   const heapOpen = await s.heap();
 
@@ -338,6 +371,7 @@ async function lspPush(text: string, bytes: number): Promise<Figures> {
   await s.close();
   return {
     didOpenToDiagnostics: round(open),
+    openPhases: phases,
     didOpenAgainToDiagnostics: { median: round(percentile(reopens, 50)), runs: reopens.map((x) => round(x)) },
     diagnosticsOnOpen: first.diagnostics.length,
     payloadBytesOnOpen: openPayload,

@@ -87,6 +87,21 @@ function log(text: string): void {
   process.stderr.write(`[robots-acap] ${text}\n`);
 }
 
+/**
+ * With ROBOTS_ACAP_PHASES=1 in its environment, the server writes to stderr when each phase of
+ * opening a document ends, for a benchmark to split its didOpen → diagnostics from outside:
+ * `@phase <name> <uri> <ms since the epoch>`, for `received` (the didOpen handler starts: the
+ * message was read and decoded), `parsed`, `settings` (the client's answer to the settings
+ * request was read) and `validated` (the diagnostics are about to be written). Nothing is
+ * written otherwise; pull mode writes the first three.
+ */
+const PHASES = process.env.ROBOTS_ACAP_PHASES === '1';
+/** Documents opened whose first diagnostics are not written yet (only with PHASES). */
+const opening = new Set<string>();
+function phase(name: string, uri: string): void {
+  if (PHASES && opening.has(uri)) process.stderr.write(`@phase ${name} ${uri} ${(performance.timeOrigin + performance.now()).toFixed(2)}\n`);
+}
+
 const documents = new DocumentStore();
 const settings = new Settings(connection);
 /** The one workspace, with the open documents over the files on disk. */
@@ -338,8 +353,10 @@ async function validate(uri: string, token?: CancellationToken): Promise<Diagnos
     // from setImmediate), and the parse runs while the client answers, not before the request.
     await new Promise((resolve) => setImmediate(resolve));
     documents.get(uri);
+    phase('parsed', uri);
   }
   const s = await asked;
+  phase('settings', uri);
   const side = documents.side(uri);
   if (side) {
     // A TDMRep property file, or XML that is an RSL licence (other XML gets nothing); both
@@ -426,6 +443,8 @@ async function pushDiagnostics(uri: string): Promise<void> {
     const version = documents.version(uri);
     const diagnostics = await validate(uri);
     if (!diagnostics || documents.revision(uri) !== revision) return; // changed meanwhile: the next run publishes
+    phase('validated', uri);
+    opening.delete(uri);
     await connection.sendDiagnostics({ uri, version, diagnostics });
   } catch (err) {
     // Stopped by an edit or a close: the run the edit scheduled publishes (a close publishes nothing).
@@ -436,7 +455,12 @@ async function pushDiagnostics(uri: string): Promise<void> {
 
 connection.onDidOpenTextDocument(guardNotification('didOpen', (params) => {
   const { uri, version, text, languageId } = params.textDocument;
-  if (!documents.open(uri, version, text, languageId)) return;
+  if (PHASES) opening.add(uri);
+  phase('received', uri);
+  if (!documents.open(uri, version, text, languageId)) {
+    opening.delete(uri);
+    return;
+  }
   // Asked now, so that the request is on its way before the document is parsed (validate).
   void settings.forDocument(uri);
   schedulePush(uri);
@@ -452,6 +476,7 @@ connection.onDidChangeTextDocument(guardNotification('didChange', (params) => {
 connection.onDidCloseTextDocument(guardNotification('didClose', (params) => {
   const uri = params.textDocument.uri;
   const wasOpen = documents.has(uri);
+  opening.delete(uri);
   documents.close(uri);
   settings.forget(uri);
   cancelPush(uri);

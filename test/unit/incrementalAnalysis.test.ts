@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import {
   collectFindings, doValidation, documentText, getModel, parseDocument, updateDocument, type ContentChange, type RobotsDocument,
 } from '../../server/src/service';
-import { modelLineage } from '../../server/src/service/model/model';
+import { modelLineage, type RobotsModel } from '../../server/src/service/model/model';
 
 /** A file with groups, repeated rules, ACAP definitions, records and sub-records, comments. */
 const BASE = [
@@ -67,6 +67,11 @@ function toChange(doc: RobotsDocument, e: EditSpec): ContentChange {
   const start = Math.min(e.char, len);
   const end = Math.min(start + e.length, len);
   return { range: { start: { line, character: start }, end: { line, character: end } }, text: e.text };
+}
+
+/** A model's structure, without the document it was made for (versions differ in it only). */
+function withoutDocument(model: RobotsModel): Omit<RobotsModel, 'document'> {
+  return Object.fromEntries(Object.entries(model).filter(([k]) => k !== 'document')) as Omit<RobotsModel, 'document'>;
 }
 
 /** Findings of the same text analysed from scratch. */
@@ -166,6 +171,48 @@ suite('incremental analysis', () => {
       }
     }
     assert.deepEqual(collectFindings(doc), fresh(doc));
+  });
+
+  test('lines added or removed: the model made from the previous version equals the model built from the text', () => {
+    // Without the ACAP records, and with Sitemap lines and comments between groups: edits among
+    // the groups move the later lines (shiftOver); elsewhere the model is built again.
+    const conventional = [...BASE.split('\n').slice(3, 17), 'Sitemap: https://example.com/s.xml', '##ACAP version=1.0', '# end', 'User-agent: a', '', 'User-agent: b', 'Allow: /'].join('\n');
+    // Groups of several User-agent lines with blank lines and comments among them, before their first rule.
+    const agents = ['User-agent: a', '', '# c', 'User-agent: b', '', 'Disallow: /x', '', 'User-agent: c', '', 'User-agent: d'].join('\n');
+    for (const base of [BASE, conventional, agents]) {
+      fc.assert(
+        fc.property(fc.array(editArb, { minLength: 1, maxLength: 25 }), (edits) => {
+          let doc = parseDocument('file:///inc/robots.txt', 0, base);
+          getModel(doc);
+          edits.forEach((e, k) => {
+            doc = updateDocument(doc, [toChange(doc, e)], k + 1);
+            assert.deepEqual(withoutDocument(getModel(doc)), withoutDocument(getModel(parseDocument('file:///fresh/robots.txt', k + 1, documentText(doc)))), `after edit ${k + 1}: ${JSON.stringify(e)}`);
+          });
+        }),
+        { numRuns: 300, seed: 21 },
+      );
+    }
+  });
+
+  test('a rule line added or removed in a group moves the model: the groups before it keep their lines, later ones move', () => {
+    const doc = parseDocument('file:///inc/robots.txt', 0, BASE);
+    const before = getModel(doc);
+    // A rule added to the * group (line 12), then removed again.
+    const added = updateDocument(doc, [{ range: { start: { line: 13, character: 0 }, end: { line: 13, character: 0 } }, text: 'Disallow: /new\n' }], 1);
+    const after = getModel(added);
+    assert.equal(modelLineage(after)?.rebuilt, true, 'groups are new objects, as after a rebuild');
+    assert.equal(after.groups[0].members, before.groups[0].members, 'the Googlebot group before the edit shares its lines');
+    assert.deepEqual(after.groups[1].members, [12, 13, 14, 15, 16]);
+    assert.deepEqual(after.records.map((r) => r.startLine), before.records.map((r) => r.startLine + 1));
+    const removed = updateDocument(added, [{ range: { start: { line: 13, character: 0 }, end: { line: 14, character: 0 } }, text: '' }], 2);
+    assert.deepEqual(withoutDocument(getModel(removed)), withoutDocument(before));
+
+    // A rule written between two User-agent lines of a group with no rule yet: the second line
+    // now opens a group of its own (RFC 9309 §2.1), which only reading the lines again finds.
+    const agents = parseDocument('file:///inc/robots.txt', 0, 'User-agent: a\n\nUser-agent: b\nDisallow: /x\n');
+    assert.deepEqual(getModel(agents).groups.map((g) => g.agents), [[0, 2]]);
+    const split = updateDocument(agents, [{ range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, text: 'Allow: /b\n' }], 1);
+    assert.deepEqual(getModel(split).groups.map((g) => [g.agents, g.members]), [[[0], [1]], [[3], [4]]]);
   });
 
   test('adding a line rebuilds the model; the findings still equal a full analysis', () => {

@@ -19,8 +19,14 @@ export interface CompiledPattern {
 }
 
 export interface AcapField {
-  readonly doc: RobotsDocument;
+  /**
+   * The document the field is written in, by URI: compiled fields outlive the version they were
+   * compiled from (an untouched record keeps its fields across edits), so they hold no document.
+   */
+  readonly uri: string;
   readonly line: number;
+  /** The line as written, trimmed (answers quote it). */
+  readonly text: string;
   readonly allow: boolean;
   /** The standard usage this field speaks on, after expansion. */
   readonly usage: string;
@@ -45,7 +51,8 @@ export interface AcapField {
 
 export interface QualifierSource {
   readonly qualifier: string;
-  readonly doc: RobotsDocument;
+  /** The document of the line, by URI (see AcapField.uri). */
+  readonly uri: string;
   /** 0-based. */
   readonly line: number;
 }
@@ -56,7 +63,8 @@ export interface CompiledSubRecord {
 }
 
 export interface CompiledRecord {
-  readonly doc: RobotsDocument;
+  /** The document of the record, by URI (see AcapField.uri). */
+  readonly uri: string;
   readonly record: AcapRecord;
   /** Lower-cased crawler names. */
   readonly crawlers: readonly string[];
@@ -154,7 +162,7 @@ function expandUsage(ref: UsageRef, scope: DefinitionScope, depth = 0): readonly
   const tag = `(${ref.name})`;
   if (d.kind === 'acap-qualified-usage' && d.usage && !d.usage.local && USAGE_BY_NAME.has(d.usage.name)) {
     const q = qualifierStrings(line, d.qualifiers);
-    const sources = [...q.known, ...q.unknown].map((qualifier) => ({ qualifier, doc: defDoc, line: defLine }));
+    const sources = [...q.known, ...q.unknown].map((qualifier) => ({ qualifier, uri: defDoc.uri, line: defLine }));
     return [{ usage: d.usage.name, via: tag, qualifiers: q.known, unknown: q.unknown, sources, ...(broken ? { broken } : {}) }];
   }
   if (d.kind === 'acap-composite-usage') {
@@ -223,13 +231,14 @@ function compileField(doc: RobotsDocument, i: number, at: Compiling): AcapField[
         : !d.allow && d.usage.local ? `it prohibits the local usage (${d.usage.name}), and prohibitions may name only standard usages (Part 1 §2.4.2)`
           : setBroken;
   const ownAll = joined(own.known, own.unknown);
-  const ownSources = ownAll.length === 0 ? NONE : ownAll.map((qualifier) => ({ qualifier, doc, line: i }));
+  const ownSources = ownAll.length === 0 ? NONE : ownAll.map((qualifier) => ({ qualifier, uri: doc.uri, line: i }));
   const expanded = expandUsage(d.usage, at.scope);
   const out: AcapField[] = [];
+  const text = line.text.trim();
   for (const e of expanded) {
     out.push({
       broken: broken ?? e.broken,
-      doc, line: i, allow: d.allow, usage: e.usage, via: e.via, resourceSet: set, patterns,
+      uri: doc.uri, line: i, text, allow: d.allow, usage: e.usage, via: e.via, resourceSet: set, patterns,
       // Unknown qualifiers travel like the others (interpretation §3.3): the answer never looks less restricted than the file.
       qualifiers: d.allow ? joined(ownAll, joined(e.qualifiers, e.unknown)) : NONE,
       unknownQualifiers: d.allow ? joined(own.unknown, e.unknown) : NONE,
@@ -249,7 +258,27 @@ function compileFields(doc: RobotsDocument, lines: readonly number[], at: Compil
 
 const cache = new WeakMap<RobotsModel, Map<DefinitionScope | undefined, CompiledRecord[]>>();
 
-/** The ACAP records of a document, compiled; `parent` is the scope of a file that refers to this one. */
+/**
+ * The records compiled last for each URI (in its own scope), with the definitions they were
+ * compiled with. A version whose model kept a record (typing in a path or a value keeps the model
+ * and every record the edit did not touch: model.ts, carryOver) takes that record's compiled form
+ * from here instead of compiling it again, as long as the definitions are the same (the model
+ * shares them while no definition line changes). One entry per URI, at most LATEST_MAX URIs,
+ * forgotten with the document.
+ */
+const latest = new Map<string, { readonly model: RobotsModel; readonly byRecord: Map<AcapRecord, CompiledRecord> }>();
+const LATEST_MAX = 16;
+
+/** Forget the records compiled for `uri` (the document closed). */
+export function forgetCompiledRecords(uri: string): void {
+  latest.delete(uri);
+}
+
+/**
+ * The ACAP records of a document, compiled; `parent` is the scope of a file that refers to this
+ * one. Once per model and scope; in its own scope, O(records) plus the compiling of the records
+ * the previous version did not have (after an edit within a record, that record only).
+ */
 export function compileRecords(doc: RobotsDocument, parent?: DefinitionScope): CompiledRecord[] {
   const model = getModel(doc);
   let byScope = cache.get(model);
@@ -260,40 +289,53 @@ export function compileRecords(doc: RobotsDocument, parent?: DefinitionScope): C
   const hit = byScope.get(parent);
   if (hit) return hit;
   const at: Compiling = { scope: { model, parent }, plain: new Map() };
+  // Kept records are reused only in the file's own scope, with the very definitions they read.
+  const before = parent === undefined ? latest.get(doc.uri) : undefined;
+  const reusable = before && before.model !== model && before.model.definitions === model.definitions && before.model.resourceSets === model.resourceSets
+    && before.model.localUsages === model.localUsages ? before.byRecord : undefined;
   // A record of one crawler (nearly all) shares the list of that name with the others.
   const lone = new Map<string, readonly string[]>();
-  const out = model.records.map((record): CompiledRecord => {
-    const names = record.crawlers.map((c) => {
-      const f = lineAt(doc, c).field;
-      return f ? slice(lineAt(doc, c), f.value).toLowerCase() : '';
-    });
-    let crawlers: readonly string[] = names;
-    if (names.length === 1) {
-      const shared = lone.get(names[0]);
-      if (shared) crawlers = shared;
-      else lone.set(names[0], (crawlers = Object.freeze(names)));
-    }
-    const ref = record.reference;
-    const refField = ref !== undefined ? lineAt(doc, ref).field : undefined;
-    return {
-      doc,
-      record,
-      crawlers,
-      star: crawlers.includes('*'),
-      general: compileFields(doc, record.general, at),
-      subRecords: record.subRecords.length === 0 ? NONE : record.subRecords.map((s) => ({
-        purposes: s.purposes.map((p) => {
-          const f = lineAt(doc, p).field;
-          const text = f ? slice(lineAt(doc, p), f.value) : '';
-          return { line: p, text, key: text.toLowerCase() };
-        }),
-        fields: compileFields(doc, s.fields, at),
-      })),
-      reference: ref !== undefined && refField ? { line: ref, locator: slice(lineAt(doc, ref), refField.value) } : undefined,
-    };
-  });
+  const out = model.records.map((record): CompiledRecord => reusable?.get(record) ?? compileRecord(doc, record, at, lone));
   byScope.set(parent, out);
+  if (parent === undefined && out.length > 0) {
+    const byRecord = new Map<AcapRecord, CompiledRecord>();
+    for (const r of out) byRecord.set(r.record, r);
+    latest.delete(doc.uri);
+    if (latest.size >= LATEST_MAX) latest.delete(latest.keys().next().value as string);
+    latest.set(doc.uri, { model, byRecord });
+  }
   return out;
+}
+
+function compileRecord(doc: RobotsDocument, record: AcapRecord, at: Compiling, lone: Map<string, readonly string[]>): CompiledRecord {
+  const names = record.crawlers.map((c) => {
+    const f = lineAt(doc, c).field;
+    return f ? slice(lineAt(doc, c), f.value).toLowerCase() : '';
+  });
+  let crawlers: readonly string[] = names;
+  if (names.length === 1) {
+    const shared = lone.get(names[0]);
+    if (shared) crawlers = shared;
+    else lone.set(names[0], (crawlers = Object.freeze(names)));
+  }
+  const ref = record.reference;
+  const refField = ref !== undefined ? lineAt(doc, ref).field : undefined;
+  return {
+    uri: doc.uri,
+    record,
+    crawlers,
+    star: crawlers.includes('*'),
+    general: compileFields(doc, record.general, at),
+    subRecords: record.subRecords.length === 0 ? NONE : record.subRecords.map((s) => ({
+      purposes: s.purposes.map((p) => {
+        const f = lineAt(doc, p).field;
+        const text = f ? slice(lineAt(doc, p), f.value) : '';
+        return { line: p, text, key: text.toLowerCase() };
+      }),
+      fields: compileFields(doc, s.fields, at),
+    })),
+    reference: ref !== undefined && refField ? { line: ref, locator: slice(lineAt(doc, ref), refField.value) } : undefined,
+  };
 }
 
 /**
@@ -329,6 +371,59 @@ const recordIndexes = new WeakMap<readonly CompiledRecord[], RecordIndex>();
 export function recordIndex(records: readonly CompiledRecord[]): RecordIndex {
   let out = recordIndexes.get(records);
   if (out) return out;
+  const uri = records[0]?.uri;
+  const last = uri === undefined ? undefined : lastIndexes.get(uri);
+  out = last && movedIndex(last.records, last.index, records);
+  if (!out) out = buildRecordIndex(records);
+  recordIndexes.set(records, out);
+  if (uri !== undefined) {
+    lastIndexes.delete(uri);
+    if (lastIndexes.size >= LATEST_MAX) lastIndexes.delete(lastIndexes.keys().next().value as string);
+    lastIndexes.set(uri, { records, index: out });
+  }
+  return out;
+}
+
+/** The last index made per URI (at most LATEST_MAX), for the next version's list (movedIndex). */
+const lastIndexes = new Map<string, { readonly records: readonly CompiledRecord[]; readonly index: RecordIndex }>();
+
+/** Forget the last record index of `uri` (the document closed). */
+export function forgetRecordIndex(uri: string): void {
+  lastIndexes.delete(uri);
+}
+
+/** Records changed between two lists beyond which the index is built again rather than patched. */
+const PATCH_MAX = 64;
+
+/**
+ * The index of `records` from that of `before`, a list of as many records that differs from it in
+ * at most PATCH_MAX places (compileRecords keeps every record an edit did not touch), each naming
+ * the same crawlers: the same index when nothing differs, else a copy with the changed records
+ * put in place of the old. O(records) pointer comparisons, plus a copy of the crawler map when
+ * one differs; undefined when the lists differ otherwise.
+ */
+function movedIndex(before: readonly CompiledRecord[], index: RecordIndex, records: readonly CompiledRecord[]): RecordIndex | undefined {
+  if (before.length !== records.length) return undefined;
+  const changed: number[] = [];
+  for (let k = 0; k < records.length; k++) {
+    if (records[k] === before[k]) continue;
+    const a = before[k];
+    const b = records[k];
+    if (changed.length >= PATCH_MAX || a.star !== b.star || a.crawlers.length !== b.crawlers.length || a.crawlers.some((c, i) => c !== b.crawlers[i])) return undefined;
+    changed.push(k);
+  }
+  if (changed.length === 0) return index;
+  const byCrawler = new Map(index.byCrawler);
+  let star = index.star;
+  const swap = (list: readonly CompiledRecord[], k: number): CompiledRecord[] => list.map((r) => (r === before[k] ? records[k] : r));
+  for (const k of changed) {
+    if (records[k].star) star = swap(star, k);
+    else for (const c of new Set(records[k].crawlers)) byCrawler.set(c, swap(byCrawler.get(c)!, k));
+  }
+  return { byCrawler, star };
+}
+
+function buildRecordIndex(records: readonly CompiledRecord[]): RecordIndex {
   const byCrawler = new Map<string, CompiledRecord[]>();
   const star: CompiledRecord[] = [];
   for (const r of records) {
@@ -339,7 +434,5 @@ export function recordIndex(records: readonly CompiledRecord[]): RecordIndex {
       else byCrawler.set(c, [r]);
     }
   }
-  out = { byCrawler, star };
-  recordIndexes.set(records, out);
-  return out;
+  return { byCrawler, star };
 }

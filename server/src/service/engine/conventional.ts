@@ -289,7 +289,8 @@ function kosterGroup(doc: RobotsDocument, token: string): { group: Group | undef
   const lookup = groupLookup(doc);
   // The first value (file order) that contains the token: -1 for none.
   let value = -1;
-  if (t && !t.includes('\n')) {
+  // No named User-agent value (a file of ACAP records and `*` groups): no token is searched for.
+  if (t && !t.includes('\n') && lookup.starts.length > 0) {
     lookup.firsts ??= firstOccurrences(lookup.joined, namedTokens(doc));
     let hit = lookup.firsts.get(t);
     const known = hit === undefined ? lookup.koster.get(t) : undefined;

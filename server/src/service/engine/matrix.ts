@@ -11,6 +11,8 @@ import { agentToken, explain, type Explanation, type Query, type Reading } from 
 import type { WorkspaceContext } from '../syntax/workspace';
 import { CRAWLER_BY_TOKEN } from '../facts/crawlers';
 import { finish, type Steps } from '../syntax/steps';
+import type { LineNode } from '../syntax/syntax';
+import { CarriedAnswers, type Unchanged } from './carried';
 
 /**
  * The reading a crawler uses by default (issue 15): a file without ACAP records has only the
@@ -70,8 +72,24 @@ export const DEFAULT_CRAWLERS: readonly string[] = ['Googlebot', 'Bingbot', 'GPT
 /** The usages shown for an ACAP file; a conventional file speaks only about crawl. */
 export const MATRIX_USAGES: readonly string[] = ['crawl', 'follow', 'index', 'preserve', 'present', 'present-snippet'];
 
-/** matrixUsages' answer per version (a hover asks it once per table). */
+/** matrixUsages' answer per version (a hover asks it once per table), and per URI across edits. */
 const usagesCache = new WeakMap<RobotsDocument, readonly string[]>();
+const usagesCarried = new CarriedAnswers<readonly string[]>();
+
+/** The usage an ACAP field names, and whether it is a local one: `` when the line is no field (or names none). */
+function usageOf(line: LineNode): string {
+  const d = line.directive;
+  return d.kind === 'acap-permission' && d.usage ? `${d.usage.local ? '(' : ''}${d.usage.name}` : '';
+}
+
+/**
+ * What the columns depend on in the lines an edit replaced: the usages the fields name, and the
+ * definitions of local usages (which the model reads from every definition line).
+ */
+const USAGES_UNCHANGED: Unchanged = {
+  line: (line) => usageOf(line) === '' && line.field?.fact?.placement !== 'acap-file',
+  pair: (before, after) => usageOf(before) === usageOf(after) && (before.field?.fact?.placement !== 'acap-file' || before.text === after.text),
+};
 
 /**
  * The columns for `doc`: the usual six, and every other usage its ACAP fields speak about, local
@@ -81,7 +99,11 @@ const usagesCache = new WeakMap<RobotsDocument, readonly string[]>();
  */
 export function matrixUsages(doc: RobotsDocument): readonly string[] {
   let known = usagesCache.get(doc);
-  if (!known) usagesCache.set(doc, (known = listUsages(doc)));
+  if (!known) {
+    known = usagesCarried.get(doc, USAGES_UNCHANGED);
+    if (!known) usagesCarried.set(doc, (known = listUsages(doc)));
+    usagesCache.set(doc, known);
+  }
   return known;
 }
 
@@ -192,8 +214,23 @@ interface Names {
   readonly acap: ReadonlySet<string>;
 }
 
-/** Per version: a hover asks for the names twice (the table and its AI rows). */
+/** Per version: a hover asks for the names twice (the table and its AI rows); per URI across edits. */
 const namesCache = new WeakMap<RobotsDocument, Names>();
+const namesCarried = new CarriedAnswers<Names>();
+
+/** The names are read from the User-agent and ACAP-crawler lines only: an edit of no such line keeps them. */
+const NAMES_UNCHANGED: Unchanged = {
+  line: (line) => {
+    const placement = line.field?.fact?.placement;
+    return placement !== 'group-start' && placement !== 'acap-record-start';
+  },
+};
+
+/** Forget the names and columns kept for `uri` (the document closed). */
+export function forgetMatrixAnswers(uri: string): void {
+  namesCarried.forget(uri);
+  usagesCarried.forget(uri);
+}
 
 /**
  * Both lists of names in one pass over the agent lines, in file order: O(agent lines). A
@@ -201,8 +238,11 @@ const namesCache = new WeakMap<RobotsDocument, Names>();
  * one), and each list was a pass of its own.
  */
 function namesOf(doc: RobotsDocument): Names {
-  const cached = namesCache.get(doc);
-  if (cached) return cached;
+  const cached = namesCache.get(doc) ?? namesCarried.get(doc, NAMES_UNCHANGED);
+  if (cached) {
+    namesCache.set(doc, cached);
+    return cached;
+  }
   const model = getModel(doc);
   const agents: number[] = [];
   for (const g of model.groups) for (const a of g.agents) agents.push(a);
@@ -228,6 +268,7 @@ function namesOf(doc: RobotsDocument): Names {
   }
   const out: Names = { named: [...named.values()], acap };
   namesCache.set(doc, out);
+  namesCarried.set(doc, out);
   return out;
 }
 

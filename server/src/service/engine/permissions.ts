@@ -419,18 +419,18 @@ function listed(list: readonly Scored[], asked: RobotsDocument): { readonly list
 
 /** Where a field's qualifier is written, 1-based, with its file when it is not the one asked about. */
 function sourceRef(q: AcapField['qualifierSources'][number], asked: RobotsDocument): QualifierRef {
-  return q.doc !== asked ? { qualifier: q.qualifier, line: q.line + 1, file: q.doc.uri } : { qualifier: q.qualifier, line: q.line + 1 };
+  return q.uri !== asked.uri ? { qualifier: q.qualifier, line: q.line + 1, file: q.uri } : { qualifier: q.qualifier, line: q.line + 1 };
 }
 
 function fieldCandidate(field: AcapField, tier: TierName, key: string, asked: RobotsDocument): Candidate {
   const pattern = field.patterns.find((p) => p.key === key)?.text ?? key;
   const out: { -readonly [K in keyof Candidate]: Candidate[K] } = {
-    line: field.line + 1, text: lineAt(field.doc, field.line).text.trim(), source: 'acap', allow: field.allow, usage: field.usage, tier, pattern,
+    line: field.line + 1, text: field.text, source: 'acap', allow: field.allow, usage: field.usage, tier, pattern,
     qualifiers: field.qualifiers,
     qualifierSources: field.qualifierSources.map((q) => sourceRef(q, asked)),
   };
   // Present only when they say something (answers are compared and printed as they are).
-  if (field.doc !== asked) out.file = field.doc.uri;
+  if (field.uri !== asked.uri) out.file = field.uri;
   if (field.resourceSet) out.resourceSet = field.resourceSet;
   if (field.via) out.via = field.via;
   return out;
@@ -577,7 +577,7 @@ function decide(s: Setting, usage: string): Decided {
       continue;
     }
     const f = b.field;
-    const where = f.doc !== s.doc ? ` of ${f.doc.uri}` : '';
+    const where = f.uri !== s.doc.uri ? ` of ${f.uri}` : '';
     s.notes.add(`Line ${f.line + 1}${where} would ${f.allow ? 'permit' : 'prohibit'} ${f.usage} here${f.qualifiers.length ? ` (${f.qualifiers.join(' ')})` : ''}, but ${f.broken}, so crawlers ignore it.`);
   }
   if (unnamed) s.notes.add(`${unnamed.toLocaleString('en')} more lines that crawlers cannot read would have spoken on ${usage} here; the first ${LISTED_MAX} are named.`);
@@ -1024,7 +1024,7 @@ function explainAs(doc: RobotsDocument, query: Query, ctx: WorkspaceContext, rea
     decision, crawl,
     // The first LISTED_MAX records, the rest counted.
     records: [
-      ...named.slice(0, LISTED_MAX).map((r) => ({ line: r.record.startLine + 1, named: true, ...(r.doc !== doc ? { file: r.doc.uri } : {}) })),
+      ...named.slice(0, LISTED_MAX).map((r) => ({ line: r.record.startLine + 1, named: true, ...(r.uri !== doc.uri ? { file: r.uri } : {}) })),
       ...star.slice(0, Math.max(0, LISTED_MAX - named.length)).map((r) => ({ line: r.record.startLine + 1, named: false })),
     ],
     ...(named.length + star.length > LISTED_MAX ? { recordsOmitted: named.length + star.length - LISTED_MAX } : {}),

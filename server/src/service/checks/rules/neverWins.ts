@@ -322,8 +322,33 @@ function crawlerNameAt(model: RobotsModel, l: number): string {
   return line.field ? line.text.slice(line.field.value.start, line.field.value.end).trim().toLowerCase() : '';
 }
 
+/**
+ * Whether any field could be reported: a pattern written on a permission or prohibition line
+ * that starts with `*` or ends with `$` (those of resource sets never lose here: the check reports
+ * the line that wrote the pattern), or a general ACAP-disallow-other. O(fields), reading each
+ * line's directive and two characters: the buckets and their rivals, made for every version,
+ * took 6 ms per keystroke on a file of 5,000 records that has neither.
+ */
+function anyCandidate(model: RobotsModel): boolean {
+  const doc = model.document;
+  const candidate = (i: number, general: boolean): boolean => {
+    const line = lineAt(doc, i);
+    const d = line.directive;
+    if (d.kind !== 'acap-permission' || !d.resource || d.resource.end <= d.resource.start) return false;
+    if (general && !d.allow && d.usage?.name === 'other') return true;
+    const first = line.text.charCodeAt(d.resource.start);
+    const last = line.text.charCodeAt(d.resource.end - 1);
+    return first === 42 /* * */ || last === 36 /* $ */;
+  };
+  for (const r of model.records) {
+    for (const i of r.general) if (candidate(i, true)) return true;
+    for (const sub of r.subRecords) for (const i of sub.fields) if (candidate(i, false)) return true;
+  }
+  return false;
+}
+
 export function checkNeverWins(model: RobotsModel, out: LocatedFinding[]): void {
-  if (model.records.length === 0) return;
+  if (model.records.length === 0 || !anyCandidate(model)) return;
   const doc = model.document;
   const crawlerName = (l: number): string => crawlerNameAt(model, l);
   const budget: Budget = { left: STAR_BUDGET };

@@ -1,0 +1,58 @@
+/**
+ * Answers worked out for a whole version (the crawler names a file addresses, the usages its ACAP
+ * fields speak about) that an edit seldom changes: kept per URI with the version they were worked
+ * out for, and handed to a later version when the lines its edits replaced, in both versions,
+ * could not have changed them. Typing in a path of a file of 5,000 ACAP records listed every
+ * record's crawler line and every field's usage again for the first hover after each keystroke.
+ */
+import { lineAt, lineShiftSince, type RobotsDocument } from '../syntax/document';
+import type { LineNode } from '../syntax/syntax';
+
+/** URIs kept per kind of answer, as the engine's other per-URI state keeps them. */
+const LATEST_MAX = 16;
+
+/** How the lines an edit replaced may be read to tell that an answer still holds. */
+export interface Unchanged {
+  /** A line of either version that cannot change the answer, wherever it is added or removed. */
+  readonly line: (line: LineNode) => boolean;
+  /** When the edit replaced lines one for one: the old and new line say the same for the answer. */
+  readonly pair?: (before: LineNode, after: LineNode) => boolean;
+}
+
+export class CarriedAnswers<T> {
+  private readonly latest = new Map<string, { doc: RobotsDocument; value: T }>();
+
+  /**
+   * The answer kept for an earlier version of `doc`'s URI, when every line replaced since (read
+   * in the kept version and in `doc`) passes `unchanged`; else undefined. O(edits between the
+   * versions (steps) + lines they replaced).
+   */
+  get(doc: RobotsDocument, unchanged: Unchanged): T | undefined {
+    const kept = this.latest.get(doc.uri);
+    if (!kept) return undefined;
+    if (kept.doc === doc) return kept.value;
+    const shift = lineShiftSince(doc, kept.doc);
+    if (!shift) return undefined;
+    if (unchanged.pair && shift.oldEnd === shift.newEnd) {
+      for (let i = shift.from; i < shift.newEnd; i++) if (!unchanged.pair(lineAt(kept.doc, i), lineAt(doc, i))) return undefined;
+    } else {
+      for (let i = shift.from; i < shift.oldEnd; i++) if (!unchanged.line(lineAt(kept.doc, i))) return undefined;
+      for (let i = shift.from; i < shift.newEnd; i++) if (!unchanged.line(lineAt(doc, i))) return undefined;
+    }
+    // The kept version moves on: the next edit is compared with this one.
+    kept.doc = doc;
+    return kept.value;
+  }
+
+  /** Keep `value` as `doc`'s answer (the only one for its URI). O(1). */
+  set(doc: RobotsDocument, value: T): void {
+    this.latest.delete(doc.uri);
+    if (this.latest.size >= LATEST_MAX) this.latest.delete(this.latest.keys().next().value as string);
+    this.latest.set(doc.uri, { doc, value });
+  }
+
+  /** Forget what is kept for `uri` (the document closed). O(1). */
+  forget(uri: string): void {
+    this.latest.delete(uri);
+  }
+}

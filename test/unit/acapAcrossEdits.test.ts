@@ -10,8 +10,9 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {
   collectFindings, crawlersNamed, doValidation, documentText, explain, getModel, matrixUsages, parseDocument, permissionMatrix, updateDocument,
-  type ContentChange, type RobotsDocument,
+  type RobotsDocument,
 } from '../../server/src/service';
+import { typingChange, typingEdits } from './helpers';
 import { compileRecords, recordIndex } from '../../server/src/service/engine/acapRules';
 
 /** Definitions, records of one and several crawlers, `*`, a purpose sub-record, qualifiers, local usages, a usage of a column of its own. */
@@ -51,22 +52,9 @@ const PATHS = ['/', '/a', '/a/b', '/ab', '/news/1', '/press/x', '/drafts/y', '/f
 const AGENTS = ['GPTBot', 'CCBot', 'Googlebot', 'bot1', 'OtherBot'];
 const USAGES = ['crawl', 'index', 'present-snippet', 'follow'];
 
-interface EditSpec { readonly line: number; readonly char: number; readonly length: number; readonly text: string }
 
-const editArb: fc.Arbitrary<EditSpec> = fc.record({
-  line: fc.nat({ max: 26 }),
-  char: fc.nat({ max: 40 }),
-  length: fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.nat({ max: 4 }) }),
-  text: fc.constantFrom(...TYPED),
-});
+const editArb = typingEdits(TYPED, 26, 40);
 
-function toChange(doc: RobotsDocument, e: EditSpec): ContentChange {
-  const line = Math.min(e.line, doc.lines.length - 1);
-  const len = doc.lines[line].text.length;
-  const start = Math.min(e.char, len);
-  const end = Math.min(start + e.length, len);
-  return { range: { start: { line, character: start }, end: { line, character: end } }, text: e.text };
-}
 
 /** Every ACAP answer, the table of two paths, the names and the columns, as plain data. */
 function answers(doc: RobotsDocument): unknown[] {
@@ -95,7 +83,7 @@ suite('ACAP answers across edits', () => {
         answers(doc);
         const versions: { doc: RobotsDocument; answers: unknown[] }[] = [];
         for (const e of edits) {
-          doc = updateDocument(doc, [toChange(doc, e)], doc.version + 1);
+          doc = updateDocument(doc, [typingChange(doc, e)], doc.version + 1);
           // As the server does: validation carries the model over (and settles the edit) first.
           if (validate) assert.deepEqual(collectFindings(doc), collectFindings(fresh(doc)), `findings after ${JSON.stringify(e)}`);
           const got = answers(doc);

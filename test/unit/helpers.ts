@@ -1,6 +1,7 @@
 /** Shared test helpers: documents from text, `|` cursors, and diagnostics as compact strings. */
 import * as assert from 'node:assert/strict';
-import { doValidation, parseDocument, type RobotsDocument, type ValidationSettings } from '../../server/src/service';
+import fc from 'fast-check';
+import { doValidation, parseDocument, type ContentChange, type RobotsDocument, type ValidationSettings } from '../../server/src/service';
 import { PatternIndex } from '../../server/src/service/engine/patternIndex';
 
 export function doc(text: string, uri = 'file:///site/robots.txt'): RobotsDocument {
@@ -47,4 +48,33 @@ export function indexAdds(f: () => void): number {
     proto.add = original;
   }
   return calls;
+}
+
+/** An edit within one line, as typing makes them (the property tests of incremental analysis). */
+export interface TypingEdit {
+  readonly line: number;
+  readonly char: number;
+  /** Characters removed from `char` on (clamped to the line). */
+  readonly length: number;
+  readonly text: string;
+}
+
+/** Edits that type one of `typed` at a line below `lines` (clamped to the last), mostly removing nothing. */
+export function typingEdits(typed: readonly string[], lines: number, chars = 25): fc.Arbitrary<TypingEdit> {
+  return fc.record({
+    line: fc.nat({ max: lines }),
+    char: fc.nat({ max: chars }),
+    // Mostly typing (nothing removed), sometimes a deletion within the line.
+    length: fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.nat({ max: 4 }) }),
+    text: fc.constantFrom(...typed),
+  });
+}
+
+/** The LSP change of `e` in `doc`: positions clamped to the document, as a client sends them. */
+export function typingChange(doc: RobotsDocument, e: TypingEdit): ContentChange {
+  const line = Math.min(e.line, doc.lines.length - 1);
+  const len = doc.lines[line].text.length;
+  const start = Math.min(e.char, len);
+  const end = Math.min(start + e.length, len);
+  return { range: { start: { line, character: start }, end: { line, character: end } }, text: e.text };
 }

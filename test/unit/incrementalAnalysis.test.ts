@@ -8,8 +8,9 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {
-  collectFindings, doValidation, documentText, getModel, parseDocument, updateDocument, type ContentChange, type RobotsDocument,
+  collectFindings, doValidation, documentText, getModel, parseDocument, updateDocument, type RobotsDocument,
 } from '../../server/src/service';
+import { typingChange, typingEdits } from './helpers';
 import { modelLineage, type RobotsModel } from '../../server/src/service/model/model';
 
 /** A file with groups, repeated rules, ACAP definitions, records and sub-records, comments. */
@@ -46,28 +47,9 @@ const BASE = [
 /** What an edit may type: paths that repeat others, other fields, line breaks. */
 const TYPED = ['a', 'b', '/a', '/b', 'x', '', '\n', 'Allow: /b\n', 'Disallow: /a', '#', ' ', 'User-agent: Bingbot\n', 'ACAP-allow-crawl: /news/', 'index', ':'];
 
-interface EditSpec {
-  readonly line: number;
-  readonly char: number;
-  readonly length: number;
-  readonly text: string;
-}
 
-const editArb: fc.Arbitrary<EditSpec> = fc.record({
-  line: fc.nat({ max: 30 }),
-  char: fc.nat({ max: 25 }),
-  // Mostly typing (nothing removed), sometimes a deletion within the line.
-  length: fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.nat({ max: 4 }) }),
-  text: fc.constantFrom(...TYPED),
-});
+const editArb = typingEdits(TYPED, 30);
 
-function toChange(doc: RobotsDocument, e: EditSpec): ContentChange {
-  const line = Math.min(e.line, doc.lines.length - 1);
-  const len = doc.lines[line].text.length;
-  const start = Math.min(e.char, len);
-  const end = Math.min(start + e.length, len);
-  return { range: { start: { line, character: start }, end: { line, character: end } }, text: e.text };
-}
 
 /** A model's structure, without the document it was made for (versions differ in it only). */
 function withoutDocument(model: RobotsModel): Omit<RobotsModel, 'document'> {
@@ -86,7 +68,7 @@ suite('incremental analysis', () => {
         let doc = parseDocument('file:///inc/robots.txt', 0, BASE);
         collectFindings(doc);
         edits.forEach((e, k) => {
-          doc = updateDocument(doc, [toChange(doc, e)], k + 1);
+          doc = updateDocument(doc, [typingChange(doc, e)], k + 1);
           assert.deepEqual(collectFindings(doc), fresh(doc), `after edit ${k + 1}: ${JSON.stringify(e)}`);
         });
       }),
@@ -104,7 +86,7 @@ suite('incremental analysis', () => {
           // Each change of an event applies to the text the previous one left.
           let scratch = doc;
           const resolved = changes.map((e) => {
-            const c = toChange(scratch, e);
+            const c = typingChange(scratch, e);
             scratch = updateDocument(scratch, [c], -1);
             return c;
           });
@@ -185,7 +167,7 @@ suite('incremental analysis', () => {
           let doc = parseDocument('file:///inc/robots.txt', 0, base);
           getModel(doc);
           edits.forEach((e, k) => {
-            doc = updateDocument(doc, [toChange(doc, e)], k + 1);
+            doc = updateDocument(doc, [typingChange(doc, e)], k + 1);
             assert.deepEqual(withoutDocument(getModel(doc)), withoutDocument(getModel(parseDocument('file:///fresh/robots.txt', k + 1, documentText(doc)))), `after edit ${k + 1}: ${JSON.stringify(e)}`);
           });
         }),

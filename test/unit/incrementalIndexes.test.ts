@@ -11,8 +11,9 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {
   PROFILES, crawlersNamed, explainAiUse, doValidation, documentText, evaluateConventional, parseDocument, updateDocument, agentToken,
-  type ContentChange, type RobotsDocument,
+  type RobotsDocument,
 } from '../../server/src/service';
+import { typingChange, typingEdits } from './helpers';
 
 /** Groups with literal, `$` and `*` patterns, Google's index.htm reading, a 2.0.0 group, ACAP. */
 const BASE = [
@@ -49,22 +50,9 @@ const TYPED = ['a', 'b', '/a', '/b', 'x', '*', '$', '', '\n', 'index.html', 'All
 const PATHS = ['/', '/a', '/a/b', '/ab', '/b', '/bx', '/x', '/x/y', '/dir/', '/dir/index.html', '/f.pdf', '/private/z', '/news/1', '/robots.txt', '/before-any-group'];
 const AGENTS = ['Googlebot', 'Bingbot', 'GPTBot', 'OtherBot'];
 
-interface EditSpec { readonly line: number; readonly char: number; readonly length: number; readonly text: string }
 
-const editArb: fc.Arbitrary<EditSpec> = fc.record({
-  line: fc.nat({ max: 23 }),
-  char: fc.nat({ max: 25 }),
-  length: fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.nat({ max: 4 }) }),
-  text: fc.constantFrom(...TYPED),
-});
+const editArb = typingEdits(TYPED, 23);
 
-function toChange(doc: RobotsDocument, e: EditSpec): ContentChange {
-  const line = Math.min(e.line, doc.lines.length - 1);
-  const len = doc.lines[line].text.length;
-  const start = Math.min(e.char, len);
-  const end = Math.min(start + e.length, len);
-  return { range: { start: { line, character: start }, end: { line, character: end } }, text: e.text };
-}
 
 /** Every verdict the indexes decide, as plain data. */
 function answers(doc: RobotsDocument): unknown[] {
@@ -105,7 +93,7 @@ suite('incremental rule indexes', () => {
         answers(doc);
         const versions: { doc: RobotsDocument; answers: unknown[] }[] = [];
         for (const e of edits) {
-          doc = updateDocument(doc, [toChange(doc, e)], doc.version + 1);
+          doc = updateDocument(doc, [typingChange(doc, e)], doc.version + 1);
           // As the server does: validation carries the model over (and settles the edit) first.
           if (validate) doValidation(doc);
           const got = answers(doc);

@@ -457,9 +457,9 @@ function shiftSections(prev: Latest, doc: RobotsDocument): GoogleSection[] | und
   if (changes) {
     // sections[k] may be a copy by now: its rules and index are the same.
     const sec = sections[k];
-    const rules = sec.rules.slice(0, head);
-    for (const r of come) rules.push(r);
-    for (let j = tail; j < sec.rules.length; j++) rules.push(sec.rules[j]);
+    // Copied by the engine's own slice and concat: pushed one by one, the 47,000 rules of the
+    // largest real file took 1.1 ms per line added or removed.
+    const rules = sec.rules.slice(0, head).concat(come, sec.rules.slice(tail));
     if (index) for (const e of indexEntries(come)) index.add(e.pattern, e.item);
     sections[k] = { ...sec, rules };
   }

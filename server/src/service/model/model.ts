@@ -247,9 +247,11 @@ function shiftOver(doc: RobotsDocument): RobotsModel | undefined {
     // The edited group: its members before the edit, those the edit wrote, those after it moved.
     // Its User-agent lines come before its first member (another starts a new group), but may
     // follow the edited lines when it has no member yet and they are blank lines or comments.
-    const kept = g.members.slice(0, lowerBound(g.members, from));
-    for (const m of added) kept.push(m);
-    for (let j = lowerBound(g.members, oldTo); j < g.members.length; j++) kept.push(g.members[j] + delta);
+    // Copied by slice and concat, the moved part moved in place in its own copy: pushed one by
+    // one, 47,000 members took most of a millisecond.
+    const after = g.members.slice(lowerBound(g.members, oldTo));
+    for (let j = 0; j < after.length; j++) after[j] += delta;
+    const kept = g.members.slice(0, lowerBound(g.members, from)).concat(added, after);
     const agents = moveAll(g.agents);
     return { agents, members: kept, startLine: g.startLine, endLine: kept.length > 0 ? kept[kept.length - 1] : agents[agents.length - 1] };
   });

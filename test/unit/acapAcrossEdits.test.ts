@@ -10,7 +10,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {
   collectFindings, crawlersNamed, doValidation, documentText, explain, getModel, matrixUsages, parseDocument, permissionMatrix, updateDocument,
-  type RobotsDocument,
+  type ContentChange, type RobotsDocument,
 } from '../../server/src/service';
 import { typingChange, typingEdits } from './helpers';
 import { compileRecords, recordIndex } from '../../server/src/service/engine/acapRules';
@@ -70,15 +70,19 @@ function answers(doc: RobotsDocument): unknown[] {
   return out;
 }
 
+/**
+ * The same text parsed afresh, under another URI: what the engine keeps per URI (compiled records,
+ * names, columns) is then the edited document's own from version to version, as in an editor.
+ * (Answers name a file only when it is not the one asked about, so the URI changes nothing in them.)
+ */
 function fresh(doc: RobotsDocument): RobotsDocument {
-  return parseDocument('file:///acap/robots.txt', doc.version, documentText(doc));
+  return parseDocument('file:///fresh/robots.txt', doc.version, documentText(doc));
 }
 
 suite('ACAP answers across edits', () => {
   test('after each edit, the ACAP answers, the table and the findings equal those of the text parsed afresh; older versions answer as before', () => {
     fc.assert(
       fc.property(fc.array(editArb, { minLength: 1, maxLength: 15 }), fc.boolean(), (edits, validate) => {
-        // The same URI as the fresh parse: answers name files only when they are another one.
         let doc = parseDocument('file:///acap/robots.txt', 1, BASE);
         answers(doc);
         const versions: { doc: RobotsDocument; answers: unknown[] }[] = [];
@@ -117,6 +121,27 @@ suite('ACAP answers across edits', () => {
     const conventional = updateDocument(next, [{ range: { start: { line: 5, character: 18 }, end: { line: 5, character: 18 } }, text: 'x' }], 3);
     assert.ok(compileRecords(conventional).every((r, k) => r === after[k]));
     assert.equal(recordIndex(compileRecords(conventional)), moved);
+  });
+
+  test('the table\'s columns follow a local usage\'s definition as crawler lines before it come and go (review)', () => {
+    const columns = (doc: RobotsDocument): boolean => matrixUsages(doc).includes('present-thumbnail');
+    const edited = (text: string, change: ContentChange): RobotsDocument => {
+      const doc = parseDocument('file:///acap/robots.txt', 1, text);
+      matrixUsages(doc);
+      const next = updateDocument(doc, [change], 2);
+      assert.equal(columns(next), columns(fresh(next)), `after ${JSON.stringify(change)} on ${JSON.stringify(text)}`);
+      return next;
+    };
+    const defined = '# c\nACAP-qualified-usage: thumb present-thumbnail\nACAP-crawler: *\nACAP-allow-(thumb): /t/\n';
+    // A crawler line added above the definition: it stands after a record now, and defines nothing (Part 1 §2.7).
+    assert.equal(columns(edited(defined, { range: { start: { line: 0, character: 3 }, end: { line: 0, character: 3 } }, text: '\nACAP-crawler: a' })), false);
+    // A crawler line above it turned into a comment, or removed: the definition counts again.
+    const late = `ACAP-crawler: a\n${defined}`;
+    assert.equal(columns(parseDocument('file:///x/robots.txt', 1, late)), false);
+    assert.equal(columns(edited(late, { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '#' })), true);
+    assert.equal(columns(edited(late, { range: { start: { line: 0, character: 0 }, end: { line: 1, character: 0 } }, text: '' })), true);
+    // A comment that becomes the definition.
+    assert.equal(columns(edited('# x\nACAP-crawler: *\nACAP-allow-(thumb): /t/\n', { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 3 } }, text: 'ACAP-qualified-usage: thumb present-thumbnail' })), true);
   });
 
   test('a definition edited: every record is compiled again with it', () => {

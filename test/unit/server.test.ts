@@ -120,6 +120,21 @@ suite('language server over stdio', () => {
     }
   });
 
+  test('a document replaced whole before anything read it: the diagnostics are the new text\'s', async () => {
+    const s = await start({ textDocument: { synchronization: {} } });
+    try {
+      const uri = 'file:///site/d.robots.txt';
+      const replaced = s.nextDiagnostics(uri, (p) => p.version === 2);
+      void s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'robots-txt', version: 1, text: 'ACAP-crawler: *\nACAP-allow-presnt: /\n' } });
+      void s.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ text: 'User-agent: *\nDisallow /x\n' }] });
+      const after = await replaced;
+      assert.deepEqual(after.diagnostics.map((d) => [d.code, d.range.start.line]), [['rep.missing-colon', 1]]);
+      assert.ok(!s.published().some((p) => p.version === 1), 'the first text, replaced before it was read, is not diagnosed');
+    } finally {
+      await s.close();
+    }
+  });
+
   test('pull mode: textDocument/diagnostic with per-code settings from workspace/configuration', async () => {
     const s = await start(
       { textDocument: { diagnostic: { dynamicRegistration: false } }, workspace: { configuration: true } },

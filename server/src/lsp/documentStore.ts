@@ -103,6 +103,12 @@ export class DocumentStore {
       this.entries.set(uri, this.make(uri, entry.language, version, text));
       return;
     }
+    // Replaced whole by its last change before anything read it: the text it had is never parsed.
+    const last = changes[changes.length - 1];
+    if (entry.unparsed !== undefined && last && !('range' in last && last.range)) {
+      this.entries.set(uri, this.make(uri, entry.language, version, last.text));
+      return;
+    }
     try {
       const doc = updateDocument(this.parsed(uri, entry)!, changes.map((c) => ('range' in c ? { range: c.range, text: c.text } : { text: c.text })), version);
       // The length is kept by updateDocument (O(1)): no pass over the lines per edit.

@@ -93,7 +93,7 @@ function log(text: string): void {
  * `@phase <name> <uri> <ms since the epoch>`, for `received` (the didOpen handler starts: the
  * message was read and decoded), `parsed`, `settings` (the client's answer to the settings
  * request was read) and `validated` (the diagnostics are about to be written). Nothing is
- * written otherwise; pull mode writes the first three.
+ * written otherwise; pull mode writes the first three, for the first validation only.
  */
 const PHASES = process.env.ROBOTS_ACAP_PHASES === '1';
 /** Documents opened whose first diagnostics are not written yet (only with PHASES). */
@@ -357,6 +357,8 @@ async function validate(uri: string, token?: CancellationToken): Promise<Diagnos
   }
   const s = await asked;
   phase('settings', uri);
+  // Pull mode publishes nothing itself: the marks of this document end here.
+  if (pullDiagnostics) opening.delete(uri);
   const side = documents.side(uri);
   if (side) {
     // A TDMRep property file, or XML that is an RSL licence (other XML gets nothing); both

@@ -82,13 +82,21 @@ function usageOf(line: LineNode): string {
   return d.kind === 'acap-permission' && d.usage ? `${d.usage.local ? '(' : ''}${d.usage.name}` : '';
 }
 
+/** Where a line stands for the model, when that can change the columns (a definition, a record's start). */
+function placementOf(line: LineNode): string | undefined {
+  const placement = line.field?.fact?.placement;
+  return placement === 'acap-file' || placement === 'acap-record-start' ? placement : undefined;
+}
+
 /**
- * What the columns depend on in the lines an edit replaced: the usages the fields name, and the
- * definitions of local usages (which the model reads from every definition line).
+ * What the columns depend on in the lines an edit replaced: the usages the fields name, the
+ * definitions of local usages, and the ACAP-crawler lines, since a definition after the first
+ * record defines nothing (Part 1 §2.7): a crawler line added above one takes its usage away.
  */
 const USAGES_UNCHANGED: Unchanged = {
-  line: (line) => usageOf(line) === '' && line.field?.fact?.placement !== 'acap-file',
-  pair: (before, after) => usageOf(before) === usageOf(after) && (before.field?.fact?.placement !== 'acap-file' || before.text === after.text),
+  line: (line) => usageOf(line) === '' && placementOf(line) === undefined,
+  pair: (before, after) => usageOf(before) === usageOf(after) && placementOf(before) === placementOf(after)
+    && (placementOf(before) !== 'acap-file' || before.text === after.text),
 };
 
 /**

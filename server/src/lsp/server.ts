@@ -379,14 +379,17 @@ async function validate(uri: string, token?: CancellationToken): Promise<Diagnos
   if (!doc) return undefined;
   // Files referring to this one are read only if a name is not defined here.
   const diagnostics = await runSteps(doValidationSteps(doc, { ...s, workspace }), stopWhen('textDocument/diagnostic', token, uri, revision, serverCancelled), 'background');
-  schedulePrepare(uri, revision);
+  // Right after the first diagnostics of a document just opened (nobody is typing in it yet: a
+  // hover soon after opening finds the indexes built, or half built), else once it is quiet.
+  schedulePrepare(uri, revision, opened.delete(uri) ? 0 : PREPARE_AFTER_MS);
   return linkDocs(diagnostics, docsUri);
 }
 
 /**
  * How long a document must be quiet (no edit since its diagnostics) before what a hover will ask
  * is built (prepareAnswersSteps). Longer than the pause between keystrokes, so that typing never
- * runs it; shorter than the time a person takes to reach for a hover after opening a file.
+ * runs it; shorter than the time a person takes to reach for a hover. A document just opened,
+ * and not edited since, is prepared as soon as its first diagnostics are out.
  */
 const PREPARE_AFTER_MS = 400;
 const preparing = new Map<string, NodeJS.Timeout>();
@@ -398,7 +401,10 @@ const preparing = new Map<string, NodeJS.Timeout>();
  * it at its next step (a step builds at most one reading's index). After an edit within lines it
  * patches what the previous version had built.
  */
-function schedulePrepare(uri: string, revision: number | undefined): void {
+/** Documents opened whose first validation has not ended yet. */
+const opened = new Set<string>();
+
+function schedulePrepare(uri: string, revision: number | undefined, after: number): void {
   cancelPrepare(uri);
   const timer = setTimeout(() => {
     preparing.delete(uri);
@@ -410,7 +416,7 @@ function schedulePrepare(uri: string, revision: number | undefined): void {
     })().catch((err: unknown) => {
       if (!(err instanceof ResponseError)) logFailure(`preparing answers for ${uri}`, err);
     });
-  }, PREPARE_AFTER_MS);
+  }, after);
   // Never what keeps the process alive.
   timer.unref();
   preparing.set(uri, timer);
@@ -463,6 +469,7 @@ connection.onDidOpenTextDocument(guardNotification('didOpen', (params) => {
     opening.delete(uri);
     return;
   }
+  opened.add(uri);
   // Asked now, so that the request is on its way before the document is parsed (validate).
   void settings.forDocument(uri);
   schedulePush(uri);
@@ -471,6 +478,7 @@ connection.onDidOpenTextDocument(guardNotification('didOpen', (params) => {
 connection.onDidChangeTextDocument(guardNotification('didChange', (params) => {
   const uri = params.textDocument.uri;
   if (!documents.has(uri)) return;
+  opened.delete(uri);
   documents.change(uri, params.textDocument.version, params.contentChanges);
   schedulePush(uri);
 }));
@@ -479,6 +487,7 @@ connection.onDidCloseTextDocument(guardNotification('didClose', (params) => {
   const uri = params.textDocument.uri;
   const wasOpen = documents.has(uri);
   opening.delete(uri);
+  opened.delete(uri);
   documents.close(uri);
   settings.forget(uri);
   cancelPush(uri);

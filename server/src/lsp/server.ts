@@ -379,19 +379,25 @@ async function validate(uri: string, token?: CancellationToken): Promise<Diagnos
   if (!doc) return undefined;
   // Files referring to this one are read only if a name is not defined here.
   const diagnostics = await runSteps(doValidationSteps(doc, { ...s, workspace }), stopWhen('textDocument/diagnostic', token, uri, revision, serverCancelled), 'background');
-  // Right after the first diagnostics of a document just opened (nobody is typing in it yet: a
-  // hover soon after opening finds the indexes built, or half built), else once it is quiet.
-  schedulePrepare(uri, revision, opened.delete(uri) ? 0 : PREPARE_AFTER_MS);
+  // Soon after the first diagnostics of a document just opened (nobody is typing in it yet), else
+  // once it is quiet.
+  schedulePrepare(uri, revision, opened.delete(uri) ? PREPARE_AFTER_OPEN_MS : PREPARE_AFTER_MS);
   return linkDocs(diagnostics, docsUri);
 }
 
 /**
  * How long a document must be quiet (no edit since its diagnostics) before what a hover will ask
  * is built (prepareAnswersSteps). Longer than the pause between keystrokes, so that typing never
- * runs it; shorter than the time a person takes to reach for a hover. A document just opened,
- * and not edited since, is prepared as soon as its first diagnostics are out.
+ * runs it; shorter than the time a person takes to reach for a hover.
  */
 const PREPARE_AFTER_MS = 400;
+/**
+ * The same after the first diagnostics of a document just opened, and not edited since: a hover
+ * a quarter of a second later finds the indexes built (the largest real file's take about 150 ms
+ * in slices). Not at once: documents opened one after another (a workspace restored, a file
+ * closed and opened again) are not held up by the previous one's preparation.
+ */
+const PREPARE_AFTER_OPEN_MS = 100;
 const preparing = new Map<string, NodeJS.Timeout>();
 
 /**

@@ -184,14 +184,23 @@ const SLICE_MS = 15;
  * The generator is then closed, so nothing of the dropped work runs on. Cost: the steps' own,
  * plus one event-loop turn per slice.
  */
-async function runSteps<T>(steps: Steps<T>, stop: () => ResponseError<unknown> | undefined, priority: 'waited on' | 'background' = 'waited on'): Promise<T> {
+async function runSteps<T>(steps: Steps<T>, stop: () => ResponseError<unknown> | undefined, priority: 'waited on' | 'background' | 'idle' = 'waited on'): Promise<T> {
   if (priority === 'waited on') waitedOn++;
   /** A turn of the event loop, then (background work) a wait while a request someone waits on runs; then `stop`. */
   const giveWay = async (): Promise<void> => {
     await new Promise((resolve) => setImmediate(resolve));
     // Background work gives way while a request someone waits on runs (a hover on a file still
     // being validated answers in its own time, not in twice its time).
-    if (priority === 'background') while (waitedOn > 0) await new Promise<void>((resolve) => parked.push(resolve));
+    if (priority !== 'waited on') while (waitedOn > 0) await new Promise<void>((resolve) => parked.push(resolve));
+    // Idle work (what a hover will ask, built ahead) waits, besides, until no such request has
+    // been answered for IDLE_AFTER_MS: while someone hovers or completes, a slice of it would
+    // hold up the next request by up to a slice.
+    while (priority === 'idle') {
+      while (waitedOn > 0) await new Promise<void>((resolve) => parked.push(resolve));
+      const wait = lastAnswered + IDLE_AFTER_MS - performance.now();
+      if (wait <= 0) break;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
     const why = stop();
     if (why) {
       steps.return(undefined as T);
@@ -202,7 +211,7 @@ async function runSteps<T>(steps: Steps<T>, stop: () => ResponseError<unknown> |
     // Background work lets the messages already received go first: the connection dispatches them
     // one per turn of the event loop, and a hover sent right after a keystroke was answered only
     // after that keystroke's validation and its published diagnostics.
-    if (priority === 'background') await giveWay();
+    if (priority !== 'waited on') await giveWay();
     let until = performance.now() + SLICE_MS;
     for (;;) {
       const r = steps.next();
@@ -219,6 +228,11 @@ async function runSteps<T>(steps: Steps<T>, stop: () => ResponseError<unknown> |
 /** Which scheduled resumption is the newest: only it resumes parked work. */
 let resumeTurn = 0;
 
+/** When a request someone waited on was last answered (performance.now()). */
+let lastAnswered = -Infinity;
+/** How long after such an answer idle work waits before it runs a slice. */
+const IDLE_AFTER_MS = 100;
+
 /**
  * One request someone waited on is done. Parked work resumes two turns of the event loop later:
  * the connection writes the answer in a turn of its own after the handler returns, and work
@@ -227,6 +241,7 @@ let resumeTurn = 0;
  * starts and ends meanwhile schedules a newer resumption, which waits for its answer in turn.
  */
 function endWaited(): void {
+  lastAnswered = performance.now();
   if (--waitedOn > 0) return;
   const turn = ++resumeTurn;
   setImmediate(() => setImmediate(() => {
@@ -418,7 +433,7 @@ function schedulePrepare(uri: string, revision: number | undefined, after: numbe
     if (!doc) return;
     void (async () => {
       const s = await settings.forDocument(uri);
-      await runSteps(prepareAnswersSteps(doc, s), stopWhen('preparing answers', undefined, uri, revision), 'background');
+      await runSteps(prepareAnswersSteps(doc, s), stopWhen('preparing answers', undefined, uri, revision), 'idle');
     })().catch((err: unknown) => {
       if (!(err instanceof ResponseError)) logFailure(`preparing answers for ${uri}`, err);
     });

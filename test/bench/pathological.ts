@@ -51,6 +51,25 @@ export function longPatternPair(length: number): WorstCase {
   };
 }
 
+/**
+ * `records` ACAP records of their own crawlers, with `long` groups among them whose one Allow has
+ * a pattern of `width` characters (a fuzzed file had twelve of 49,716): converted to REP, whose
+ * verification asks every crawler about probe paths made from that pattern. Each query normalised
+ * the path and hashed a decision key holding it again: 35 s at 100,000 characters.
+ */
+export function longAllowsBesideRecords(records: number, long: number, width: number): WorstCase {
+  const out: string[] = [];
+  const every = Math.max(1, Math.floor(records / long));
+  for (let i = 0; i < records; i++) {
+    out.push(`ACAP-crawler: bot${i}`, `ACAP-disallow-crawl: /p${i}/`);
+    if (i % every === every - 1) out.push('User-agent:\t ', `Allow:\tuntil-${' '.repeat(width)},b=no`);
+  }
+  return {
+    name: `convert ${records} ACAP records beside ${long} Allow lines of ${width} characters to REP`, reported: width >= 100_000 ? '35 s' : '',
+    languageId: 'robots-txt', text: out.join('\n') + '\n', method: 'textDocument/codeAction', line: 1, character: 0,
+  };
+}
+
 /** A Visit-time value padded with `spaces` spaces, diagnosed. */
 export function paddedVisitTime(spaces: number): WorstCase {
   return {

@@ -14,6 +14,7 @@
  *
  * Line numbers in explanations are 1-based, as people count them.
  */
+import { ownString } from '../syntax/ownString';
 import { compileRecords, patternKey, recordIndex, type AcapField, type CompiledRecord, type DefinitionScope } from './acapRules';
 import { conventionalView, evaluateConventional, PROFILES, type ConventionalVerdict, type Profile } from './conventional';
 import { CRAWLER_BY_TOKEN } from '../facts/crawlers';
@@ -664,7 +665,7 @@ function decideOnce(s: Setting, usage: string, memo: { readonly path: string; re
   if (memo === undefined) return decide(s, usage);
   let kept = decisions.get(s.doc);
   if (!kept) decisions.set(s.doc, (kept = new Map()));
-  const key = `${usage}\0${memo.path}\0${memo.rest}`;
+  const key = `${usage}\0${pathId(memo.path)}\0${memo.rest}`;
   let hit = kept.get(key);
   if (!hit) {
     const cls = pathClass(s.tiers, s.path);
@@ -682,6 +683,31 @@ function decideOnce(s: Setting, usage: string, memo: { readonly path: string; re
   }
   for (const n of hit.notes) s.notes.add(n);
   return hit.decided;
+}
+
+/**
+ * A number for each path asked, so that a decision's key does not hold the path: a key made of a
+ * 50,000-character path was hashed anew for every query (a conversion's verification asks
+ * thousands), the path itself keeps its hash. Numbers are never reused; the map is emptied past
+ * PATH_CHARS_KEPT characters of paths (a path asked again then gets a new number: only a
+ * decision kept is lost).
+ */
+const pathIds = new Map<string, number>();
+let nextPathId = 0;
+let pathChars = 0;
+const PATH_CHARS_KEPT = 4 * 1024 * 1024;
+
+function pathId(path: string): number {
+  let id = pathIds.get(path);
+  if (id === undefined) {
+    if (pathChars + path.length > PATH_CHARS_KEPT) {
+      pathIds.clear();
+      pathChars = 0;
+    }
+    pathIds.set(ownString(path), (id = nextPathId++));
+    pathChars += path.length;
+  }
+  return id;
 }
 
 function keep<V>(kept: Map<string, V>, key: string, value: V): void {

@@ -46,8 +46,29 @@ function encodeUtf8(ch: string): string {
  * never `/`). `*` and `$` are left alone, so patterns normalise the same way as paths.
  */
 export function normalizePercent(s: string): string {
-  return percentForm(s, true);
+  if (s.length < LONG) return percentForm(s, true);
+  // A long path is normalised once: a conversion's verification asks every crawler about the
+  // same probe paths, and a 50,000-character one was read again by every query (723 MB in all).
+  let out = normalizedLong.get(s);
+  if (out === undefined) {
+    out = percentForm(s, true);
+    if (normalizedChars + s.length > LONG_CHARS_KEPT) {
+      normalizedLong.clear();
+      normalizedChars = 0;
+    }
+    // Own copies: a key sliced from a document would keep the document's text alive.
+    normalizedLong.set(ownString(s), out === s ? out : ownString(out));
+    normalizedChars += s.length + out.length;
+  }
+  return out;
 }
+
+/** From this length a path's normalised form is kept (normalizedLong). */
+const LONG = 256;
+/** Long paths and their forms kept, by the string; at most LONG_CHARS_KEPT characters in all. */
+const normalizedLong = new Map<string, string>();
+let normalizedChars = 0;
+const LONG_CHARS_KEPT = 4 * 1024 * 1024;
 
 /** Only characters outside US-ASCII percent-encoded (as UTF-8); everything else as given. */
 export function encodeNonAscii(s: string): string {

@@ -9,6 +9,7 @@ import type { QualifierSyntax, UsageRef } from '../syntax/directives';
 import { getModel, type AcapRecord, type Definition, type RobotsModel } from '../model/model';
 import { lineAt, type RobotsDocument } from '../syntax/document';
 import { normalizePercent } from '../syntax/paths';
+import { keepPerUri } from './carried';
 import type { LineNode } from '../syntax/syntax';
 
 export interface CompiledPattern {
@@ -263,11 +264,10 @@ const cache = new WeakMap<RobotsModel, Map<DefinitionScope | undefined, Compiled
  * compiled with. A version whose model kept a record (typing in a path or a value keeps the model
  * and every record the edit did not touch: model.ts, carryOver) takes that record's compiled form
  * from here instead of compiling it again, as long as the definitions are the same (the model
- * shares them while no definition line changes). One entry per URI, at most LATEST_MAX URIs,
- * forgotten with the document.
+ * shares them while no definition line changes). One entry per URI (keepPerUri), forgotten with
+ * the document.
  */
 const latest = new Map<string, { readonly model: RobotsModel; readonly byRecord: Map<AcapRecord, CompiledRecord> }>();
-const LATEST_MAX = 16;
 
 /** Forget the records compiled for `uri` (the document closed). */
 export function forgetCompiledRecords(uri: string): void {
@@ -300,9 +300,7 @@ export function compileRecords(doc: RobotsDocument, parent?: DefinitionScope): C
   if (parent === undefined && out.length > 0) {
     const byRecord = new Map<AcapRecord, CompiledRecord>();
     for (const r of out) byRecord.set(r.record, r);
-    latest.delete(doc.uri);
-    if (latest.size >= LATEST_MAX) latest.delete(latest.keys().next().value as string);
-    latest.set(doc.uri, { model, byRecord });
+    keepPerUri(latest, doc.uri, { model, byRecord });
   }
   return out;
 }
@@ -376,15 +374,11 @@ export function recordIndex(records: readonly CompiledRecord[]): RecordIndex {
   out = last && movedIndex(last.records, last.index, records);
   if (!out) out = buildRecordIndex(records);
   recordIndexes.set(records, out);
-  if (uri !== undefined) {
-    lastIndexes.delete(uri);
-    if (lastIndexes.size >= LATEST_MAX) lastIndexes.delete(lastIndexes.keys().next().value as string);
-    lastIndexes.set(uri, { records, index: out });
-  }
+  if (uri !== undefined) keepPerUri(lastIndexes, uri, { records, index: out });
   return out;
 }
 
-/** The last index made per URI (at most LATEST_MAX), for the next version's list (movedIndex). */
+/** The last index made per URI (keepPerUri), for the next version's list (movedIndex). */
 const lastIndexes = new Map<string, { readonly records: readonly CompiledRecord[]; readonly index: RecordIndex }>();
 
 /** Forget the last record index of `uri` (the document closed). */

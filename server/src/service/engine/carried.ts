@@ -4,12 +4,27 @@
  * out for, and handed to a later version when the lines its edits replaced, in both versions,
  * could not have changed them. Typing in a path of a file of 5,000 ACAP records listed every
  * record's crawler line and every field's usage again for the first hover after each keystroke.
+ * Also the one bound of every kind of state the engine keeps per URI (keepPerUri).
  */
 import { lineAt, lineShiftSince, type RobotsDocument } from '../syntax/document';
 import type { LineNode } from '../syntax/syntax';
 
-/** URIs kept per kind of answer, as the engine's other per-URI state keeps them. */
+/**
+ * How many URIs each kind of state the engine keeps between versions holds (Google's sections,
+ * the groups' rule indexes, compiled ACAP records, the answers below): the documents open and
+ * edited at once, and a bound for a run over a folder, whose every file has a URI of its own.
+ */
 const LATEST_MAX = 16;
+
+/**
+ * `value` kept in `map` as `uri`'s (the only one for it), as its most recent entry; the least
+ * recently kept URI leaves once LATEST_MAX are kept. O(1).
+ */
+export function keepPerUri<V>(map: Map<string, V>, uri: string, value: V): void {
+  map.delete(uri);
+  if (map.size >= LATEST_MAX) map.delete(map.keys().next().value as string);
+  map.set(uri, value);
+}
 
 /** How the lines an edit replaced may be read to tell that an answer still holds. */
 export interface Unchanged {
@@ -46,9 +61,7 @@ export class CarriedAnswers<T> {
 
   /** Keep `value` as `doc`'s answer (the only one for its URI). O(1). */
   set(doc: RobotsDocument, value: T): void {
-    this.latest.delete(doc.uri);
-    if (this.latest.size >= LATEST_MAX) this.latest.delete(this.latest.keys().next().value as string);
-    this.latest.set(doc.uri, { doc, value });
+    keepPerUri(this.latest, doc.uri, { doc, value });
   }
 
   /** Forget what is kept for `uri` (the document closed). O(1). */

@@ -15,6 +15,7 @@ import { getModel, type Group } from '../model/model';
 import { lowerBound } from '../syntax/numbers';
 import { encodeNonAscii, googleEscapePattern, matchPattern, normalizePercent } from '../syntax/paths';
 import { PatternIndex } from './patternIndex';
+import { keepPerUri } from './carried';
 import { firstOccurrences } from '../syntax/needles';
 import type { Steps } from '../syntax/steps';
 
@@ -443,11 +444,10 @@ function compiledRules(doc: RobotsDocument, g: Group): GroupRules {
  * Per URI, the entries of the last version a query asked, by their group's first line: a model
  * built again after lines were added or removed has new member arrays, and its groups find here
  * the entry to move (rebaseEntry) instead of compiling and indexing every rule again (a hover
- * right after Enter in the largest real file rebuilt its 47,000 rules). At most LATEST_MAX URIs;
+ * right after Enter in the largest real file rebuilt its 47,000 rules). One entry per URI (keepPerUri);
  * forgotten with the document (forgetDocument).
  */
 const latestEntries = new Map<string, { doc: RobotsDocument; byFirst: Map<number, GroupEntry> }>();
-const LATEST_MAX = 16;
 
 /** Forget the entries kept for `uri` to move to its next version (the document was closed). O(1). */
 export function forgetGroupEntries(uri: string): void {
@@ -483,8 +483,7 @@ function remember(doc: RobotsDocument, g: Group, entry: GroupEntry): void {
   if (g.members.length === 0) return;
   let kept = latestFor(doc);
   if (!kept) {
-    if (latestEntries.size >= LATEST_MAX) latestEntries.delete(latestEntries.keys().next().value as string);
-    latestEntries.set(doc.uri, (kept = { doc, byFirst: new Map() }));
+    keepPerUri(latestEntries, doc.uri, (kept = { doc, byFirst: new Map() }));
   }
   kept.byFirst.set(g.members[0], entry);
 }

@@ -9,6 +9,7 @@
 import { lineAt, lineCount, linesChangedSince, lineShiftSince, type RobotsDocument } from '../syntax/document';
 import { googleEscapePattern } from '../syntax/paths';
 import { PatternIndex } from './patternIndex';
+import { keepPerUri } from './carried';
 import type { LineNode } from '../syntax/syntax';
 import type { Steps } from '../syntax/steps';
 
@@ -212,7 +213,7 @@ const sectionsCache = new WeakMap<RobotsDocument, readonly GoogleSection[]>();
  * The sections last built or patched for a URI, to patch them for the next version instead of
  * rebuilding them (the previous version is no longer at hand once its edit has been settled):
  * the version's lines (node identity tells an edited line) and, per line, the section whose
- * rules hold it (-1 for none). At most `LATEST_MAX` URIs are kept.
+ * rules hold it (-1 for none). One entry per URI (keepPerUri).
  */
 interface Latest {
   doc: RobotsDocument;
@@ -220,7 +221,6 @@ interface Latest {
   ruleSection: Int32Array;
 }
 const latest = new Map<string, Latest>();
-const LATEST_MAX = 16;
 
 /** Forget what is kept for `uri` to patch its next version (the document was closed). O(1). */
 export function forgetGoogleSections(uri: string): void {
@@ -273,9 +273,7 @@ export function googleSections(doc: RobotsDocument): readonly GoogleSection[] {
 /** Sections built anew for `doc`, kept as its own and as the ones its next version patches. */
 function keepBuilt(doc: RobotsDocument, built: { sections: GoogleSection[]; ruleSection: Int32Array }): readonly GoogleSection[] {
   const prev = latest.get(doc.uri);
-  latest.delete(doc.uri);
-  if (latest.size >= LATEST_MAX) latest.delete(latest.keys().next().value as string);
-  latest.set(doc.uri, { doc, ...built });
+  keepPerUri(latest, doc.uri, { doc, ...built });
   if (prev) sectionsCache.delete(prev.doc);
   sectionsCache.set(doc, built.sections);
   return built.sections;

@@ -187,6 +187,13 @@ const SLICE_MS = 15;
 async function runSteps<T>(steps: Steps<T>, stop: () => ResponseError<unknown> | undefined, priority: 'waited on' | 'background' | 'idle' = 'waited on'): Promise<T> {
   if (priority === 'waited on') waitedOn++;
   /** A turn of the event loop, then (background work) a wait while a request someone waits on runs; then `stop`. */
+  const check = (): void => {
+    const why = stop();
+    if (why) {
+      steps.return(undefined as T);
+      throw why;
+    }
+  };
   const giveWay = async (): Promise<void> => {
     await new Promise((resolve) => setImmediate(resolve));
     // Background work gives way while a request someone waits on runs (a hover on a file still
@@ -194,18 +201,17 @@ async function runSteps<T>(steps: Steps<T>, stop: () => ResponseError<unknown> |
     if (priority !== 'waited on') while (waitedOn > 0) await new Promise<void>((resolve) => parked.push(resolve));
     // Idle work (what a hover will ask, built ahead) waits, besides, until no such request has
     // been answered for IDLE_AFTER_MS: while someone hovers or completes, a slice of it would
-    // hold up the next request by up to a slice.
+    // hold up the next request by up to a slice. It asks `stop` at every wait: work for a
+    // document closed or edited meanwhile ends there, rather than waiting (and holding the
+    // document) for as long as requests keep coming.
     while (priority === 'idle') {
+      check();
       while (waitedOn > 0) await new Promise<void>((resolve) => parked.push(resolve));
       const wait = lastAnswered + IDLE_AFTER_MS - performance.now();
       if (wait <= 0) break;
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
-    const why = stop();
-    if (why) {
-      steps.return(undefined as T);
-      throw why;
-    }
+    check();
   };
   try {
     // Background work lets the messages already received go first: the connection dispatches them

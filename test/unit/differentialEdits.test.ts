@@ -27,7 +27,7 @@ const LINES = [
   'ACAP-usage-purpose: ai-training', 'ACAP-disallow-present: /', 'ACAP-allow-present-snippet: /a* max-length=10-words', 'ACAP-disallow-present-snippet: /a/b$',
   'ACAP-resource-set: news /news/ /press/', 'ACAP-qualified-usage: thumb present-thumbnail', 'ACAP-composite-usage: basics (thumb) index',
   'ACAP-permissions-reference: https://e.com/acap.txt', 'ACAP-ignore-conventional-records', 'ACAP-disallow-other: /', 'ACAP-allow-present-oldcopy: /o',
-  '\uFEFFUser-agent: x', 'ACAP-request-take-down: /x', 'ACAP-allow-*q: /', 'Noindex: /n',
+  '\uFEFFUser-agent: x', 'ACAP-request-take-down: /x', 'ACAP-allow-*q: /', 'Noindex: /n', 'Robot-version: 2.0.0', 'Visit-time: 0100-0645',
 ];
 const MAX_LINES = 14;
 const docArb = fc.tuple(fc.array(fc.constantFrom(...LINES), { maxLength: MAX_LINES }), fc.constantFrom('\n', '\r\n'), fc.boolean())

@@ -197,6 +197,29 @@ suite('incremental analysis', () => {
     assert.deepEqual(getModel(split).groups.map((g) => [g.agents, g.members]), [[[0], [1]], [[3], [4]]]);
   });
 
+  test('Robot-version and Visit-time lines added or removed among rules: the fields a group holds once move with it', () => {
+    // Their checks read only these lines of a group (Group.onceFields), so a moved model must list them as a fresh one does.
+    let doc = parseDocument('file:///inc/robots.txt', 0, 'User-agent: a\nDisallow: /a\nDisallow: /b\nVisit-time: 0100-0200\n\nUser-agent: b\nVisit-time: 0300-0400\nDisallow: /c\n');
+    collectFindings(doc);
+    const steps: [number, number, string, string][] = [
+      [2, 2, 'Robot-version: 2.0.0\n', 'a Robot-version added after a rule'],
+      [3, 3, 'Visit-time: 0500-0600\n', 'a second Visit-time added'],
+      [1, 1, 'Allow: /x\n', 'a rule added above them'],
+      [3, 4, '', 'the Robot-version removed'],
+      [9, 9, 'Robot-version: 2.0.0\n', 'a Robot-version added in the later group'],
+    ];
+    steps.forEach(([line, end, text, what], k) => {
+      doc = updateDocument(doc, [{ range: { start: { line, character: 0 }, end: { line: end, character: 0 } }, text }], k + 1);
+      assert.equal(modelLineage(getModel(doc))?.rebuilt, true, `${what}: the model moved, not carried over`);
+      const f = parseDocument('file:///fresh/robots.txt', k + 1, documentText(doc));
+      assert.deepEqual(getModel(doc).groups.map((g) => g.onceFields), getModel(f).groups.map((g) => g.onceFields), what);
+      assert.deepEqual(collectFindings(doc), fresh(doc), what);
+    });
+    const codes = collectFindings(doc).map((x) => `${x.line}:${x.code}`);
+    assert.ok(codes.includes('9:rep.robot-version-misplaced'), codes.join(' '));
+    assert.ok(codes.includes('5:rep.duplicate-field'), codes.join(' '));
+  });
+
   test('adding a line rebuilds the model; the findings still equal a full analysis', () => {
     const doc = parseDocument('file:///inc/robots.txt', 0, BASE);
     collectFindings(doc);

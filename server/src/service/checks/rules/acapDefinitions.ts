@@ -114,14 +114,15 @@ export function checkVersionComment(line: LineNode, out: Out): void {
  * (§3; qualified and composite usages share one set of names).
  */
 export function checkDefinitionStructure(model: RobotsModel, out: LocatedFinding[]): void {
-  const lines = model.document.lines;
-  const nameAt = (i: number): Span => lines[i].field?.name ?? { start: 0, end: 0 };
+  // Lines are read one by one: the version's line array would be made for every edit (O(lines)).
+  const doc = model.document;
+  const nameAt = (i: number): Span => lineAt(doc, i).field?.name ?? { start: 0, end: 0 };
   const v = model.versionLines[0];
   if (v !== undefined) {
     let firstContent = 0;
-    while (firstContent < v && lines[firstContent].kind === 'blank') firstContent++;
+    while (firstContent < v && lineAt(doc, firstContent).kind === 'blank') firstContent++;
     if (firstContent < v) {
-      out.push({ line: v, code: 'acap.version-misplaced', span: lines[v].comment ?? { start: 0, end: lines[v].text.length }, message: `Put the ACAP version comment first in the file, before line ${firstContent + 1} (Part 1 §2.9.3), so crawlers see it before anything else.` });
+      out.push({ line: v, code: 'acap.version-misplaced', span: lineAt(doc, v).comment ?? { start: 0, end: lineAt(doc, v).text.length }, message: `Put the ACAP version comment first in the file, before line ${firstContent + 1} (Part 1 §2.9.3), so crawlers see it before anything else.` });
     }
   }
   const firstDefinition = model.definitions[0]?.line;
@@ -140,13 +141,14 @@ export function checkDefinitionStructure(model: RobotsModel, out: LocatedFinding
     if (def.misplaced) continue;
     const first = (def.kind === 'resource-set' ? model.resourceSets : model.localUsages).get(def.name);
     if (!first || first === def) continue;
-    const d = lines[def.line].directive;
-    const span = 'name' in d && d.name ? d.name : { start: 0, end: lines[def.line].text.length };
+    const line = lineAt(doc, def.line);
+    const d = line.directive;
+    const span = 'name' in d && d.name ? d.name : { start: 0, end: line.text.length };
     const what = def.kind === 'resource-set' ? 'resource set' : 'local usage (qualified and composite usages share one set of names)';
     out.push({
       line: def.line, code: 'acap.duplicate-definition', span,
       message: `‘${def.name}’ is already defined as a ${what} on line ${first.line + 1}; names are case-insensitive (Part 1 §3). Rename one of them.`,
-      related: [{ line: first.line, span: nameSpan(lines[first.line]), message: 'first definition' }],
+      related: [{ line: first.line, span: nameSpan(lineAt(doc, first.line)), message: 'first definition' }],
     });
   }
 }

@@ -175,21 +175,41 @@ export function checkGroupStructure(model: RobotsModel, out: LocatedFinding[]): 
 /**
  * Members of a group bucketed by rule id (RuleIds, dense from 1): per id the first member of its
  * bucket, and per member the next member of its bucket in ascending order, or -1. Typed arrays
- * only, so a 47,000-rule group needs a handful of arrays beside the id map. Cost: `first` O(1);
- * `add` and `remove` O(bucket); `append` (members in ascending order, as when building) O(1),
- * with the table grown by doubling.
+ * only, so a 47,000-rule group needs a handful of arrays beside the id map. Cost: `build`
+ * O(members + ids); `first` O(1); `add` and `remove` O(bucket), with the table grown by doubling.
  */
 class RuleBuckets {
   private heads: Int32Array;
-  /** While building by `append`: per id the last member of its bucket. */
-  private tails: Int32Array | undefined;
   /** Per member position: the next member of its bucket, or -1. */
   private readonly next: Int32Array;
 
-  constructor(members: number) {
-    this.heads = new Int32Array(members + 1).fill(-1);
-    this.tails = new Int32Array(members + 1).fill(-1);
+  private constructor(members: number, ids: number) {
+    this.heads = new Int32Array(ids).fill(-1);
     this.next = new Int32Array(members).fill(-1);
+  }
+
+  /**
+   * The buckets of members whose rule ids are `idAt` (NOT_A_RULE for a member that is no rule),
+   * every id below `ids`; for each member after the first of its bucket, `firstOf` gets that
+   * first. One pass over typed arrays: O(members + ids).
+   */
+  static build(idAt: Int32Array, ids: number, firstOf: Int32Array): RuleBuckets {
+    const out = new RuleBuckets(idAt.length, ids);
+    const heads = out.heads;
+    const next = out.next;
+    const tails = new Int32Array(ids).fill(-1);
+    for (let k = 0; k < idAt.length; k++) {
+      const id = idAt[k];
+      if (id === NOT_A_RULE) continue;
+      const tail = tails[id];
+      if (tail < 0) heads[id] = k;
+      else {
+        next[tail] = k;
+        firstOf[k] = heads[id];
+      }
+      tails[id] = k;
+    }
+    return out;
   }
 
   /** First member of bucket `id`, or -1. */
@@ -199,20 +219,6 @@ class RuleBuckets {
 
   nextOf(k: number): number {
     return this.next[k];
-  }
-
-  /** Put member `k`, greater than every member added so far, at the end of bucket `id`. O(1). */
-  append(k: number, id: number): void {
-    this.reserve(id);
-    const tails = this.tails!;
-    if (tails[id] < 0) this.heads[id] = k;
-    else this.next[tails[id]] = k;
-    tails[id] = k;
-  }
-
-  /** Building is over: `add` and `remove` keep the order from now on. */
-  built(): void {
-    this.tails = undefined;
   }
 
   /** Put member `k` in bucket `id`, in ascending order. O(bucket). */
@@ -241,17 +247,12 @@ class RuleBuckets {
     this.next[k] = -1;
   }
 
-  /** Room for bucket `id`: the tables doubled (or more) when it lies past them. Amortised O(1). */
+  /** Room for bucket `id`: the table doubled (or more) when it lies past it. Amortised O(1). */
   private reserve(id: number): void {
     if (id < this.heads.length) return;
-    const size = Math.max(2 * this.heads.length, id + 1);
-    const grown = (old: Int32Array): Int32Array => {
-      const out = new Int32Array(size).fill(-1);
-      out.set(old);
-      return out;
-    };
-    this.heads = grown(this.heads);
-    if (this.tails) this.tails = grown(this.tails);
+    const grown = new Int32Array(Math.max(2 * this.heads.length, id + 1)).fill(-1);
+    grown.set(this.heads);
+    this.heads = grown;
   }
 }
 
@@ -263,6 +264,18 @@ class RuleBuckets {
  * are re-read, and only the buckets they leave or join are settled again — O(changed members ×
  * bucket size).
  */
+/**
+ * What a DuplicateIndex takes from the previous version's index of its group (`moved`): every
+ * member's line node and rule id, the id map, and the findings of the members before the edited
+ * lines (`before` of them), which keep their lines and the members they repeat.
+ */
+interface Carried {
+  readonly ids: RuleIds;
+  readonly nodeAt: (LineNode | undefined)[];
+  readonly idAt: Int32Array;
+  readonly kept: { readonly findingAt: readonly (DuplicateRuleFinding | undefined)[]; readonly before: number };
+}
+
 class DuplicateIndex {
   private readonly buckets: RuleBuckets;
   private readonly ids: RuleIds;
@@ -276,35 +289,41 @@ class DuplicateIndex {
   private members: readonly number[];
 
   /**
-   * `carried`: the previous version's index of this group, and for each member the position it
-   * had there (-1 for a member read anew): its line node and rule id are taken from there, so no
-   * rule is interned (hashed) again.
+   * `carried`: the line node and rule id of every member, taken from the previous version's
+   * index of this group for the members an edit left alone (see `moved`), with its id map, so no
+   * rule of theirs is interned (hashed) again. Without it every member's line is read.
    */
-  constructor(doc: RobotsDocument, group: Group, carried?: { readonly from: DuplicateIndex; readonly oldPosition: (k: number) => number }) {
+  constructor(doc: RobotsDocument, group: Group, carried?: Carried) {
     const members = group.members;
     const n = members.length;
     this.members = members;
-    this.ids = carried ? carried.from.ids : new RuleIds();
-    this.nodeAt = new Array<LineNode | undefined>(n);
-    this.idAt = new Int32Array(n);
-    this.firstOf = new Int32Array(n).fill(-1);
-    this.findingAt = new Array<DuplicateRuleFinding | undefined>(n);
-    this.buckets = new RuleBuckets(n);
-    // In member order, so each member ends its bucket and repeats the bucket's first: O(members).
-    for (let k = 0; k < n; k++) {
-      const j = carried ? carried.oldPosition(k) : -1;
-      const node = j >= 0 ? carried!.from.nodeAt[j] : lineAt(doc, members[k]);
-      const id = j >= 0 ? carried!.from.idAt[j] : this.ids.of(node!);
-      this.nodeAt[k] = node;
-      this.idAt[k] = id;
-      if (id === NOT_A_RULE) continue;
-      const head = this.buckets.first(id);
-      this.buckets.append(k, id);
-      if (head < 0) continue;
-      this.firstOf[k] = head;
-      this.findingAt[k] = duplicateFinding(doc, group, k, head);
+    if (carried) {
+      this.ids = carried.ids;
+      this.nodeAt = carried.nodeAt;
+      this.idAt = carried.idAt;
+    } else {
+      this.ids = new RuleIds();
+      this.nodeAt = new Array<LineNode | undefined>(n);
+      this.idAt = new Int32Array(n);
+      for (let k = 0; k < n; k++) {
+        const node = lineAt(doc, members[k]);
+        this.nodeAt[k] = node;
+        this.idAt[k] = this.ids.of(node);
+      }
     }
-    this.buckets.built();
+    // In member order, so each member ends its bucket and repeats the bucket's first: O(members).
+    this.firstOf = new Int32Array(n).fill(-1);
+    this.buckets = RuleBuckets.build(this.idAt, this.ids.size + 1, this.firstOf);
+    this.findingAt = new Array<DuplicateRuleFinding | undefined>(n);
+    const kept = carried?.kept;
+    for (let k = 0; k < n; k++) {
+      const first = this.firstOf[k];
+      if (first < 0) continue;
+      // A finding of the previous index is kept when it says the same: a file with thousands of
+      // repeated rules wrote them all again for each line added.
+      const f = kept && k < kept.before && first < kept.before ? kept.findingAt[k] : undefined;
+      this.findingAt[k] = f && f.line === members[k] && f.prev === members[first] ? f : duplicateFinding(doc, group, k, first);
+    }
   }
 
   /**
@@ -382,8 +401,16 @@ class DuplicateIndex {
     if (lowerBound(members, from) !== a || old.length - b !== members.length - d) return undefined;
     if (a > 0 && old[a - 1] !== members[a - 1]) return undefined;
     for (let k = b; k < old.length; k++) if (old[k] + delta !== members[k - b + d]) return undefined;
-    // Nodes outside the region are the very ones of the previous version (the edit replaced the region only).
-    return new DuplicateIndex(doc, group, { from: this, oldPosition: (k) => (k < a ? k : k >= d ? k - d + b : -1) });
+    // Nodes outside the region are the very ones of the previous version (the edit replaced the
+    // region only): copied in blocks, natively; only the region's lines are read and interned.
+    const region: (LineNode | undefined)[] = [];
+    for (let k = a; k < d; k++) region.push(lineAt(doc, members[k]));
+    const nodeAt = this.nodeAt.slice(0, a).concat(region, this.nodeAt.slice(b));
+    const idAt = new Int32Array(members.length);
+    idAt.set(this.idAt.subarray(0, a), 0);
+    for (let k = a; k < d; k++) idAt[k] = this.ids.of(nodeAt[k]!);
+    idAt.set(this.idAt.subarray(b), d);
+    return new DuplicateIndex(doc, group, { ids: this.ids, nodeAt, idAt, kept: { findingAt: this.findingAt, before: a } });
   }
 
   /** Member `k` is now `node`: move it between buckets; buckets to settle go in `touched`. True if the node changed. */

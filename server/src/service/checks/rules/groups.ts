@@ -257,14 +257,6 @@ class RuleBuckets {
 }
 
 /**
- * The duplicate-rule index of one group (a rule repeated in its group is dead). Each member's
- * rule is interned to an id (RuleIds), so equal ids are equal rules, and members are bucketed by
- * id. For each member: its line node, and the earlier member it repeats. Built once per group in
- * O(members + characters); after an edit it is patched: only members whose line node changed
- * are re-read, and only the buckets they leave or join are settled again — O(changed members ×
- * bucket size).
- */
-/**
  * What a DuplicateIndex takes from the previous version's index of its group (`moved`): every
  * member's line node and rule id, the id map, and the findings of the members before the edited
  * lines (`before` of them), which keep their lines and the members they repeat.
@@ -276,6 +268,14 @@ interface Carried {
   readonly kept: { readonly findingAt: readonly (DuplicateRuleFinding | undefined)[]; readonly before: number };
 }
 
+/**
+ * The duplicate-rule index of one group (a rule repeated in its group is dead). Each member's
+ * rule is interned to an id (RuleIds), so equal ids are equal rules, and members are bucketed by
+ * id. For each member: its line node, and the earlier member it repeats. Built once per group in
+ * O(members + characters); after an edit it is patched: only members whose line node changed
+ * are re-read, and only the buckets they leave or join are settled again — O(changed members ×
+ * bucket size).
+ */
 class DuplicateIndex {
   private readonly buckets: RuleBuckets;
   private readonly ids: RuleIds;

@@ -198,15 +198,18 @@ async function runSteps<T>(steps: Steps<T>, stop: () => ResponseError<unknown> |
     await new Promise((resolve) => setImmediate(resolve));
     // Background work gives way while a request someone waits on runs (a hover on a file still
     // being validated answers in its own time, not in twice its time).
-    if (priority !== 'waited on') while (waitedOn > 0) await new Promise<void>((resolve) => parked.push(resolve));
-    // Idle work (what a hover will ask, built ahead) waits, besides, until no such request has
-    // been answered for IDLE_AFTER_MS: while someone hovers or completes, a slice of it would
-    // hold up the next request by up to a slice. It asks `stop` at every wait: work for a
-    // document closed or edited meanwhile ends there, rather than waiting (and holding the
-    // document) for as long as requests keep coming.
+    if (priority === 'background') while (waitedOn > 0) await new Promise<void>((resolve) => parked.push(resolve));
+    // Idle work (what a hover will ask, built ahead) gives way so too, and waits, besides, until
+    // no such request has been answered for IDLE_AFTER_MS: while someone hovers or completes, a
+    // slice of it would hold up the next request by up to a slice. It asks `stop` before every
+    // wait: work for a document closed or edited meanwhile ends there, rather than waiting (and
+    // holding the document) for as long as requests keep coming.
     while (priority === 'idle') {
       check();
-      while (waitedOn > 0) await new Promise<void>((resolve) => parked.push(resolve));
+      if (waitedOn > 0) {
+        await new Promise<void>((resolve) => parked.push(resolve));
+        continue;
+      }
       const wait = lastAnswered + IDLE_AFTER_MS - performance.now();
       if (wait <= 0) break;
       await new Promise((resolve) => setTimeout(resolve, wait));

@@ -32,6 +32,7 @@ import { ACAP_AI_MAPPING, CONTENT_SIGNAL_ALIASES, CONTENT_SIGNAL_KEY_BY_NAME, CO
 import { getModel, type Group } from '../model/model';
 import { carryLines, lineAt, lineCount, linesChangedSince, lineShiftSince, serialOf, type RobotsDocument } from '../syntax/document';
 import { lowerBound } from '../syntax/numbers';
+import { keepPerUri } from './carried';
 import { matchPattern, normalizePercent, pathOfUrl } from '../syntax/paths';
 import { parseContentSignal, parseContentUsage } from '../syntax/signals';
 import { evaluateConventional, type Profile } from './conventional';
@@ -212,8 +213,8 @@ interface PreferenceSpan {
 }
 
 /**
- * Per URI, the lists of the last version asked, by the start of their group's span (at most 64
- * URIs), so that a model built again after lines were added or removed (new member arrays) finds
+ * Per URI, the lists of the last version asked, by the start of their group's span (keepPerUri),
+ * so that a model built again after lines were added or removed (new member arrays) finds
  * its groups' lists: `carriedPreferences` moves them to the next version.
  */
 const lastPreferences = new Map<string, { readonly serial: number; readonly lineCount: number; readonly bySpan: Map<number, PreferenceSpan> }>();
@@ -239,8 +240,7 @@ function carriedPreferences(doc: RobotsDocument): Map<number, PreferenceSpan> {
       else if (e.start < from && e.end >= oldEnd) bySpan.set(e.start, { start: e.start, end: e.end + delta, lines: carryLines(e.lines, shift, (i) => isPreferenceLine(doc, i)) });
     }
   }
-  if (lastPreferences.size >= 64 && !lastPreferences.has(doc.uri)) lastPreferences.clear();
-  lastPreferences.set(doc.uri, { serial, lineCount: lineCount(doc), bySpan });
+  keepPerUri(lastPreferences, doc.uri, { serial, lineCount: lineCount(doc), bySpan });
   return bySpan;
 }
 
@@ -404,7 +404,7 @@ function isLicenseLine(doc: RobotsDocument, i: number): boolean {
 const licenseCache = new WeakMap<RobotsDocument, readonly number[]>();
 /**
  * Per URI, the last version answered (by serial number, not the document) and its list, so that
- * the next version patches it (at most 64 URIs).
+ * the next version patches it (keepPerUri).
  */
 const lastLicense = new Map<string, { readonly serial: number; readonly lineCount: number; readonly lines: readonly number[] }>();
 
@@ -428,8 +428,7 @@ function licenseLines(doc: RobotsDocument): readonly number[] {
   // Carried over from the last version (its region read again), else read from every line.
   lines = carryLines(prev && shift ? prev.lines : [], shift ?? { from: 0, oldEnd: 0, newEnd: lineCount(doc) }, (i) => isLicenseLine(doc, i));
   licenseCache.set(doc, lines);
-  if (lastLicense.size > 64 && !lastLicense.has(doc.uri)) lastLicense.clear();
-  lastLicense.set(doc.uri, { serial: serialOf(doc), lineCount: lineCount(doc), lines });
+  keepPerUri(lastLicense, doc.uri, { serial: serialOf(doc), lineCount: lineCount(doc), lines });
   return lines;
 }
 

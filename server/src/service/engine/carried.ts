@@ -11,8 +11,9 @@ import type { LineNode } from '../syntax/syntax';
 
 /**
  * How many URIs each kind of state the engine keeps between versions holds (Google's sections,
- * the groups' rule indexes, compiled ACAP records, the answers below): the documents open and
- * edited at once, and a bound for a run over a folder, whose every file has a URI of its own.
+ * the groups' rule indexes, compiled ACAP records and their index, the License and preference
+ * lines of AI use, the answers below): the documents open and edited at once, and a bound for a
+ * run over a folder, whose every file has a URI of its own.
  */
 const LATEST_MAX = 16;
 

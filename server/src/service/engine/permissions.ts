@@ -14,7 +14,7 @@
  *
  * Line numbers in explanations are 1-based, as people count them.
  */
-import { ownString } from '../syntax/ownString';
+import { StringMemo } from '../syntax/ownString';
 import { compileRecords, patternKey, recordIndex, type AcapField, type CompiledRecord, type DefinitionScope } from './acapRules';
 import { conventionalView, evaluateConventional, PROFILES, type ConventionalVerdict, type Profile } from './conventional';
 import { CRAWLER_BY_TOKEN } from '../facts/crawlers';
@@ -688,25 +688,16 @@ function decideOnce(s: Setting, usage: string, memo: { readonly path: string; re
 /**
  * A number for each path asked, so that a decision's key does not hold the path: a key made of a
  * 50,000-character path was hashed anew for every query (a conversion's verification asks
- * thousands), the path itself keeps its hash. Numbers are never reused; the map is emptied past
- * PATH_CHARS_KEPT characters of paths (a path asked again then gets a new number: only a
+ * thousands), the path itself keeps its hash. Numbers are never reused; the memo is emptied past
+ * 4 Mi characters of paths (a path asked again then gets a new number: only a
  * decision kept is lost).
  */
-const pathIds = new Map<string, number>();
+const pathIds = new StringMemo<number>(4 * 1024 * 1024);
 let nextPathId = 0;
-let pathChars = 0;
-const PATH_CHARS_KEPT = 4 * 1024 * 1024;
 
 function pathId(path: string): number {
   let id = pathIds.get(path);
-  if (id === undefined) {
-    if (pathChars + path.length > PATH_CHARS_KEPT) {
-      pathIds.clear();
-      pathChars = 0;
-    }
-    pathIds.set(ownString(path), (id = nextPathId++));
-    pathChars += path.length;
-  }
+  if (id === undefined) pathIds.set(path, (id = nextPathId++));
   return id;
 }
 

@@ -9,7 +9,7 @@
  * that means for crawlers is said by the checks (checks/rules/), not here: the model builds
  * structure only.
  */
-import { lineAt, type RobotsDocument } from '../syntax/document';
+import { carryLines, lineAt, type RobotsDocument } from '../syntax/document';
 import { lowerBound } from '../syntax/numbers';
 import type { LineNode } from '../syntax/syntax';
 
@@ -260,7 +260,7 @@ function shiftOver(doc: RobotsDocument): RobotsModel | undefined {
     const after = g.members.slice(lowerBound(g.members, oldTo));
     for (let j = 0; j < after.length; j++) after[j] += delta;
     const kept = g.members.slice(0, lowerBound(g.members, from)).concat(added, after);
-    const onceFields = g.onceFields.filter((i) => i < from).concat(added.filter((i) => isOnceField(lineAt(doc, i))), g.onceFields.filter((i) => i >= oldTo).map(move));
+    const onceFields = carryLines(g.onceFields, edit, (i) => isOnceField(lineAt(doc, i)));
     const agents = moveAll(g.agents);
     return { agents, members: kept, onceFields, startLine: g.startLine, endLine: kept.length > 0 ? kept[kept.length - 1] : agents[agents.length - 1] };
   });

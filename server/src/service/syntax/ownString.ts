@@ -15,3 +15,30 @@
 export function ownString(s: string): string {
   return s.length < 13 ? s : (' ' + s).slice(1);
 }
+
+/**
+ * A memo keyed by strings, for long strings asked again and again (a conversion's probe paths):
+ * keys are kept as copies of their own (ownString), and the memo is emptied once the characters
+ * its entries count pass `budget`, so its memory is bounded whatever is asked. O(1) per call
+ * beyond the key's hash and copy.
+ */
+export class StringMemo<V> {
+  private readonly map = new Map<string, V>();
+  private chars = 0;
+
+  constructor(private readonly budget: number) {}
+
+  get(key: string): V | undefined {
+    return this.map.get(key);
+  }
+
+  /** Keep `value` for `key`, counted as `chars` characters (the key's own length by default). */
+  set(key: string, value: V, chars = key.length): void {
+    if (this.chars + chars > this.budget) {
+      this.map.clear();
+      this.chars = 0;
+    }
+    this.map.set(ownString(key), value);
+    this.chars += chars;
+  }
+}

@@ -2,7 +2,7 @@
  * Paths and path patterns: taking the path out of a URL, normalising percent-encoding, matching
  * patterns with `*` and `$`, and ACAP's narrowest-scope comparison (Part 1 §2.4.5).
  */
-import { ownString } from './ownString';
+import { ownString, StringMemo } from './ownString';
 
 /**
  * The path, parameters and query of a URL, as Google's parser takes them (robots.cc
@@ -52,23 +52,17 @@ export function normalizePercent(s: string): string {
   let out = normalizedLong.get(s);
   if (out === undefined) {
     out = percentForm(s, true);
-    if (normalizedChars + s.length > LONG_CHARS_KEPT) {
-      normalizedLong.clear();
-      normalizedChars = 0;
-    }
-    // Own copies: a key sliced from a document would keep the document's text alive.
-    normalizedLong.set(ownString(s), out === s ? out : ownString(out));
-    normalizedChars += s.length + out.length;
+    // An own copy: a path sliced from a document (returned as its own form when nothing needs
+    // encoding) would keep the document's text alive.
+    normalizedLong.set(s, ownString(out), s.length + out.length);
   }
   return out;
 }
 
 /** From this length a path's normalised form is kept (normalizedLong). */
 const LONG = 256;
-/** Long paths and their forms kept, by the string; at most LONG_CHARS_KEPT characters in all. */
-const normalizedLong = new Map<string, string>();
-let normalizedChars = 0;
-const LONG_CHARS_KEPT = 4 * 1024 * 1024;
+/** Long paths and their forms kept, by the string; at most 4 Mi characters in all. */
+const normalizedLong = new StringMemo<string>(4 * 1024 * 1024);
 
 /** Only characters outside US-ASCII percent-encoded (as UTF-8); everything else as given. */
 export function encodeNonAscii(s: string): string {

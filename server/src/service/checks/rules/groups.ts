@@ -257,6 +257,23 @@ class RuleBuckets {
 }
 
 /**
+ * Where the members `old` of a group, after lines [from, oldTo) became [from, to), stand in its
+ * members now: those before the edited lines are the same, those after them moved by
+ * `to - oldTo`, and the ones on the edited lines are old[a, b) and members[a, d). Undefined when
+ * the members outside the edited lines are not `old`'s so moved. O(members) integer comparisons.
+ */
+function movedAround(old: readonly number[], members: readonly number[], from: number, to: number, oldTo: number): { readonly a: number; readonly b: number; readonly d: number } | undefined {
+  const delta = to - oldTo;
+  const a = lowerBound(old, from);
+  const b = lowerBound(old, oldTo);
+  const d = lowerBound(members, to);
+  if (lowerBound(members, from) !== a || old.length - b !== members.length - d) return undefined;
+  for (let k = 0; k < a; k++) if (old[k] !== members[k]) return undefined;
+  for (let k = b; k < old.length; k++) if (old[k] + delta !== members[k - b + d]) return undefined;
+  return { a, b, d };
+}
+
+/**
  * What a DuplicateIndex takes from the previous version's index of its group (`moved`): every
  * member's line node and rule id, the id map, and the findings of the members before the edited
  * lines (`before` of them), which keep their lines and the members they repeat.
@@ -357,15 +374,10 @@ class DuplicateIndex {
     const members = group.members;
     if (members.length !== this.nodeAt.length || this.ids.size > 2 * members.length + 1024) return false;
     const old = this.members;
-    const delta = to - oldTo;
-    const a = lowerBound(old, from);
-    const b = lowerBound(old, oldTo);
-    let kept = lowerBound(members, from) === a && lowerBound(members, to) === b;
-    for (let k = 0; k < a && kept; k++) kept = old[k] === members[k];
-    for (let k = b; k < members.length && kept; k++) kept = old[k] + delta === members[k];
+    const region = movedAround(old, members, from, to, oldTo);
     const touched = new Set<number>();
     const reread = new Set<number>();
-    for (let k = kept ? a : 0, end = kept ? b : members.length; k < end; k++) if (this.reread(k, lineAt(doc, members[k]), touched)) reread.add(k);
+    for (let k = region?.a ?? 0, end = region?.d ?? members.length; k < end; k++) if (this.reread(k, lineAt(doc, members[k]), touched)) reread.add(k);
     this.settle(doc, group, touched, reread);
     let moved = false;
     for (let k = 0; k < members.length && !moved; k++) moved = members[k] !== old[k];
@@ -391,16 +403,11 @@ class DuplicateIndex {
    * id map has grown past its bound. O(members + region), no rule of the rest hashed again.
    */
   moved(doc: RobotsDocument, group: Group, from: number, to: number, oldTo: number): DuplicateIndex | undefined {
-    const old = this.members;
     const members = group.members;
     if (this.ids.size > 2 * members.length + 1024) return undefined;
-    const delta = to - oldTo;
-    const a = lowerBound(old, from);
-    const b = lowerBound(old, oldTo);
-    const d = lowerBound(members, to);
-    if (lowerBound(members, from) !== a || old.length - b !== members.length - d) return undefined;
-    if (a > 0 && old[a - 1] !== members[a - 1]) return undefined;
-    for (let k = b; k < old.length; k++) if (old[k] + delta !== members[k - b + d]) return undefined;
+    const around = movedAround(this.members, members, from, to, oldTo);
+    if (!around) return undefined;
+    const { a, b, d } = around;
     // Nodes outside the region are the very ones of the previous version (the edit replaced the
     // region only): copied in blocks, natively; only the region's lines are read and interned.
     const region: (LineNode | undefined)[] = [];

@@ -8,7 +8,7 @@
  */
 import { CodeActionKind, type CodeAction, type Diagnostic, type Range, type TextEdit } from 'vscode-languageserver-types';
 import type { DiagnosticCode } from '../facts/codes';
-import type { RobotsDocument } from '../syntax/document';
+import { lineAt, type RobotsDocument } from '../syntax/document';
 
 /** The quick fixes for one diagnostic of a robots.txt (the document is the version it was reported on, or later). */
 export type Fix = (doc: RobotsDocument, d: Diagnostic) => CodeAction[];
@@ -67,11 +67,22 @@ export function replaceWith(title?: (replacement: string) => string): Fix {
 /** The whole of line `line` with its end-of-line, so removing it leaves no blank line behind. */
 export function lineRange(doc: RobotsDocument, line: number): Range {
   const last = doc.lines.length - 1;
-  if (line < last) return { start: { line, character: 0 }, end: { line: line + 1, character: 0 } };
+  const start = contentStart(doc, line);
+  if (line < last) return { start: { line, character: start }, end: { line: line + 1, character: 0 } };
   // The last line has no end-of-line of its own: take the one before it.
   return line > 0
     ? { start: { line: line - 1, character: doc.lines[line - 1].text.length }, end: { line, character: doc.lines[line].text.length } }
-    : { start: { line, character: 0 }, end: { line, character: doc.lines[line].text.length } };
+    : { start: { line, character: start }, end: { line, character: doc.lines[line].text.length } };
+}
+
+/**
+ * Where a line's own text starts, for an edit that inserts, moves or removes whole lines: after
+ * the byte-order mark on the first line, else 0. Only a mark at the very start of the file is
+ * ignored (interpretation §1): a line put before it would push it into the next line's field
+ * name, and that line would no longer be read (a record or a rule lost).
+ */
+export function contentStart(doc: RobotsDocument, line: number): number {
+  return line === 0 ? lineAt(doc, 0).bom : 0;
 }
 
 export function eolOf(doc: RobotsDocument): string {
@@ -80,8 +91,9 @@ export function eolOf(doc: RobotsDocument): string {
 
 /** Move line `from` to just before line `to` (an insertion and a deletion in one edit). */
 export function moveLine(doc: RobotsDocument, from: number, to: number): TextEdit[] {
-  const text = doc.lines[from].text + eolOf(doc);
-  return [{ range: { start: { line: to, character: 0 }, end: { line: to, character: 0 } }, newText: text }, { range: lineRange(doc, from), newText: '' }];
+  const text = doc.lines[from].text.slice(contentStart(doc, from)) + eolOf(doc);
+  const at = { line: to, character: contentStart(doc, to) };
+  return [{ range: { start: at, end: at }, newText: text }, { range: lineRange(doc, from), newText: '' }];
 }
 
 /** The fix that removes the diagnostic's line. */
@@ -90,7 +102,7 @@ export const removeLine: Fix = (doc, d) => [action('Remove this line', doc, d, [
 /** A fix that inserts `text` and an end-of-line above the diagnostic's line (not preferred: a choice). */
 export function insertAbove(title: string, text: string): Fix {
   return (doc, d) => {
-    const line = d.range.start.line;
-    return [action(title, doc, d, [{ range: { start: { line, character: 0 }, end: { line, character: 0 } }, newText: `${text}${eolOf(doc)}` }], false)];
+    const at = { line: d.range.start.line, character: contentStart(doc, d.range.start.line) };
+    return [action(title, doc, d, [{ range: { start: at, end: at }, newText: `${text}${eolOf(doc)}` }], false)];
   };
 }

@@ -15,7 +15,7 @@ import { lineAt, lineCount, type RobotsDocument } from '../../syntax/document';
 import { isAcapName } from '../../acap/values';
 import { referencingDocuments, type WorkspaceContext } from '../../syntax/workspace';
 import { getModel, modelLineage, nameSpan, type Definition, type RobotsModel } from '../../model/model';
-import { action, eolOf, moveLine, replaceWith, type Topic } from '../rule';
+import { action, contentStart, eolOf, moveLine, replaceWith, type Topic } from '../rule';
 import { checkLocalName, checkPattern, checkStandardUsage } from './acapFields';
 import { checkQualifiers } from './qualifiers';
 import { leastOf } from '../../syntax/numbers';
@@ -358,7 +358,7 @@ export const topic: Topic = {
     { codes: ['acap.undefined-resource-set', 'acap.undefined-local-usage', 'acap.composite-member-not-qualified', 'acap.definition-order'], stage: 'document', check: checkDefinitionReferences },
     {
       codes: ['acap.version-duplicate', 'acap.version-missing'], stage: 'document', check: checkVersionComments,
-      fixes: { 'acap.version-missing': (doc, d) => [action('Add ‘##ACAP version=1.0’ at the start of the file', doc, d, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: `##ACAP version=1.0${eolOf(doc)}` }])] },
+      fixes: { 'acap.version-missing': (doc, d) => [action('Add ‘##ACAP version=1.0’ at the start of the file', doc, d, [{ range: { start: { line: 0, character: contentStart(doc, 0) }, end: { line: 0, character: contentStart(doc, 0) } }, newText: `##ACAP version=1.0${eolOf(doc)}` }])] },
     },
   ],
 };

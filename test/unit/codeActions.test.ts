@@ -35,6 +35,19 @@ suite('quick fixes', () => {
     assert.equal(fix('ACAP-crawler: *\nACAP-request-takedown: /x\n', 'acap.unknown-action'), 'ACAP-crawler: *\nACAP-request-take-down: /x\n');
     assert.equal(fix('ACAP-crawler: *\nACAP-allow-index-snippet: /\n', 'acap.invalid-usage-combination'), 'ACAP-crawler: *\nACAP-allow-present-snippet: /\n');
   });
+  test('a misspelt qualifier is matched only against the qualifiers the usage takes and the line does not already have', () => {
+    const offered = (text: string): string[] => {
+      const doc = parseDocument('file:///site/robots.txt', 1, text);
+      const d = doValidation(doc).find((x) => x.code === 'acap.unknown-qualifier');
+      assert.ok(d, text);
+      assert.doesNotMatch(d.message, /Did you mean/i, text);
+      return getCodeActions(doc, d.range, [d]).map((a) => a.title);
+    };
+    // Crawl takes no qualifier: `time-limit` would be an error there (found by a property hunt).
+    assert.deepEqual(offered('ACAP-crawler: *\nACAP-allow-crawl: / time-limt=3-days\n'), []);
+    // time-limit may occur once: a second one would be a duplicate-qualifier error.
+    assert.deepEqual(offered('ACAP-crawler: *\nACAP-allow-index: / time-limt=3-days time-limit=until-recrawled\n'), []);
+  });
   test('a local usage written without its parentheses', () => {
     assert.equal(fix('ACAP-qualified-usage: cache preserve time-limit=3-days\nACAP-crawler: *\nACAP-allow-cache: /\n', 'acap.unknown-usage'),
       'ACAP-qualified-usage: cache preserve time-limit=3-days\nACAP-crawler: *\nACAP-allow-(cache): /\n');

@@ -112,7 +112,7 @@ export function checkQualifiers<S extends SpanLike>(
     const name = q.name.toLowerCase();
     const fact = QUALIFIER_BY_NAME.get(name);
     if (!fact) {
-      const near = closest(name, QUALIFIERS.filter((x) => meta || !x.metaOnly).map((x) => x.name));
+      const near = closest(name, suggestible(qualifiers, usage, meta));
       out.push(place.acap11
         ? { rule: 'unknown-qualifier-1.1', span: q.nameSpan, message: `‘${q.name}’ is not a qualifier ACAP 1.0 defines (Part 1 §2.5). The page declares ACAP 1.1, which may define it; a crawler that does not understand it treats the permission as a prohibition.${didYouMean(near)}`, replacement: near }
         : { rule: 'unknown-qualifier', span: q.nameSpan, message: `‘${q.name}’ is not an ACAP qualifier (Part 1 §2.5${meta ? '; Part 2 §2.2.9' : ''}).${didYouMean(near)}`, replacement: near });
@@ -166,6 +166,18 @@ function usageProblem<S extends SpanLike>(fact: QualifierFact, usage: UsageFact,
   } else if (use.readiness === 'prior-arrangement') {
     out.push({ rule: 'prior-arrangement', span, message: `‘${fact.name}’ on ${usage.name} is honoured only by prior arrangement with the crawler operator (Part 1 §${use.spec.section}).` });
   }
+}
+
+/**
+ * The names a misspelt qualifier may be corrected to: those the usage takes (all of them when it
+ * is unknown or local), less the once-only ones the permission already has, so that the
+ * correction is never itself an error (`time-limit` on crawl, which takes no qualifier; a second
+ * `time-limit`, Part 1 §2.5.5.2). O(qualifiers on the line + known qualifiers).
+ */
+function suggestible(qualifiers: readonly QualifierText<SpanLike>[], usage: UsageFact | undefined, meta: boolean): string[] {
+  const present = new Set(qualifiers.map((q) => (q.name ?? '').toLowerCase()));
+  const takes = usage ? qualifiersFor(usage.name, meta) : QUALIFIERS.filter((x) => meta || !x.metaOnly);
+  return takes.filter((x) => x.repeatable || !present.has(x.name)).map((x) => x.name);
 }
 
 /** A qualifier given twice (Part 1 §2.5.5.2): once-only ones, and repeated values of repeatable ones. */

@@ -22,7 +22,7 @@ export async function convert(client: BaseLanguageClient, params: Omit<ConvertPa
   }
   const r = await client.sendRequest(ConvertRequest, { textDocument: { uri: doc.uri.toString() }, ...params });
   if (!r || r.edits.length === 0) {
-    void vscode.window.showInformationMessage('Nothing to convert.');
+    void vscode.window.showInformationMessage(r?.notice ?? 'Nothing to convert.');
     return false;
   }
   if (r.changed.length && !confirmed) {

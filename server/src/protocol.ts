@@ -91,6 +91,8 @@ export interface ConvertResult {
   readonly checked: number;
   /** Verdicts that the conversion changes, each said in a line. */
   readonly changed: readonly string[];
+  /** With no edit: why (the conversion's "Nothing to convert" or "There is no ACAP record" warning). */
+  readonly notice?: string;
 }
 
 /** `robotsAcap/convert`: a whole-file conversion, its edits and the verdicts it changes. */

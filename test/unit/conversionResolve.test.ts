@@ -139,6 +139,8 @@ suite('conversion actions: listed, then resolved (codeAction/resolve)', () => {
     const again = resolveConversionAction(converted, dataOf(listConversionActions(converted, at(1)).find((a) => dataOf(a).conversion === 'file') as CodeAction));
     assert.equal(again.action.edit, undefined);
     assert.match(again.notice ?? '', /^Nothing to convert/);
+    // The title claims no verdict changed by an edit that is not there.
+    assert.match(again.action.title, / \(nothing to convert\)$/);
   });
 
   test('invalid data is named, field by field', () => {

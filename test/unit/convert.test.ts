@@ -470,6 +470,16 @@ suite('convert to REP', () => {
     }
   });
 
+  test('every kind of changed verdict is announced: letter case on ACAP-disallow-other patterns, and a group joining a robots.txt 2.0.0 group', () => {
+    // Found by a property hunt: these breaks came with no warning naming their cause.
+    const other = convertToRep(doc('ACAP-crawler: *\nACAP-disallow-other: /a\n'));
+    assert.ok(other.verification.broken.some((b) => b.kind === 'case'), changed(other).join('\n'));
+    assert.ok(other.warnings.some((w) => w.startsWith('ACAP matches paths case-insensitively') && w.includes('‘/a’')), other.warnings.join('\n'));
+    const v2 = convertToRep(doc('User-agent: *\nRobot-version: 2.0.0\n\nACAP-crawler: *\nACAP-disallow-other: /\n'));
+    assert.ok(v2.edits.length > 0);
+    assert.ok(v2.warnings.some((w) => /^For \*: the group of line 1 follows robots\.txt 2\.0\.0/.test(w)), v2.warnings.join('\n'));
+  });
+
   test('a file with conventional groups already: the new group merges with them and keeps the ACAP verdicts', () => {
     const text = 'User-agent: *\nDisallow: /\n\nUser-agent: named-crawler\nAllow: /public/\n\nACAP-crawler: *\nACAP-disallow-crawl: /\n';
     const r = convertToRep(doc(text));
@@ -536,6 +546,22 @@ suite('cli convert', () => {
     const r = run(['a.txt', '--to=rep'], { 'a.txt': 'ACAP-crawler: *\nACAP-disallow-crawl: /1/\n' });
     assert.equal(r.code, 0);
     assert.match(r.out, /^# Conventional groups.*\n.*\n# For any other crawler: the records for \*\nUser-agent: \*\nDisallow: \/1\/\n/);
+  });
+
+  test('--to rep where the groups would not leave fewer verdicts differing: the file\'s two readings listed, exit 1, and --force does not apply', () => {
+    // Each name spells a crawler whose product token is `bot` (RFC 9309 §2.2.1): the groups would
+    // prohibit /x to `bot`, which the records leave allowed, and address neither crawler named.
+    const files = { 'a.txt': '##ACAP version=1.0\nACAP-crawler: bot1\nACAP-crawler: bot2\nACAP-disallow-crawl: /x\n' };
+    for (const args of [['a.txt', '--to', 'rep'], ['a.txt', '--to', 'rep', '--force', '--write']]) {
+      const r = run(args, files);
+      assert.equal(r.code, 1, args.join(' '));
+      assert.equal(r.out, '');
+      assert.deepEqual(r.written, {});
+      assert.match(r.err, /^\d+ verdicts checked in the file as it is, \d+ alike in both readings, 4 differ/m);
+      assert.match(r.err, /^ {2}bot1 \/x: prohibited by the ACAP records, allowed for conventional crawlers \(ranking: /m);
+      assert.match(r.err, /^robots-acap: not converted: 4 of \d+ \(crawler, path\) pairs checked get different crawl verdicts from conventional and ACAP crawlers \(listed above\), and the groups a conversion would add would leave 6; --force does not apply$/m);
+      assert.doesNotMatch(r.err, /ACAP-ignore-conventional-records is added/);
+    }
   });
 
   test('usage errors exit 2', () => {

@@ -112,6 +112,20 @@ suite('language server: conversion actions resolved when picked', () => {
     }
   });
 
+  test('robotsAcap/convert (the palette\'s whole-file conversion): with no edit, the notice says why', async () => {
+    const s = await start(RESOLVING);
+    try {
+      const none = await s.conn.sendRequest('robotsAcap/convert', { textDocument: { uri: URI }, to: 'rep' }) as { edits: unknown[]; notice?: string };
+      assert.deepEqual(none.edits, []);
+      assert.match(none.notice ?? '', /^There is no ACAP record to convert\./);
+      const some = await s.conn.sendRequest('robotsAcap/convert', { textDocument: { uri: URI }, to: 'acap' }) as { edits: unknown[]; notice?: string };
+      assert.ok(some.edits.length > 0);
+      assert.equal(some.notice, undefined);
+    } finally {
+      await s.close();
+    }
+  });
+
   test('invalid data answers InvalidParams, never an internal error', async () => {
     const s = await start(RESOLVING);
     try {

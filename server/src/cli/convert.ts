@@ -11,10 +11,15 @@
  * printed or written, and the exit status is 1, unless --force. Verdicts that differ only because
  * ACAP ignores letter case (Part 1 §2.8) are a property of the format, not of this conversion:
  * they are reported and do not stop it (interpretation §5). A file already converted converts to
- * itself ("nothing to convert"), so running it twice adds nothing.
+ * itself ("nothing to convert"), so running it twice adds nothing. To REP, groups that would not
+ * leave fewer (crawler, path) pairs with verdicts differing between the two readings than the
+ * file's own groups are not written either (convertToRep's `withheld`): the file's differing
+ * verdicts are listed and the exit status is 1, and --force does not apply (there is no better
+ * text to write).
  *
  * Exit status: 0 converted (with --force, even if verdicts change) or nothing to convert, 1 a
- * verdict would change (not converted), 2 usage error, unreadable file or refused write.
+ * verdict would change (not converted) or, to REP, verdicts differ that no conversion reduces, 2
+ * usage error, unreadable file or refused write.
  */
 import { convertToAcap, convertToRep, type BrokenVerdict, type ConversionResult } from '../service';
 import { FileError, parseOptions, readText, UsageError, type CliIO } from './io';
@@ -27,18 +32,26 @@ export type WriteFile = (file: string, text: string) => void;
 
 const MAX_LISTED = 20;
 
-function verdictLine(b: BrokenVerdict): string {
+function verdictLine(b: BrokenVerdict, asItIs: boolean): string {
   const reading = b.mode === 'acap' ? 'ACAP crawler' : b.mode === 'acap-ignoring-conventional' ? 'ACAP crawler ignoring conventional records' : 'conventional crawler';
-  return `  ${b.agent} ${b.path}: ${b.before ? 'allowed' : 'prohibited'} before, ${b.after ? 'allowed' : 'prohibited'} after (${reading}; ${b.kind}: ${b.why})`;
+  const was = b.before ? 'allowed' : 'prohibited';
+  const is = b.after ? 'allowed' : 'prohibited';
+  return asItIs
+    ? `  ${b.agent} ${b.path}: ${was} by the ACAP records, ${is} for conventional crawlers (${b.kind}: ${b.why})`
+    : `  ${b.agent} ${b.path}: ${was} before, ${is} after (${reading}; ${b.kind}: ${b.why})`;
 }
 
 function summary(r: ConversionResult): string {
   const v = r.verification;
+  // A withheld conversion reports the file as it is: its two readings, not a before and an after.
+  const asItIs = r.withheld !== undefined;
   const lossy = v.broken.filter((b) => b.kind !== 'case');
   const cased = v.broken.filter((b) => b.kind === 'case');
-  const out = [`${v.checked} verdicts checked, ${v.kept} kept, ${lossy.length} changed${cased.length ? `, ${cased.length} differ only in letter case` : ''}${v.broken.length ? ':' : ''}`];
+  const out = [asItIs
+    ? `${v.checked} verdicts checked in the file as it is, ${v.kept} alike in both readings, ${lossy.length} differ${cased.length ? `, ${cased.length} only in letter case` : ''}${v.broken.length ? ':' : ''}`
+    : `${v.checked} verdicts checked, ${v.kept} kept, ${lossy.length} changed${cased.length ? `, ${cased.length} differ only in letter case` : ''}${v.broken.length ? ':' : ''}`];
   const listed = [...lossy, ...cased];
-  for (const b of listed.slice(0, MAX_LISTED)) out.push(verdictLine(b));
+  for (const b of listed.slice(0, MAX_LISTED)) out.push(verdictLine(b, asItIs));
   if (listed.length > MAX_LISTED) out.push(`  … and ${listed.length - MAX_LISTED} more`);
   if (cased.length) out.push('  (ACAP matches paths case-insensitively, conventional crawlers do not (Part 1 §2.8): no conversion can keep these)');
   return out.join('\n') + '\n';
@@ -77,6 +90,11 @@ export function runConvert(args: readonly string[], io: CliIO, writeFile: WriteF
     : convertToRep(doc);
   for (const w of result.warnings) io.err(`warning: ${w}\n`);
   io.err(summary(result));
+  if (result.withheld) {
+    const w = result.withheld;
+    io.err(`robots-acap: not converted: ${w.differing} of ${w.pairs} (crawler, path) pairs checked get different crawl verdicts from conventional and ACAP crawlers (listed above), and the groups a conversion would add would leave ${w.wouldDiffer}; --force does not apply\n`);
+    return 1;
+  }
   if (result.edits.length === 0) {
     // Nothing to add: the file is its own conversion (stdout gets it unchanged, as a pipeline expects).
     io.err(`nothing to convert: ${name} is left as it is\n`);

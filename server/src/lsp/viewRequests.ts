@@ -77,9 +77,11 @@ export function registerViewRequests(connection: Connection, host: ViewHost): vo
       ? convertToRep(doc, {})
       : convertToAcap(doc, { reading: params.reading ?? 'crawl', addVersion: true, ignoreConventional: params.ignoreConventional === true });
     const v = r.verification;
+    const notice = r.edits.length ? undefined : r.warnings.find((w) => w.startsWith('Nothing to convert') || w.startsWith('There is no'));
     return {
       edits: r.edits, checked: v.checked,
       changed: v.broken.map((b) => `${b.agent} ${b.path}: ${b.before ? 'allowed' : 'prohibited'} before, ${b.after ? 'allowed' : 'prohibited'} after (${b.why})`),
+      ...(notice ? { notice } : {}),
     };
   }));
 

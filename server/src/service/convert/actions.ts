@@ -11,7 +11,8 @@
  * them) per action, no edit. Only the action the user picks is converted and verified
  * (resolveConversionAction): one conversion (O(file) plus refine()'s bounded pair search) and at
  * most 200 verdict checks (VERIFY: 100 (agent, path) pairs, each read in at most two readings
- * after). The verification reaches the user in the resolved edit (for clients with
+ * after); to REP, where that sample shows no gain over the file's own groups, a wider reading of
+ * up to 10,000 pairs decides whether anything is written (convert.ts gainOf). The verification reaches the user in the resolved edit (for clients with
  * `documentChanges` and `changeAnnotationSupport`, as VS Code): a change annotation whose label
  * says how many verdicts were checked and kept and which kinds change, with a few examples as its
  * description, and `needsConfirmation` when any verdict changes, so VS Code shows the refactoring
@@ -305,7 +306,8 @@ export function resolveConversionAction(doc: RobotsDocument, data: ConversionDat
     };
   }
   const r = convert(doc, current);
-  const action: CodeAction = { title: `${titleOf(doc, current)} (${verdicts(r)})`, kind: CodeActionKind.RefactorRewrite, data: current };
+  // No edit: nothing changes, so the title names no verdict changed (the notice says why).
+  const action: CodeAction = { title: r.edits.length ? `${titleOf(doc, current)} (${verdicts(r)})` : `${titleOf(doc, current)} (nothing to convert)`, kind: CodeActionKind.RefactorRewrite, data: current };
   if (r.edits.length === 0) {
     const why = r.warnings.find((w) => w.startsWith('Nothing to convert') || w.startsWith('There is no')) ?? 'Nothing to convert.';
     return { action, notice: why };

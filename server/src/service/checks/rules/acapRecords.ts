@@ -13,7 +13,8 @@ import { closest, didYouMean } from '../../facts/suggest';
 import type { LineNode, Span } from '../../syntax/syntax';
 import { innerDollars, uriCharProblem } from '../../acap/values';
 import type { AcapRecord, RobotsModel } from '../../model/model';
-import { insertAbove, removeLine, type Topic } from '../rule';
+import { insertAbove, removeLine, type Fix, type Topic } from '../rule';
+import { getModel } from '../../model/model';
 import { lineAt, type RobotsDocument } from '../../syntax/document';
 
 const ACTION_NAMES = ACTIONS.map((a) => a.name);
@@ -211,6 +212,20 @@ export function checkRecords(model: RobotsModel, out: LocatedFinding[]): void {
 }
 
 
+/**
+ * `ACAP-crawler: *` above a field that stands before any record — not offered when an ACAP
+ * definition comes between that field and the first record: the line added would start the first
+ * record above the definition, and a definition after the first record defines nothing (Part 1
+ * §2.7), so a resource set or local usage the records use would be lost. O(definitions).
+ */
+const addStarCrawler: Fix = (doc, d) => {
+  const line = d.range.start.line;
+  const model = getModel(doc);
+  const first = model.records.length ? model.records[0].startLine : Infinity;
+  if (model.definitions.some((x) => x.line > line && x.line < first)) return [];
+  return insertAbove('Add ‘ACAP-crawler: *’ above', 'ACAP-crawler: *')(doc, d);
+};
+
 export const topic: Topic = {
   topic: 'ACAP records',
   rules: [
@@ -221,7 +236,7 @@ export const topic: Topic = {
     {
       codes: ['acap.crawler-lines-apart', 'acap.conventional-after-acap', 'acap.empty-record', 'acap.purpose-without-permission', 'acap.field-outside-record', 'acap.field-after-permissions-reference', 'acap.misplaced-permissions-reference', 'acap.request-in-sub-record'],
       stage: 'structure', check: checkRecordStructure,
-      fixes: { 'acap.field-outside-record': insertAbove('Add ‘ACAP-crawler: *’ above', 'ACAP-crawler: *') },
+      fixes: { 'acap.field-outside-record': addStarCrawler },
     },
     { codes: ['acap.star-with-named-crawler', 'acap.contradictory-fields', 'acap.duplicate-field'], stage: 'document', check: checkRecords, fixes: { 'acap.duplicate-field': removeLine } },
   ],

@@ -329,6 +329,38 @@ export function readAsLocalUsage(model: RobotsModel, line: LineNode, f: LocatedF
   return { ...f, message: `‘${name}’ is a locally-defined usage, so write it in parentheses: ‘(${name})’ (Part 1 §2.4.1.3).`, replacement: `(${name})` };
 }
 
+/** The local usages a definition line relies on (Part 1 §2.7): a composite's local members, a qualified usage's local base. */
+function reliesOn(line: LineNode): string[] {
+  const d = line.directive;
+  if (d.kind === 'acap-composite-usage') return d.members.filter((m) => m.local).map((m) => m.name);
+  if (d.kind === 'acap-qualified-usage' && d.usage?.local) return [d.usage.name];
+  return [];
+}
+
+/**
+ * Where the fix for a definition after the first record moves it: above the first record, and
+ * above the first definition there that relies on it, but below those it relies on (a definition
+ * must come after the definitions it relies on, Part 1 §2.7). Undefined when no line qualifies,
+ * or when its name is defined above the first record already (moved, it would be a duplicate).
+ * O(definitions).
+ */
+function definitionPlace(doc: RobotsDocument, line: number): number | undefined {
+  const model = getModel(doc);
+  const first = model.records[0]?.startLine;
+  const self = model.definitions.find((x) => x.line === line);
+  if (first === undefined || first >= line || !self) return undefined;
+  const before = model.definitions.filter((x) => x.line < first);
+  if (before.some((x) => x.name === self.name && (x.kind === 'resource-set') === (self.kind === 'resource-set'))) return undefined;
+  let to = first;
+  let from = 0;
+  const needs = new Set(reliesOn(lineAt(doc, line)));
+  for (const x of before) {
+    if (self.kind !== 'resource-set' && reliesOn(lineAt(doc, x.line)).includes(self.name)) to = Math.min(to, x.line);
+    if (x.kind !== 'resource-set' && needs.has(x.name)) from = Math.max(from, x.line + 1);
+  }
+  return from <= to ? to : undefined;
+}
+
 export const topic: Topic = {
   topic: 'ACAP definitions and version',
   rules: [
@@ -349,9 +381,8 @@ export const topic: Topic = {
           return firstAcap < line ? [action('Move it above the ACAP definitions and records', doc, d, moveLine(doc, line, firstAcap))] : [];
         },
         'acap.definition-after-record': (doc, d) => {
-          const first = getModel(doc).records[0]?.startLine;
-          const line = d.range.start.line;
-          return first !== undefined && first < line ? [action('Move the definition above the first ACAP record', doc, d, moveLine(doc, line, first))] : [];
+          const to = definitionPlace(doc, d.range.start.line);
+          return to === undefined ? [] : [action('Move the definition above the first ACAP record', doc, d, moveLine(doc, d.range.start.line, to))];
         },
       },
     },

@@ -11,7 +11,7 @@ import type { Directive, UsageRef } from '../../syntax/directives';
 import { classifyUsage, USAGE_NAMES } from '../../acap/usageNames';
 import type { Finding } from '../../syntax/findings';
 import { closest, didYouMean, editDistance } from '../../facts/suggest';
-import type { LineNode, Span } from '../../syntax/syntax';
+import { resolveFieldName, type LineNode, type Span } from '../../syntax/syntax';
 import { innerDollars, isAcapName, looksLikeDirectory, patternCharProblem, scanNoise } from '../../acap/values';
 import { replaceWith, type Topic } from '../rule';
 import { checkLocalUsageQualifiers, checkPermissionQualifiers } from './qualifiers';
@@ -113,6 +113,24 @@ const PREFIX_NAMES = FIELD_PREFIXES.map((f) => f.name);
 const ACAP_FIELD_NAMES = FIELDS.filter((f) => f.family === 'acap').map((f) => f.name);
 
 /** An `ACAP-…` field name the product does not know. */
+/**
+ * A field name with its value written against it, no colon between (`Disallow/x`, `User-agent*`,
+ * `ACAP-disallow-crawl/private/`): the known name before the first `/` or `*`, and the rest; else
+ * undefined. The lexer reads the whole word as the name, so a fix that corrects only the name
+ * drops the value, and one that adds a colon after it puts the colon after the value.
+ * O(name length).
+ */
+export function gluedValue(written: string): { readonly name: string; readonly value: string } | undefined {
+  const cut = written.search(/[/*]/);
+  if (cut <= 0) return undefined;
+  const name = written.slice(0, cut);
+  const resolved = resolveFieldName(name);
+  if (!resolved.fact || resolved.repair !== 'exact') return undefined;
+  const rest = name.slice(resolved.suffixStart).toLowerCase();
+  if (resolved.fact.isPrefix && !(USAGE_NAMES.includes(rest) || ACTION_NAMES.includes(rest))) return undefined;
+  return { name, value: written.slice(cut) };
+}
+
 export function checkUnknownAcapField(line: LineNode, name: Span, out: Out): void {
   const written = text(line, name);
   const lower = written.toLowerCase();

@@ -12,7 +12,7 @@ import { modelLineage, type RobotsModel } from '../../model/model';
 import { lineAt, lineCount, type RobotsDocument } from '../../syntax/document';
 import { replaceWith, type Topic } from '../rule';
 import { checkExtensionField } from './signals';
-import { checkUnknownAcapField } from './acapFields';
+import { checkUnknownAcapField, gluedValue } from './acapFields';
 
 const CONVENTIONAL_NAMES = FIELDS.filter((f) => f.family !== 'acap').map((f) => f.name);
 
@@ -65,6 +65,16 @@ export function checkUnknownField(line: LineNode, out: Finding[]): void {
     out.push({ code: 'syntax.bare-url', span: { start: f.name.start, end: f.value.end }, message: 'A URL on its own line is not a field, so crawlers ignore it. If it is a sitemap, write ‘Sitemap: ’ before it.', replacement: `Sitemap: ${line.text.slice(f.name.start, f.value.end)}` });
     return;
   }
+  const glued = gluedValue(written);
+  if (glued) {
+    const acap = lower.startsWith('acap');
+    out.push({
+      code: acap ? 'acap.unknown-field' : 'syntax.misspelt-field', span: f.name,
+      message: `‘${written}’ runs its value into the field name, so crawlers ignore the line. Write ‘${glued.name}: ${glued.value}’ (a colon after the name, ${acap ? 'Part 1 §3' : 'RFC 9309 §2.2'}).`,
+      replacement: `${glued.name}: ${glued.value}`,
+    });
+    return;
+  }
   if (lower.startsWith('acap')) {
     checkUnknownAcapField(line, f.name, out);
     return;
@@ -105,6 +115,8 @@ export function checkFieldName(line: LineNode, out: Finding[]): void {
   }
   if (f.separator !== 'colon' && !fact.noValue) {
     const acap = fact.family === 'acap';
+    // `ACAP-disallow-crawl/private/`: the colon goes between the name and the value run into it.
+    const glued = gluedValue(written);
     const named = fact.isPrefix ? written : fact.name;
     out.push({
       code: acap ? 'acap.missing-colon' : 'rep.missing-colon',
@@ -112,7 +124,7 @@ export function checkFieldName(line: LineNode, out: Finding[]): void {
       message: acap
         ? `‘${named}’ needs a colon after the field name (Part 1 §3); without it crawlers ignore the line.`
         : `‘${named}’ needs a colon after the field name (RFC 9309 §2.2).${f.separator === 'whitespace' && fact.family === 'rep' ? ' Google accepts a space when the value is one word; other crawlers ignore the line.' : ''}`,
-      replacement: written + ':',
+      replacement: glued ? `${glued.name}: ${glued.value}` : written + ':',
     });
   }
 }

@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { explainAiUse, getCodeActions, type RobotsDocument } from '../../server/src/service';
+import { doValidation, explainAiUse, getCodeActions, type RobotsDocument } from '../../server/src/service';
 import type { CodeAction, TextEdit } from 'vscode-languageserver-types';
 import { doc } from './helpers';
 
@@ -40,6 +40,19 @@ suite('Cross-vocabulary actions: ACAP → Content-Signal / Content-Usage', () =>
       assert.equal(explainAiUse(doc(out), { agent: 'X', path: '/a', use }).verdict, explainAiUse(doc(ACAP), { agent: 'X', path: '/a', use }).verdict, use);
     }
   });
+  test('a resource set is written as its patterns, one line each, not as the-acap:resource-set:NAME', () => {
+    // Copied as a path, the reference made a Content-Signal line the validator reports and a
+    // Content-Usage line it calls void (found by a property hunt).
+    const text = 'ACAP-resource-set: images /img/ /pics/\nUser-agent: *\nDisallow: /x\n\nACAP-crawler: *\nACAP-disallow-crawl: the-acap:resource-set:images\n';
+    const [a] = actionsAt(doc(text), 5);
+    assert.ok(a, 'an action');
+    const out = apply(text, a);
+    assert.doesNotMatch(out, /Content-(Signal|Usage): the-acap/);
+    assert.match(out, /^Content-Signal: \/img\/ /m);
+    assert.match(out, /^Content-Signal: \/pics\/ /m);
+    assert.deepEqual(doValidation(doc(out)).filter((d) => /signal|preference/.test(String(d.code))).map((d) => `${d.code}: ${d.message}`), []);
+  });
+
   test('no group for the record\'s crawler: no action (a new group would change crawling)', () => {
     assert.deepEqual(actionsAt(doc('User-agent: *\nDisallow:\n\nACAP-crawler: GPTBot\nACAP-disallow-other: /\n'), 4), []);
   });

@@ -16,6 +16,7 @@ import { CodeActionKind, type CodeAction, type Range } from 'vscode-languageserv
 import type { AiUse } from '../facts/crawlers';
 import { CONTENT_SIGNAL_ALIASES } from '../facts/signalFacts';
 import { getModel, type AcapRecord, type Group } from '../model/model';
+import { RESOURCE_SET_PREFIX } from '../facts/facts';
 import type { RobotsDocument } from '../syntax/document';
 import { greatestOf } from '../syntax/numbers';
 import { parseContentSignal, parseContentUsage } from '../syntax/signals';
@@ -62,24 +63,48 @@ function recordStance(doc: RobotsDocument, r: AcapRecord): { byPath: Map<string,
     const d = doc.lines[line].directive;
     if (d.kind !== 'acap-permission') continue;
     const usage = d.usage?.name ?? 'all';
-    const path = d.resource ? doc.lines[line].text.slice(d.resource.start, d.resource.end) : '/';
-    const key = path === '/' || path === '' ? '' : path;
+    const written = d.resource ? doc.lines[line].text.slice(d.resource.start, d.resource.end) : '/';
     const map = usage === 'all' ? FROM_ACAP.crawl : FROM_ACAP[usage];
     if (!map || d.usage?.local) {
       lost.push(`line ${line + 1} (${usage}: no AI-use equivalent)`);
       continue;
     }
+    const paths = pathsOf(doc, written);
+    if (!paths) {
+      lost.push(`line ${line + 1} (${written} names no paths)`);
+      continue;
+    }
     if (d.qualifiers.length > 0) lost.push(`line ${line + 1}'s qualifiers`);
     if (inPurpose.has(line)) lost.push(`line ${line + 1}'s usage purpose`);
-    const stance = byPath.get(key) ?? new Map<AiUse, boolean>();
-    for (const use of d.allow ? map.grants : map.refuses) {
-      // Most restrictive: a refusal is never overwritten by a permission.
-      if (stance.get(use) !== false) stance.set(use, d.allow);
+    for (const path of paths) {
+      const key = path === '/' || path === '' ? '' : path;
+      const stance = byPath.get(key) ?? new Map<AiUse, boolean>();
+      for (const use of d.allow ? map.grants : map.refuses) {
+        // Most restrictive: a refusal is never overwritten by a permission.
+        if (stance.get(use) !== false) stance.set(use, d.allow);
+      }
+      byPath.set(key, stance);
     }
     if (d.allow && usage === 'present') lost.push(`line ${line + 1} (allow-present grants no AI use)`);
-    byPath.set(key, stance);
   }
   return { byPath, lost };
+}
+
+/**
+ * The paths a permission's resource stands for: a path itself, or the patterns of the resource
+ * set `the-acap:resource-set:NAME` names (its first definition, Part 1 §2.7.3), each of which
+ * becomes a line of its own; undefined for a set not defined (or defined after the first record,
+ * where it defines nothing) and for any other `the-acap:` resource. O(the set's patterns).
+ */
+function pathsOf(doc: RobotsDocument, written: string): readonly string[] | undefined {
+  const lower = written.toLowerCase();
+  if (!lower.startsWith('the-acap:')) return [written];
+  if (!lower.startsWith(RESOURCE_SET_PREFIX)) return undefined;
+  const def = getModel(doc).resourceSets.get(lower.slice(RESOURCE_SET_PREFIX.length));
+  if (!def || def.misplaced) return undefined;
+  const line = doc.lines[def.line];
+  const d = line.directive;
+  return d.kind === 'acap-resource-set' && d.patterns.length ? d.patterns.map((p) => line.text.slice(p.start, p.end)) : undefined;
 }
 
 /** The conventional group the record's crawlers read, or undefined. */

@@ -48,6 +48,41 @@ suite('quick fixes', () => {
     // time-limit may occur once: a second one would be a duplicate-qualifier error.
     assert.deepEqual(offered('ACAP-crawler: *\nACAP-allow-index: / time-limt=3-days time-limit=until-recrawled\n'), []);
   });
+  test('`ACAP-crawler: *` is not offered above a field when a definition follows it before the first record', () => {
+    // The new line would start the first record, and a definition after it defines nothing (Part 1
+    // §2.7): bot's prohibition of the set `rs` would be lost (found by a property hunt).
+    const titles = (text: string): string[] => {
+      const doc = parseDocument('file:///site/robots.txt', 1, text);
+      const d = doValidation(doc).find((x) => x.code === 'acap.field-outside-record');
+      assert.ok(d, text);
+      return getCodeActions(doc, d.range, [d]).map((a) => a.title);
+    };
+    assert.deepEqual(titles('ACAP-allow-crawl: /\nACAP-resource-set: rs /a/\nACAP-crawler: bot\nACAP-disallow-crawl: the-acap:resource-set:rs\n'), []);
+    assert.deepEqual(titles('ACAP-qualified-usage: cache preserve time-limit=3-days\nACAP-allow-crawl: /\nACAP-crawler: bot\nACAP-allow-(cache): /\n'), ['Add ‘ACAP-crawler: *’ above']);
+    assert.deepEqual(titles('ACAP-allow-crawl: /\nACAP-crawler: bot\nACAP-resource-set: rs /a/\n'), ['Add ‘ACAP-crawler: *’ above']);
+  });
+  test('a definition after the first record moves above the definitions that use it, and not where it would repeat a name', () => {
+    // Moved just above the record, `cache` landed below the composite that uses it: a
+    // definition-order error (Part 1 §2.7; found by a property hunt).
+    const text = 'ACAP-composite-usage: basic crawl (cache)\nACAP-crawler: bot\nACAP-allow-(basic): /\nACAP-qualified-usage: cache preserve time-limit=3-days\n';
+    const moved = fix(text, 'acap.definition-after-record');
+    assert.equal(moved, 'ACAP-qualified-usage: cache preserve time-limit=3-days\nACAP-composite-usage: basic crawl (cache)\nACAP-crawler: bot\nACAP-allow-(basic): /\n');
+    assert.deepEqual(doValidation(parseDocument('file:///site/robots.txt', 2, moved)).filter((d) => d.severity === 1).map((d) => d.code), []);
+    // The name is defined above the record already: moving would make it a duplicate, so no move.
+    const twice = 'ACAP-resource-set: rs /a/\nACAP-crawler: bot\nACAP-disallow-crawl: the-acap:resource-set:rs\nACAP-resource-set: rs /b/\n';
+    const doc = parseDocument('file:///site/robots.txt', 1, twice);
+    const d = doValidation(doc).find((x) => x.code === 'acap.definition-after-record');
+    assert.ok(d);
+    assert.deepEqual(getCodeActions(doc, d.range, [d]).map((a) => a.title).filter((t) => t.startsWith('Move')), []);
+  });
+  test('a value written against a known field name: the fix adds the colon, and keeps the value', () => {
+    // The did-you-mean and missing-colon fixes dropped `/x` and `*`, or put the colon after the
+    // value (found by a property hunt).
+    assert.equal(fix('User-agent: *\nDisallow/x\n', 'syntax.misspelt-field'), 'User-agent: *\nDisallow: /x\n');
+    assert.equal(fix('User-agent*\nDisallow: /x\n', 'syntax.misspelt-field'), 'User-agent: *\nDisallow: /x\n');
+    assert.equal(fix('ACAP-crawler*\nACAP-disallow-crawl: /x\n', 'acap.unknown-field'), 'ACAP-crawler: *\nACAP-disallow-crawl: /x\n');
+    assert.equal(fix('ACAP-crawler: *\nACAP-disallow-crawl/private/\n', 'acap.missing-colon'), 'ACAP-crawler: *\nACAP-disallow-crawl: /private/\n');
+  });
   test('a local usage written without its parentheses', () => {
     assert.equal(fix('ACAP-qualified-usage: cache preserve time-limit=3-days\nACAP-crawler: *\nACAP-allow-cache: /\n', 'acap.unknown-usage'),
       'ACAP-qualified-usage: cache preserve time-limit=3-days\nACAP-crawler: *\nACAP-allow-(cache): /\n');

@@ -131,9 +131,19 @@ export function gluedValue(written: string): { readonly name: string; readonly v
   return { name, value: written.slice(cut) };
 }
 
+/** What a finding says of a value run into a field name (gluedValue). */
+export function gluedMessage(written: string, glued: { readonly name: string; readonly value: string }, spec: string): string {
+  return `‘${written}’ runs its value into the field name, so crawlers ignore the line. Write ‘${glued.name}: ${glued.value}’ (a colon after the name, ${spec}).`;
+}
+
 export function checkUnknownAcapField(line: LineNode, name: Span, out: Out): void {
   const written = text(line, name);
   const lower = written.toLowerCase();
+  const glued = gluedValue(written);
+  if (glued) {
+    out.push({ code: 'acap.unknown-field', span: name, message: gluedMessage(written, glued, 'Part 1 §3'), replacement: `${glued.name}: ${glued.value}` });
+    return;
+  }
   // ACAP-allowcrawl, ACAP-allow_index: a prefix without its hyphen.
   for (const p of PREFIX_NAMES) {
     const bare = p.slice(0, -1).toLowerCase();

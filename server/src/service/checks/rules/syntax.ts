@@ -12,7 +12,7 @@ import { modelLineage, type RobotsModel } from '../../model/model';
 import { lineAt, lineCount, type RobotsDocument } from '../../syntax/document';
 import { replaceWith, type Topic } from '../rule';
 import { checkExtensionField } from './signals';
-import { checkUnknownAcapField, gluedValue } from './acapFields';
+import { checkUnknownAcapField, gluedMessage, gluedValue } from './acapFields';
 
 const CONVENTIONAL_NAMES = FIELDS.filter((f) => f.family !== 'acap').map((f) => f.name);
 
@@ -65,18 +65,13 @@ export function checkUnknownField(line: LineNode, out: Finding[]): void {
     out.push({ code: 'syntax.bare-url', span: { start: f.name.start, end: f.value.end }, message: 'A URL on its own line is not a field, so crawlers ignore it. If it is a sitemap, write ‘Sitemap: ’ before it.', replacement: `Sitemap: ${line.text.slice(f.name.start, f.value.end)}` });
     return;
   }
-  const glued = gluedValue(written);
-  if (glued) {
-    const acap = lower.startsWith('acap');
-    out.push({
-      code: acap ? 'acap.unknown-field' : 'syntax.misspelt-field', span: f.name,
-      message: `‘${written}’ runs its value into the field name, so crawlers ignore the line. Write ‘${glued.name}: ${glued.value}’ (a colon after the name, ${acap ? 'Part 1 §3' : 'RFC 9309 §2.2'}).`,
-      replacement: `${glued.name}: ${glued.value}`,
-    });
-    return;
-  }
   if (lower.startsWith('acap')) {
     checkUnknownAcapField(line, f.name, out);
+    return;
+  }
+  const glued = gluedValue(written);
+  if (glued) {
+    out.push({ code: 'syntax.misspelt-field', span: f.name, message: gluedMessage(written, glued, 'RFC 9309 §2.2'), replacement: `${glued.name}: ${glued.value}` });
     return;
   }
   const googleTypo = GOOGLE_ACCEPTED_TYPOS.get(lower.replace(/[ \t]+/g, ' '));

@@ -5,7 +5,7 @@ import { parseDocument, splitLines, type RobotsDocument } from '../../server/src
 import { findDefinition, findDocumentHighlights, findReferences } from '../../server/src/service/features/navigation';
 import type { WorkspaceContext } from '../../server/src/service';
 import { MemoryWorkspace } from './memoryWorkspace';
-import { referencedDocuments, referencingDocuments } from '../../server/src/service';
+import { explain, referencedDocuments, referencingDocuments } from '../../server/src/service';
 
 const referencedAndReferring = (doc: RobotsDocument, ctx: WorkspaceContext): string =>
   `${referencedDocuments(ctx.workspace, doc).length} ${referencingDocuments(ctx.workspace, doc).length}`;
@@ -366,5 +366,41 @@ suite('navigation across files (Part 1 §2.3.2, §2.7)', () => {
     assert.equal(renamed(edit, REFERRING_URI, REFERRING), REFERRING.replace('usage: cache', 'usage: copy').replace('(cache)', '(copy)'));
     assert.equal(renamed(edit, REFERRED_URI, REFERRED), REFERRED.replace('(Cache)', '(copy)'));
     assert.throws(() => doRename(doc, pos, 'COPY', siteWith({ [REFERRED_URI]: REFERRED + '\nACAP-composite-usage: copy crawl' })), /‘COPY’ is already the name of a composite usage, on line 4 of file:\/\/\/site\/searchbot\.txt/);
+  });
+});
+
+suite('a composite usage\'s members are the usages of the file that defines it (Part 1 §2.7)', () => {
+  // /robots.txt defines `c` from its own `q`; /searchbot.txt, which it refers to, defines another
+  // `q` and uses `(c)`. The engine read `(c)`'s member in the file using it (B's `q`: index),
+  // while go to definition and rename read it in the file writing it (A's `q`: preserve), so a
+  // rename in either file flipped searchbot's verdicts (found by a property hunt).
+  const A_URI = 'file:///site/robots.txt';
+  const B_URI = 'file:///site/searchbot.txt';
+  const A = 'ACAP-qualified-usage: q preserve time-limit=7-days\nACAP-composite-usage: c (q)\nACAP-crawler: searchbot\nACAP-permissions-reference: /searchbot.txt\n';
+  const B = 'ACAP-qualified-usage: q index time-limit=2-days\nACAP-crawler: searchbot\nACAP-disallow-index: /\nACAP-allow-(c): /a\n';
+  const verdicts = (a: string, b: string): string => {
+    const ctx: WorkspaceContext = { workspace: new MemoryWorkspace({ [A_URI]: a, [B_URI]: b }) };
+    const doc = parseDocument(A_URI, 1, a);
+    return ['index', 'preserve'].map((usage) => {
+      const e = explain(doc, { agent: 'searchbot', path: '/a', usage, reading: 'acap' }, ctx);
+      return `${usage} ${e.allowed} ${e.qualifiers.join(' ')}`;
+    }).join('; ');
+  };
+
+  test('the engine expands `(c)` with A\'s `q`, where go to definition goes', () => {
+    assert.equal(verdicts(A, B), 'index false ; preserve true time-limit=7-days');
+    const ctx: WorkspaceContext = { workspace: new MemoryWorkspace({ [A_URI]: A, [B_URI]: B }) };
+    const doc = parseDocument(A_URI, 1, A);
+    assert.deepEqual(findDefinition(doc, { line: 1, character: 25 }, ctx).map((l) => `${l.uri} ${l.range.start.line}`), [`${A_URI} 0`]);
+  });
+
+  test('renaming either `q` keeps every verdict', () => {
+    const before = verdicts(A, B);
+    for (const [uri, text, line] of [[B_URI, B, 0], [A_URI, A, 0]] as const) {
+      const ctx: WorkspaceContext = { workspace: new MemoryWorkspace({ [A_URI]: A, [B_URI]: B }) };
+      const edit = doRename(parseDocument(uri, 1, text), { line, character: 23 }, 'zed', ctx);
+      assert.ok(edit, uri);
+      assert.equal(verdicts(renamed(edit, A_URI, A), renamed(edit, B_URI, B)), before, uri);
+    }
   });
 });

@@ -82,10 +82,10 @@ export interface DefinitionScope {
   readonly parent?: DefinitionScope;
 }
 
-function findDefinition(scope: DefinitionScope | undefined, kind: 'set' | 'usage', name: string): { def: Definition; model: RobotsModel } | undefined {
+function findDefinition(scope: DefinitionScope | undefined, kind: 'set' | 'usage', name: string): { def: Definition; model: RobotsModel; scope: DefinitionScope } | undefined {
   for (let s = scope; s; s = s.parent) {
     const def = (kind === 'set' ? s.model.resourceSets : s.model.localUsages).get(name);
-    if (def) return { def, model: s.model };
+    if (def) return { def, model: s.model, scope: s };
   }
   return undefined;
 }
@@ -94,10 +94,10 @@ function findDefinition(scope: DefinitionScope | undefined, kind: 'set' | 'usage
  * A definition crawlers do not read because it stands after the first ACAP record (Part 1 §2.7):
  * found only to say what the line that names it would have done. O(definitions).
  */
-function findMisplaced(scope: DefinitionScope | undefined, kind: 'set' | 'usage', name: string): { def: Definition; model: RobotsModel } | undefined {
+function findMisplaced(scope: DefinitionScope | undefined, kind: 'set' | 'usage', name: string): { def: Definition; model: RobotsModel; scope: DefinitionScope } | undefined {
   for (let s = scope; s; s = s.parent) {
     const def = s.model.definitions.find((d) => d.misplaced && d.name === name && (kind === 'set') === (d.kind === 'resource-set'));
-    if (def) return { def, model: s.model };
+    if (def) return { def, model: s.model, scope: s };
   }
   return undefined;
 }
@@ -146,7 +146,11 @@ interface Expanded {
   readonly broken?: string;
 }
 
-/** A usage reference expanded into standard usages (Part 1 §2.4.1.3, §2.7); depth at most 5, so O(definitions^5) in theory, O(members) in practice. */
+/**
+ * A usage reference expanded into standard usages (Part 1 §2.4.1.3, §2.7), looked up from
+ * `scope`: the file the reference is written in, then the files referring to it. Depth at most 5,
+ * so O(definitions^5) in theory, O(members) in practice.
+ */
 function expandUsage(ref: UsageRef, scope: DefinitionScope, depth = 0): readonly Expanded[] {
   if (!ref.local) return standardExpansion(ref.name);
   let found = findDefinition(scope, 'usage', ref.name);
@@ -167,7 +171,11 @@ function expandUsage(ref: UsageRef, scope: DefinitionScope, depth = 0): readonly
     return [{ usage: d.usage.name, via: tag, qualifiers: q.known, unknown: q.unknown, sources, ...(broken ? { broken } : {}) }];
   }
   if (d.kind === 'acap-composite-usage') {
-    return d.members.flatMap((m) => expandUsage(m, scope, depth + 1).map((e) => ({ ...e, via: e.via ? `${tag} → ${e.via}` : tag, ...(broken && !e.broken ? { broken } : {}) })));
+    // Its members name the usages of the file that defines it (and the files referring to that
+    // one), not those of the file using it: what go to definition and rename read (docs/decisions.md
+    // §3.8). Read from the user's scope, a file referred to could change
+    // a composite of the referring file by defining a usage of the same name.
+    return d.members.flatMap((m) => expandUsage(m, found.scope, depth + 1).map((e) => ({ ...e, via: e.via ? `${tag} → ${e.via}` : tag, ...(broken && !e.broken ? { broken } : {}) })));
   }
   return [];
 }

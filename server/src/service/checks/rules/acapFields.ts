@@ -112,7 +112,6 @@ export function checkPattern(line: LineNode, span: Span, out: Out): void {
 const PREFIX_NAMES = FIELD_PREFIXES.map((f) => f.name);
 const ACAP_FIELD_NAMES = FIELDS.filter((f) => f.family === 'acap').map((f) => f.name);
 
-/** An `ACAP-…` field name the product does not know. */
 /**
  * A field name with its value written against it, no colon between (`Disallow/x`, `User-agent*`,
  * `ACAP-disallow-crawl/private/`): the known name before the first `/` or `*`, and the rest; else
@@ -136,6 +135,7 @@ export function gluedMessage(written: string, glued: { readonly name: string; re
   return `‘${written}’ runs its value into the field name, so crawlers ignore the line. Write ‘${glued.name}: ${glued.value}’ (a colon after the name, ${spec}).`;
 }
 
+/** An `ACAP-…` field name the product does not know. */
 export function checkUnknownAcapField(line: LineNode, name: Span, out: Out): void {
   const written = text(line, name);
   const lower = written.toLowerCase();

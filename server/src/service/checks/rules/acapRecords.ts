@@ -12,9 +12,8 @@ import type { Finding, LocatedFinding } from '../../syntax/findings';
 import { closest, didYouMean } from '../../facts/suggest';
 import type { LineNode, Span } from '../../syntax/syntax';
 import { innerDollars, uriCharProblem } from '../../acap/values';
-import type { AcapRecord, RobotsModel } from '../../model/model';
+import { getModel, type AcapRecord, type RobotsModel } from '../../model/model';
 import { insertAbove, removeLine, type Fix, type Topic } from '../rule';
-import { getModel } from '../../model/model';
 import { lineAt, type RobotsDocument } from '../../syntax/document';
 
 const ACTION_NAMES = ACTIONS.map((a) => a.name);

@@ -131,6 +131,17 @@ suite('completion: field names', () => {
     assert.equal(r.item('ACAP-allow-').command?.command, TRIGGER);
     // Rewriting the prefix of a complete field keeps its usage.
     assert.equal(complete(`${RECORD}ACAP-al|low-index: /`).apply('ACAP-disallow-'), `${RECORD}ACAP-disallow-index: /`);
+    // Not where the kept name would be an error with the new prefix (found by a property hunt): a
+    // prohibition names no local usage (Part 1 §2.4.2), an action request no usage.
+    assert.equal(complete(`${RECORD}ACAP-al|low-(snip): /x`).apply('ACAP-disallow-'), `${RECORD}ACAP-disallow-: /x`);
+    assert.equal(complete(`${RECORD}ACAP-al|low-index: /x`).apply('ACAP-request-'), `${RECORD}ACAP-request-: /x`);
+    assert.equal(complete(`${RECORD}ACAP-disal|low-(snip): /x`).apply('ACAP-allow-'), `${RECORD}ACAP-allow-(snip): /x`);
+  });
+
+  test('no value offered between the colon and a value already written (it would become a second value)', () => {
+    assert.deepEqual(complete(`${RECORD}ACAP-allow-follow:| /f`).labels, []);
+    assert.deepEqual(complete('User-agent: *\nDisallow:| /f').labels, []);
+    assert.ok(complete('User-agent: *\nDisallow: /a/\nDisallow: |').labels.length > 0, 'an empty value still gets paths');
   });
 
   test('the ignore flag comes before definitions, once', () => {

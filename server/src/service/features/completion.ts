@@ -200,14 +200,30 @@ function fieldRank(fact: FieldFact, p: Placement, n: number): number | undefined
   }
 }
 
+/**
+ * Whether the name after a prefix being rewritten may stay with `fact`'s prefix: not a usage,
+ * standard or local, after ACAP-request-; not a local usage after ACAP-disallow- (Part 1 §2.4.2);
+ * not an action after ACAP-allow-. Anything else, a name still misspelt included, stays as typed;
+ * where it would be an error, the item leaves it out and asks for one.
+ */
+function suffixFits(fact: FieldFact, suffix: string): boolean {
+  const lower = suffix.toLowerCase();
+  const usage = lower.startsWith('(') || USAGES.some((u) => u.name === lower);
+  const action = ACTIONS.some((a) => a.name === lower);
+  if (fact.id === 'acap-request') return !usage;
+  if (fact.id === 'acap-disallow') return !lower.startsWith('(') && (usage || !action);
+  return usage || !action;
+}
+
 function fieldItems(at: Cursor, range: Span, f: FieldSyntax | undefined): CompletionItem[] {
   const p = placementAt(at.model, at.lineNo);
   // Rewriting the prefix of `ACAP-allow-index` keeps its usage.
-  const keep = f?.fact?.isPrefix && f.suffix && at.ch <= f.suffix.start ? at.line.text.slice(f.suffix.start, f.suffix.end) : '';
+  const kept = f?.fact?.isPrefix && f.suffix && at.ch <= f.suffix.start ? at.line.text.slice(f.suffix.start, f.suffix.end) : '';
   const out: CompletionItem[] = [];
   FIELDS.forEach((fact, i) => {
     const rank = fieldRank(fact, p, at.lineNo);
     if (rank === undefined) return;
+    const keep = kept && suffixFits(fact, kept) ? kept : '';
     const colon = fact.isPrefix || fact.noValue ? '' : colonFor(f, at.line, range.end);
     out.push(item(at, {
       label: fact.name,
@@ -297,6 +313,9 @@ function valueItems(at: Cursor, f: FieldSyntax): CompletionItem[] {
   const word: Span = { start, end: stop };
   const before = words(text, from, start);
   const index = before.length;
+  // Between the colon and a value already written (`Allow:| /f`): an item would be a second
+  // value, run against the colon, before the first.
+  if (index === 0 && word.start === word.end && words(text, at.ch, end).length > 0) return [];
   const d = at.line.directive;
   switch (d.kind) {
     case 'user-agent':

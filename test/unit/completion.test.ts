@@ -139,8 +139,8 @@ suite('completion: field names', () => {
   });
 
   test('no value offered between the colon and a value already written (it would become a second value)', () => {
-    assert.deepEqual(complete(`${RECORD}ACAP-allow-follow:| /f`).labels, []);
-    assert.deepEqual(complete('User-agent: *\nDisallow:| /f').labels, []);
+    assert.deepEqual(complete(`${RECORD}ACAP-allow-index: /a/\nACAP-allow-follow:| /f`).labels, []);
+    assert.deepEqual(complete('User-agent: *\nDisallow: /a/\nDisallow:| /f').labels, []);
     assert.ok(complete('User-agent: *\nDisallow: /a/\nDisallow: |').labels.length > 0, 'an empty value still gets paths');
   });
 

@@ -8,12 +8,15 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
-import { CODES, CODE_BY_NAME, doValidation, type DiagnosticData } from '../../server/src/service';
+import { CODES, CODE_BY_NAME, doValidation, explain, explainAiUse, format, type DiagnosticData } from '../../server/src/service';
 import { parseContentSignal, parseDictionary } from '../../server/src/service/syntax/signals';
 import { doc } from './helpers';
 
 const expected = new Set<string>();
 const SEVERITY: Record<string, DiagnosticSeverity> = { error: 1, warning: 2, information: 3, hint: 4 };
+
+/** `/café/x` as the engine compares it (percent-encoded). */
+const normalizedCafe = '/caf%C3%A9/x';
 
 function diagnostics(text: string): Diagnostic[] {
   return doValidation(doc(text));
@@ -158,6 +161,26 @@ suite('Content-Signal', () => {
     expectNo(t, 'syntax.misspelt-field');
     expectAt(ua('Content-Signals: ai-trian=no'), '2:18 signal.unknown-key');
     expectNo(ua('Content-Signal: search=yes'), 'signal.alias');
+  });
+  test('a path without a leading slash is a path, as for explain (never a host name)', () => {
+    // `private/x` was read as a URL with the host `private`: answered for /x (found by a property hunt).
+    const d = doc('User-agent: *\nDisallow: /private/\n');
+    const a = explainAiUse(d, { agent: 'FooBot', path: 'private/x', use: 'search' });
+    assert.equal(a.path, '/private/x');
+    assert.equal(a.verdict, 'prohibited');
+    assert.equal(explainAiUse(d, { agent: 'FooBot', path: 'café/x', use: 'search' }).path, normalizedCafe);
+  });
+  test('Content-Signals is a member of its group, as Content-Signal is: it ends the User-agent lines above it', () => {
+    // Read as an unknown field, it joined nothing and ended nothing, so the group of `*` merged with
+    // GPTBot's and FooBot lost the whole site; and GPTBot's line spoke for every crawler (found by
+    // a property hunt).
+    const merged = 'User-agent: *\nContent-Signals: search=yes, ai-train=no\n\nUser-agent: GPTBot\nDisallow: /\n';
+    for (const profile of ['rfc9309', 'koster1996'] as const) assert.equal(explain(doc(merged), { agent: 'FooBot', path: '/x', profile, reading: 'conventional' }).allowed, true, profile);
+    const other = 'User-agent: GPTBot\nContent-Signals: ai-train=no\n\nUser-agent: *\nAllow: /\n';
+    assert.equal(explainAiUse(doc(other), { agent: 'FooBot', path: '/x', use: 'ai-train' }).verdict, 'unknown');
+    assert.equal(explainAiUse(doc(other), { agent: 'GPTBot', path: '/x', use: 'ai-train' }).verdict, 'prohibited');
+    // The formatter keeps the name as written: the hint's fix is the one that changes it.
+    assert.equal(format(doc('User-agent: *\ncontent-signals:   search=yes\n'), { tabSize: 2, insertSpaces: true }).map((e) => e.newText).join('').includes('Content-Signal:'), false);
   });
 });
 

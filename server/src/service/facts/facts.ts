@@ -158,10 +158,18 @@ export function field(id: FieldId): FieldFact {
   return fact;
 }
 
-/** Whole field names (not the ACAP prefixes), lower-cased, to their facts. */
-export const FIELD_BY_NAME: ReadonlyMap<string, FieldFact> = new Map(
-  FIELDS.filter((f) => !f.isPrefix).map((f) => [f.name.toLowerCase(), f]),
-);
+/**
+ * Other spellings read as a field, lower-cased, to the field's id: `Content-Signals`, which some
+ * sites write for Content-Signal. Read as that field everywhere (its group, its value, the AI-use
+ * engine), with a hint to write the field's own name (signal.alias).
+ */
+export const FIELD_ALIASES: ReadonlyMap<string, string> = new Map([['content-signals', 'content-signal']]);
+
+/** Whole field names (not the ACAP prefixes) and their aliases, lower-cased, to their facts. */
+export const FIELD_BY_NAME: ReadonlyMap<string, FieldFact> = new Map([
+  ...FIELDS.filter((f) => !f.isPrefix).map((f) => [f.name.toLowerCase(), f] as const),
+  ...[...FIELD_ALIASES].map(([alias, id]) => [alias, FIELDS.find((f) => f.id === id)!] as const),
+]);
 
 /** The field families written as a prefix and a suffix: ACAP-allow-, ACAP-disallow-, ACAP-request-. */
 export const FIELD_PREFIXES: readonly FieldFact[] = FIELDS.filter((f) => f.isPrefix);

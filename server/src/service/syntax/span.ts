@@ -42,7 +42,9 @@ export type NameRepair =
   /** `ACAP-allow preserve`: spaces where the specification has hyphens (Guide annex A.2.1). */
   | 'space-for-hyphen'
   /** `User—agent`: a typographic dash for a hyphen. */
-  | 'dash-lookalike';
+  | 'dash-lookalike'
+  /** `Content-Signals`: another spelling read as the field (FIELD_ALIASES). */
+  | 'alias';
 
 export interface FieldSyntax {
   /** The field name as written (span excludes surrounding whitespace). */

@@ -6,7 +6,7 @@
  * are read. All offsets in a LineNode are UTF-16 offsets within the line, which are exactly LSP
  * `character` positions.
  */
-import { DASH_LOOKALIKE_CHARS, FIELD_BY_NAME, FIELD_PREFIXES, type FieldFact } from '../facts/facts';
+import { DASH_LOOKALIKE_CHARS, FIELD_ALIASES, FIELD_BY_NAME, FIELD_PREFIXES, type FieldFact } from '../facts/facts';
 import { parseDirective, type Directive } from './directives';
 
 export type { Eol, Span, Separator, NameRepair, FieldSyntax, LineKind } from './span';
@@ -122,7 +122,7 @@ function resolveNameAt(text: string, start: number, end: number): ResolvedName {
 
 function resolveUncached(raw: string): ResolvedName {
   const exact = resolveExact(raw.toLowerCase());
-  if (exact.fact) return { fact: exact.fact, suffixStart: exact.suffixStart, repair: 'exact' };
+  if (exact.fact) return { fact: exact.fact, suffixStart: exact.suffixStart, repair: FIELD_ALIASES.has(raw.toLowerCase()) ? 'alias' : 'exact' };
   if (DASH_LOOKALIKE.test(raw)) {
     const r = resolveExact(raw.replace(DASH_LOOKALIKES, '-').toLowerCase());
     // Offsets of the suffix shift when a run of dashes collapses; recompute against the raw name.
@@ -245,7 +245,7 @@ export function lexLine(text: string, eol: Eol, firstLine: boolean): LineNode {
 const fieldMemo = new Map<FieldFact, Map<number, FieldSyntax>>();
 let fieldMemoSize = 0;
 const FIELD_MEMO_MAX = 8192;
-const REPAIRS: readonly NameRepair[] = ['exact', 'dash-lookalike', 'space-for-hyphen'];
+const REPAIRS: readonly NameRepair[] = ['exact', 'dash-lookalike', 'space-for-hyphen', 'alias'];
 
 function sharedField(resolved: ResolvedName, start: number, nameEnd: number, colon: number, valueStart: number, end: number): FieldSyntax | undefined {
   const fact = resolved.fact!;

@@ -130,18 +130,23 @@ export function checkContentSignal(line: LineNode, value: Span, out: Finding[]):
 }
 
 /**
- * Fields the product does not list in its field table but recognises here: the Content-Signals
- * alias and LLM-Policy / Agentmap. Returns whether the line was handled.
+ * A field written by an alias (FIELD_ALIASES: `Content-Signals`), which the lexer reads as the
+ * field itself: the hint to write the field's own name. Its value is checked as the field's.
+ */
+export function checkFieldAlias(line: LineNode, out: Finding[]): void {
+  const f = line.field;
+  if (!f || f.repair !== 'alias' || !f.fact) return;
+  out.push({ code: 'signal.alias', span: f.name, message: `${line.text.slice(f.name.start, f.name.end)} is read as ${f.fact.name} here, but the policy and most parsers write the singular. Write ‘${f.fact.name}’.`, replacement: f.fact.name });
+}
+
+/**
+ * Fields the product does not list in its field table but recognises here: LLM-Policy and
+ * Agentmap. Returns whether the line was handled.
  */
 export function checkExtensionField(line: LineNode, out: Finding[]): boolean {
   const f = line.field;
   if (!f || f.separator !== 'colon') return false;
   const lower = line.text.slice(f.name.start, f.name.end).toLowerCase();
-  if (CONTENT_SIGNAL_ALIASES.includes(lower)) {
-    out.push({ code: 'signal.alias', span: f.name, message: 'Content-Signals is read as Content-Signal here, but the policy and most parsers write the singular. Write ‘Content-Signal’.', replacement: 'Content-Signal' });
-    if (f.value.end > f.value.start) checkContentSignal(line, f.value, out);
-    return true;
-  }
   const ext = EXTENSION_FIELDS.get(lower);
   if (ext) {
     out.push({ code: 'signal.extension-field', span: f.name, message: `${ext.name} ${ext.summary}. It is seen in the wild, but no major crawler documents reading it, and it grants or restricts nothing by itself.` });

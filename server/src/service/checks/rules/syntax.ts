@@ -11,7 +11,7 @@ import { DASH_LOOKALIKES, type LineNode, type Span } from '../../syntax/syntax';
 import { modelLineage, type RobotsModel } from '../../model/model';
 import { lineAt, lineCount, type RobotsDocument } from '../../syntax/document';
 import { replaceWith, type Topic } from '../rule';
-import { checkExtensionField } from './signals';
+import { checkExtensionField, checkFieldAlias } from './signals';
 import { checkUnknownAcapField, gluedMessage, gluedValue } from './acapFields';
 
 const CONVENTIONAL_NAMES = FIELDS.filter((f) => f.family !== 'acap').map((f) => f.name);
@@ -101,6 +101,7 @@ export function checkFieldName(line: LineNode, out: Finding[]): void {
   // Nothing to say of a name spelt right and followed by its colon (or needing none): no substring.
   if (f.repair === 'exact' && (f.separator === 'colon' || fact.noValue)) return;
   const written = text(line, f.name);
+  if (f.repair === 'alias') checkFieldAlias(line, out);
   if (f.repair === 'space-for-hyphen') {
     const fixed = written.replace(/[ \t]+/g, '-');
     out.push({ code: 'acap.space-for-hyphen', span: f.name, message: `‘${written}’ has a space where ACAP has a hyphen, so crawlers do not recognise the field (Part 1 §3). Write ‘${fixed}’.`, replacement: fixed });

@@ -17,6 +17,14 @@ suite('AI uses of a page: META signals', () => {
     assert.deepEqual([ask(h, 'ClaudeBot', 'ai-train').verdict, ask(h, 'ClaudeBot', 'ai-input').verdict, ask(h, 'ClaudeBot', 'search').verdict], ['prohibited', 'prohibited', 'unknown']);
     assert.deepEqual(ask(h, 'ClaudeBot', 'ai-train').decidedBy.map((d) => d.line), [2]);
   });
+  test('a control token is answered for the crawler it governs, META tags named for that crawler included', () => {
+    // The robots.txt half already did so; the page's META half read tags named for the token,
+    // of which there are none (found by a property hunt).
+    for (const [tag, token] of [['googlebot', 'Google-Extended'], ['applebot', 'Applebot-Extended']] as const) {
+      const h = `<meta name="${tag}" content="noai">`;
+      for (const use of ['ai-train', 'ai-input'] as const) assert.equal(ask(h, token, use).verdict, 'prohibited', `${token} ${use}`);
+    }
+  });
   test('noimageai alone speaks on images only: no page verdict, but a signal', () => {
     const a = ask('<meta name="robots" content="noimageai">', 'X', 'ai-train');
     assert.equal(a.verdict, 'unknown');

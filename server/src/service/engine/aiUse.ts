@@ -33,10 +33,10 @@ import { getModel, type Group } from '../model/model';
 import { carryLines, lineAt, lineCount, linesChangedSince, lineShiftSince, serialOf, type RobotsDocument } from '../syntax/document';
 import { lowerBound } from '../syntax/numbers';
 import { keepPerUri } from './carried';
-import { matchPattern, normalizePercent, pathOfUrl } from '../syntax/paths';
+import { matchPattern, normalizePercent } from '../syntax/paths';
 import { parseContentSignal, parseContentUsage } from '../syntax/signals';
 import { evaluateConventional, type Profile } from './conventional';
-import { agentToken, explain, type LineRef } from './permissions';
+import { agentToken, explain, queryPath, type LineRef } from './permissions';
 import { folderOf, resolveLocator, type WorkspaceContext } from '../syntax/workspace';
 import { parseRsl, rslContentFor, rslSays } from '../syntax/rsl';
 import { parseTdmrep, tdmRuleFor, TDMREP_PATH } from '../syntax/tdmrep';
@@ -492,7 +492,8 @@ export function explainAiUse(doc: RobotsDocument, query: AiUseQuery, ctx: Worksp
   // Asking about a control token means asking about the crawler it governs.
   const token = fact?.controls ? fact.controls.crawlers[0] : asked;
   if (fact?.controls) notes.push(`${fact.token} is a control token with no crawler of its own: the answer is for ${token}, whose crawls it governs for ${fact.controls.uses.join(' and ')}.`);
-  const rawPath = pathOfUrl(query.path.trim() || '/');
+  // As explain reads it: a path given without its leading `/` is a path, never a host name.
+  const rawPath = queryPath(query.path);
   const path = normalizePercent(rawPath);
   const signals: AiSignal[] = [];
   const contradictions: AiContradiction[] = [];

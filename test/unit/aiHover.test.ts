@@ -26,6 +26,12 @@ suite('hover: AI uses', () => {
     const md = hoverAt(['User-agent: *', 'Content-Usage: train-ai=y', 'Content-Signal: ai-train=no', 'Disallow: /pr|ivate/'].join('\n'), { crawlers: [] });
     assert.match(md, /any other ‡/);
   });
+  test('a crawler whose answers contradict themselves keeps its ‡ where its cells match another row', () => {
+    // Googlebot's cells are `*`'s, but its ai-train answer contradicts itself (line 3 against
+    // Google-Extended's group, line 6): merged into `*`'s row, the mark was lost (found by a property hunt).
+    const md = hoverAt(['User-agent: *', 'Content-Signal: ai-train=no, ai-input=no', 'Disallow: /pri|vate/', '', 'User-agent: Google-Extended', 'Allow: /'].join('\n'), { crawlers: ['Googlebot'] });
+    assert.match(md, /\| Googlebot[^|\n]* ‡ \|/);
+  });
   test('on a Content-Usage label and a Content-Signal key: what it means', () => {
     assert.match(hoverAt('User-agent: *\nContent-Usage: tra|in-ai=n'), /\*\*train-ai\*\* \(aipref label → ai-train\)/);
     assert.match(hoverAt('User-agent: *\nContent-Usage: train-gen|ai=n'), /not in the aipref vocabulary/);

@@ -46,15 +46,19 @@ export function* aiUseTableSteps(doc: RobotsDocument, path: string, crawlers: re
     const answers = AI_USES.map((use: AiUse) => explainAiUse(doc, { agent, path, use, profile }, ctx));
     return { cells: answers.map((a) => cell(a, doc.uri)), contradictions: answers.reduce((n, a) => n + a.contradictions.length, 0) };
   };
+  // Rows merge crawlers whose cells and ‡ mark are alike: a crawler whose answers contradict
+  // themselves keeps its mark even where its cells are another row's.
+  const keyOf = (r: { cells: string[]; contradictions: number }): string => `${r.cells.join('|')}${r.contradictions ? '|‡' : ''}`;
   const star = rowOf('*');
+  const starKey = keyOf(star);
   const rows: { names: string[]; cells: string[]; contradictions: number }[] = [];
   const rowByKey = new Map<string, (typeof rows)[number]>();
   const likeStar: string[] = [];
   for (const c of all) {
     yield;
     const r = rowOf(c);
-    const key = r.cells.join('|');
-    if (key === star.cells.join('|')) {
+    const key = keyOf(r);
+    if (key === starKey) {
       likeStar.push(c);
       continue;
     }

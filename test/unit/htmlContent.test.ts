@@ -4,7 +4,7 @@
  * vocabulary for everything that does not start with the ACAP token.
  */
 import * as assert from 'node:assert/strict';
-import { conventionalValues, parseMetaContent } from '../../server/src/service/html/metaContent';
+import { conventionalAcap, conventionalValues, parseMetaContent } from '../../server/src/service/html/metaContent';
 import type { MetaContent, Word } from '../../server/src/service/html/types';
 
 /** A content value placed at offset 100 of some page, so offsets are checked as page offsets. */
@@ -180,5 +180,18 @@ suite('META content parser', () => {
     test('conventionalValues takes the same Word', () => {
       assert.deepEqual(conventionalValues(content('a b')).map((w) => w.span), [{ start: BASE, end: BASE + 1 }, { start: BASE + 2, end: BASE + 3 }]);
     });
+  });
+});
+
+suite('max-snippet as ACAP', () => {
+  test('the length is written with its digits, however many: never Infinity, never rounded', () => {
+    // 400 nines went through Number and became `max-length=Infinity-chars`, which the page's own
+    // check rejects; 20 nines became 1 followed by 20 zeros (found by a property hunt).
+    const nines = '9'.repeat(400);
+    assert.deepEqual(conventionalAcap(`max-snippet:${nines}`), [{ allow: true, usage: 'present-snippet', qualifiers: [`max-length=${nines}-chars`] }]);
+    assert.deepEqual(conventionalAcap('max-snippet:99999999999999999999')[0].qualifiers, ['max-length=99999999999999999999-chars']);
+    assert.deepEqual(conventionalAcap('max-snippet:050')[0].qualifiers, ['max-length=50-chars']);
+    assert.deepEqual(conventionalAcap('max-snippet:00'), [{ allow: false, usage: 'present-snippet', qualifiers: [] }]);
+    assert.deepEqual(conventionalAcap('max-snippet:-1'), [{ allow: true, usage: 'present-snippet', qualifiers: [] }]);
   });
 });

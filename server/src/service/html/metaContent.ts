@@ -201,9 +201,10 @@ export function conventionalAcap(token: string): ConventionalAcap[] {
   if (conventionalKey(token) !== 'max-snippet') return [];
   const n = token.slice(token.indexOf(':') + 1).trim();
   if (!/^-?\d+$/.test(n)) return [];
-  const chars = Number(n);
-  if (chars === 0) return [{ allow: false, usage: 'present-snippet', qualifiers: [] }];
-  return [{ allow: true, usage: 'present-snippet', qualifiers: chars > 0 ? [`max-length=${chars}-chars`] : [] }];
+  // The digits as written, leading zeros aside: through Number, 400 nines became `Infinity-chars`,
+  // which ACAP does not read as a length (and 20 nines a rounded 1 followed by 20 zeros).
+  if (/^-?0+$/.test(n)) return [{ allow: false, usage: 'present-snippet', qualifiers: [] }];
+  return [{ allow: true, usage: 'present-snippet', qualifiers: n.startsWith('-') ? [] : [`max-length=${n.replace(/^0+/, '')}-chars`] }];
 }
 
 /** A token that starts another directive, which ends an `unavailable_after:` date. */

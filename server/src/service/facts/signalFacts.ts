@@ -5,6 +5,7 @@
  * Checks, the AI-use engine, hover and completion all read this module.
  */
 import type { AiUse } from './crawlers';
+import { FIELD_ALIASES } from './facts';
 
 /** A Content-Usage label of the IETF aipref vocabulary (draft-ietf-aipref-vocab -05 … -08). */
 export interface UsageLabelFact {
@@ -62,8 +63,8 @@ export const CONTENT_SIGNAL_KEYS: readonly SignalKeyFact[] = [
 
 export const CONTENT_SIGNAL_KEY_BY_NAME: ReadonlyMap<string, SignalKeyFact> = new Map(CONTENT_SIGNAL_KEYS.map((k) => [k.key, k]));
 
-/** Field names read as Content-Signal. */
-export const CONTENT_SIGNAL_ALIASES: readonly string[] = ['content-signals'];
+/** Field names read as Content-Signal, besides its own (the lexer's FIELD_ALIASES). */
+export const CONTENT_SIGNAL_ALIASES: readonly string[] = [...FIELD_ALIASES].filter(([, id]) => id === 'content-signal').map(([alias]) => alias);
 
 /** Directives seen in the wild that no crawler is documented to act on: recognised, explained, not errors. */
 export const EXTENSION_FIELDS: ReadonlyMap<string, { readonly name: string; readonly summary: string }> = new Map([

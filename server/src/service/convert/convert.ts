@@ -851,14 +851,16 @@ export function convertToRep(doc: RobotsDocument, options: Pick<ConvertOptions, 
   const names = new Map<string, string>();
   // Each kind of warning about crawler names said for the first NAME_WARNINGS names, then counted.
   const notTokens = new Counted(warnings, (n) => `${n.toLocaleString('en')} more ACAP-crawler values are not product tokens and are not converted.`);
-  const renamed = new Counted(warnings, (n) => `${n.toLocaleString('en')} more ACAP-crawler values name another crawler's product token on a User-agent line, so conventional crawlers called by them cannot be addressed by name.`);
+  const renamed = new Counted(warnings, (n) => `${n.toLocaleString('en')} more ACAP-crawler values name another crawler's product token on a User-agent line, so conventional crawlers called by them cannot be addressed by name, and no group is written for them.`);
   for (const r of used) for (const c of r.record.crawlers) {
     const d = doc.lines[c].directive;
     const name = d.kind === 'acap-crawler' ? slice(doc, c, d.name) : '*';
     if (/[\s/]/.test(name)) notTokens.add(() => `ACAP-crawler ‘${name}’ (line ${c + 1}) is not a product token: crawlers compare their token with it exactly (interpretation §1), so it addresses none, and it is not converted.`);
     else if (name !== '*' && !names.has(name.toLowerCase())) {
-      if (crawlerOf(name) !== name) renamed.add(() => `ACAP-crawler ‘${name}’ (line ${c + 1}): a User-agent line with this value names the crawler ‘${crawlerOf(name)}’ (its product token, RFC 9309 §2.2.1), so conventional crawlers called ${name} cannot be addressed by name.`);
-      names.set(name.toLowerCase(), name);
+      // A User-agent line with this value would name another crawler (interpretation §1): written,
+      // it gave that crawler this record's verdicts, in both readings.
+      if (crawlerOf(name) !== name) renamed.add(() => `ACAP-crawler ‘${name}’ (line ${c + 1}): a User-agent line with this value names the crawler ‘${crawlerOf(name)}’ (its product token, RFC 9309 §2.2.1), so conventional crawlers called ${name} cannot be addressed by name, and no group is written for it.`);
+      else names.set(name.toLowerCase(), name);
     }
   }
   notTokens.close();
@@ -996,14 +998,17 @@ export function convertToRep(doc: RobotsDocument, options: Pick<ConvertOptions, 
   }
   const { text, edits } = finish(doc, inserts);
   if (!used.length) return { text, edits, warnings, verification: NOTHING_CHECKED };
-  const after = afterOf(doc, edits);
-  const verification = verifyConversion(doc, after, { ...options.verify, direction: 'to-rep', countBefore: true });
+  // No group to write (every name the records use reads as another crawler's token, or the groups
+  // already say it): the file's own differing pairs stand, as when groups would gain nothing.
+  const unchanged = (): { pairs: number; differing: number; wouldDiffer: number } => ({ pairs: self.checked / 2, differing: differingPairs(self), wouldDiffer: differingPairs(self) });
+  const after = edits.length ? afterOf(doc, edits) : undefined;
+  const verification = after ? verifyConversion(doc, after, { ...options.verify, direction: 'to-rep', countBefore: true }) : self;
   // Converting its own output again must not add the groups again. Where some pairs are beyond
   // what conventional lines can express (the warnings say which lines and names), the self-check
   // above fails however often the file is converted: the groups are written only if they leave
   // fewer pairs differing than the file's own groups do.
-  const decided = edits.length ? gainOf(doc, after, verification, options.verify?.maxChecks) : undefined;
-  if (decided && decided.wouldDiffer >= decided.differing) {
+  const decided = after ? gainOf(doc, after, verification, options.verify?.maxChecks) : unchanged();
+  if (after ? decided.wouldDiffer >= decided.differing : decided.differing > 0) {
     const kept = warnings.filter((_, k) => k !== ignoreWarning);
     kept.push(`Nothing to convert: the groups a conversion would add would leave ${decided.wouldDiffer} of the ${decided.pairs} (crawler, path) pairs checked with verdicts differing between the two readings (letter case aside), and ${decided.differing} differ with the file's own groups, so they are not written.`);
     return { text: documentText(doc), edits: [], warnings: kept, verification: self, withheld: decided };

@@ -373,8 +373,9 @@ async function validate(uri: string, token?: CancellationToken): Promise<Diagnos
   const asked = settings.forDocument(uri);
   if (documents.parsePending(uri)) {
     // A document just opened: the settings request (a round trip to the client, 4.5-14 ms after
-    // the parse with the bench's fresh client) leaves in a turn of the event loop of its own (the connection writes
-    // from setImmediate), and the parse runs while the client answers, not before the request.
+    // the parse with the bench's fresh client) leaves in a turn of the event loop of its own (the
+    // connection writes from setImmediate), and the parse runs while the client answers, not
+    // before the request.
     await new Promise((resolve) => setImmediate(resolve));
     documents.get(uri);
     phase('parsed', uri);

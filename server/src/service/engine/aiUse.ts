@@ -482,6 +482,15 @@ function strictest(says: readonly AiVerdict[]): AiVerdict {
 const VERDICT_WORD: Readonly<Record<AiVerdict, string>> = { allowed: 'allows', prohibited: 'refuses', unknown: 'says nothing definite on' };
 
 /** Answer an AI-use query about a document. */
+/**
+ * The crawler a question about `token` is answered for: asking about a control token
+ * (Google-Extended) means asking about the crawler it governs (Googlebot); any other token
+ * stands for itself.
+ */
+export function answeredFor(token: string): string {
+  return CRAWLER_BY_TOKEN.get(token.toLowerCase())?.controls?.crawlers[0] ?? token;
+}
+
 export function explainAiUse(doc: RobotsDocument, query: AiUseQuery, ctx: WorkspaceContext = {}): AiUseAnswer {
   const model = getModel(doc);
   const profile = query.profile ?? 'rfc9309';
@@ -489,8 +498,7 @@ export function explainAiUse(doc: RobotsDocument, query: AiUseQuery, ctx: Worksp
   const asked = agentToken(query.agent);
   const fact = CRAWLER_BY_TOKEN.get(asked.toLowerCase());
   const notes: string[] = [];
-  // Asking about a control token means asking about the crawler it governs.
-  const token = fact?.controls ? fact.controls.crawlers[0] : asked;
+  const token = answeredFor(asked);
   if (fact?.controls) notes.push(`${fact.token} is a control token with no crawler of its own: the answer is for ${token}, whose crawls it governs for ${fact.controls.uses.join(' and ')}.`);
   // As explain reads it: a path given without its leading `/` is a path, never a host name.
   const rawPath = queryPath(query.path);

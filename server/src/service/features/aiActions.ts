@@ -15,8 +15,7 @@
 import { CodeActionKind, type CodeAction, type Range } from 'vscode-languageserver-types';
 import type { AiUse } from '../facts/crawlers';
 import { CONTENT_SIGNAL_ALIASES } from '../facts/signalFacts';
-import { getModel, type AcapRecord, type Group } from '../model/model';
-import { RESOURCE_SET_PREFIX } from '../facts/facts';
+import { getModel, resourceSetPatterns, type AcapRecord, type Group } from '../model/model';
 import type { RobotsDocument } from '../syntax/document';
 import { greatestOf } from '../syntax/numbers';
 import { parseContentSignal, parseContentUsage } from '../syntax/signals';
@@ -92,19 +91,13 @@ function recordStance(doc: RobotsDocument, r: AcapRecord): { byPath: Map<string,
 
 /**
  * The paths a permission's resource stands for: a path itself, or the patterns of the resource
- * set `the-acap:resource-set:NAME` names (its first definition, Part 1 §2.7.3), each of which
- * becomes a line of its own; undefined for a set not defined (or defined after the first record,
- * where it defines nothing) and for any other `the-acap:` resource. O(the set's patterns).
+ * set `the-acap:resource-set:NAME` names, each of which becomes a line of its own; undefined for
+ * a set the model does not define and for any other `the-acap:` resource.
  */
 function pathsOf(doc: RobotsDocument, written: string): readonly string[] | undefined {
-  const lower = written.toLowerCase();
-  if (!lower.startsWith('the-acap:')) return [written];
-  if (!lower.startsWith(RESOURCE_SET_PREFIX)) return undefined;
-  const def = getModel(doc).resourceSets.get(lower.slice(RESOURCE_SET_PREFIX.length));
-  if (!def || def.misplaced) return undefined;
-  const line = doc.lines[def.line];
-  const d = line.directive;
-  return d.kind === 'acap-resource-set' && d.patterns.length ? d.patterns.map((p) => line.text.slice(p.start, p.end)) : undefined;
+  if (!written.toLowerCase().startsWith('the-acap:')) return [written];
+  const patterns = resourceSetPatterns(getModel(doc), written);
+  return patterns?.length ? patterns : undefined;
 }
 
 /** The conventional group the record's crawlers read, or undefined. */

@@ -20,7 +20,7 @@ import {
 import type { RobotsDocument } from '../syntax/document';
 import { words, type QualifierSyntax } from '../syntax/directives';
 import {
-  ACAP_VERSIONS, ACTIONS, FIELDS, INCLUDE_ROLES, QUALIFIER_BY_NAME, RESOURCE_SET_PREFIX, USAGES,
+  ACAP_VERSIONS, ACTIONS, FIELDS, INCLUDE_ROLES, QUALIFIER_BY_NAME, RESOURCE_SET_PREFIX, USAGE_BY_NAME, USAGES,
   factDoc, formatSpec, qualifierUse, qualifiersFor, type FieldFact, type QualifierFact,
 } from '../facts/facts';
 import { CRAWLER_BY_TOKEN, CRAWLERS, describeCrawler } from '../facts/crawlers';
@@ -208,7 +208,7 @@ function fieldRank(fact: FieldFact, p: Placement, n: number): number | undefined
  */
 function suffixFits(fact: FieldFact, suffix: string): boolean {
   const lower = suffix.toLowerCase();
-  const usage = lower.startsWith('(') || USAGES.some((u) => u.name === lower);
+  const usage = lower.startsWith('(') || USAGE_BY_NAME.has(lower);
   const action = ACTIONS.some((a) => a.name === lower);
   if (fact.id === 'acap-request') return !usage;
   if (fact.id === 'acap-disallow') return !lower.startsWith('(') && (usage || !action);

@@ -7,10 +7,10 @@
  * §2.2.8), a crawler that robots.txt forbids to crawl the page never reads them.
  * Cost: O(M · V) in META tags and their values, plus one explainAiUse.
  */
-import { CRAWLER_BY_TOKEN, type AiUse } from '../facts/crawlers';
+import type { AiUse } from '../facts/crawlers';
 import { IMAGE_ONLY_AI_VALUES, META_AI_VALUES, TDM_RESERVATION } from '../facts/htmlFacts';
 import type { RobotsDocument } from '../syntax/document';
-import { explainAiUse, type AiSignal, type AiUseAnswer, type AiVerdict } from '../engine/aiUse';
+import { answeredFor, explainAiUse, type AiSignal, type AiUseAnswer, type AiVerdict } from '../engine/aiUse';
 import { agentToken, queryPath } from '../engine/permissions';
 import type { WorkspaceContext } from '../syntax/workspace';
 import { normalizePercent } from '../syntax/paths';
@@ -63,10 +63,9 @@ export function explainPageAiUse(robots: RobotsDocument | undefined, page: HtmlP
   // W3C TDMRep §3.1: the site's tdmrep.json comes before the HTML META; a page's tdm-reservation
   // speaks only where the file has no matching rule.
   const fileSpoke = base.signals.some((s) => s.vocabulary === 'tdmrep');
-  // A control token (Google-Extended) is answered for the crawler it governs, as explainAiUse
-  // does: the page's tags named for that crawler speak.
-  const governed = CRAWLER_BY_TOKEN.get(token.toLowerCase())?.controls?.crawlers[0] ?? token;
-  const metas = metaAiSignals(page, governed, query.use).map((m) => (fileSpoke && m.text.toLowerCase().includes(TDM_RESERVATION)
+  // A control token (Google-Extended) is answered for the crawler it governs, as robots.txt's
+  // half is: the page's tags named for that crawler speak.
+  const metas = metaAiSignals(page, answeredFor(token), query.use).map((m) => (fileSpoke && m.text.toLowerCase().includes(TDM_RESERVATION)
     ? { ...m, decides: false, meaning: `${m.meaning}; the site's tdmrep.json has a rule for this path and comes first (TDMRep §3.1), so this META is not read` }
     : m));
   if (!base.crawl.allowed) {

@@ -12,6 +12,7 @@
 import { carryLines, lineAt, type RobotsDocument } from '../syntax/document';
 import { lowerBound } from '../syntax/numbers';
 import type { LineNode } from '../syntax/syntax';
+import { RESOURCE_SET_PREFIX } from '../facts/facts';
 
 export interface Group {
   /** Lines of the User-agent fields that open the group. */
@@ -473,6 +474,20 @@ function indexDefinitions(definitions: readonly Definition[]): {
     if (!table.has(def.name)) table.set(def.name, def);
   }
   return { resourceSets, localUsages };
+}
+
+/**
+ * The patterns, as written, of the resource set that `spec` (`the-acap:resource-set:NAME`, any
+ * case) names, by its first definition before the records (Part 1 §2.7.3); undefined when `spec`
+ * names no set the model defines. O(the set's patterns).
+ */
+export function resourceSetPatterns(model: RobotsModel, spec: string): string[] | undefined {
+  if (!spec.toLowerCase().startsWith(RESOURCE_SET_PREFIX)) return undefined;
+  const def = model.resourceSets.get(spec.slice(RESOURCE_SET_PREFIX.length).toLowerCase());
+  if (!def) return undefined;
+  const line = lineAt(model.document, def.line);
+  const d = line.directive;
+  return d.kind === 'acap-resource-set' ? d.patterns.map((p) => line.text.slice(p.start, p.end)) : undefined;
 }
 
 export function nameSpan(line: LineNode): { start: number; end: number } {

@@ -28,7 +28,7 @@
  */
 import { RESOURCE_SET_PREFIX, USAGE_BY_NAME } from '../../facts/facts';
 import type { LocatedFinding } from '../../syntax/findings';
-import type { RobotsModel } from '../../model/model';
+import { resourceSetPatterns, type RobotsModel } from '../../model/model';
 import { lineAt } from '../../syntax/document';
 import { compilePattern, matchCompiled, type CompiledPattern } from '../../syntax/paths';
 import { Needles } from '../../syntax/needles';
@@ -56,11 +56,8 @@ function fieldOf(model: RobotsModel, i: number): Field | undefined {
   if (d.kind !== 'acap-permission' || !d.usage || d.usage.local || !d.resource) return undefined;
   const spec = line.text.slice(d.resource.start, d.resource.end);
   if (spec.toLowerCase().startsWith(RESOURCE_SET_PREFIX)) {
-    const def = model.resourceSets.get(spec.slice(RESOURCE_SET_PREFIX.length).toLowerCase());
-    const dd = def ? lineAt(doc, def.line).directive : undefined;
-    if (!def || dd?.kind !== 'acap-resource-set') return undefined;
-    const defLine = lineAt(doc, def.line);
-    return { line: i, allow: d.allow, usage: d.usage.name, patterns: dd.patterns.map((p) => { const text = defLine.text.slice(p.start, p.end); return { key: text.toLowerCase(), text, span: undefined }; }) };
+    const texts = resourceSetPatterns(model, spec);
+    return texts && { line: i, allow: d.allow, usage: d.usage.name, patterns: texts.map((text) => ({ key: text.toLowerCase(), text, span: undefined })) };
   }
   return { line: i, allow: d.allow, usage: d.usage.name, patterns: [{ key: spec.toLowerCase(), text: spec, span: d.resource }] };
 }

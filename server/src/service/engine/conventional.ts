@@ -781,13 +781,52 @@ export function evaluateConventional(doc: RobotsDocument, token: string, rawPath
   let substring: ConventionalVerdict['substring'];
   let groups: readonly Group[];
   let named: boolean;
-  if (profile === 'rfc9309') ({ groups, named } = rfcGroups(doc, token));
-  else {
+  // What decides the verdict besides the path, when the crawler's name is not part of it.
+  let shared: object | undefined;
+  if (profile === 'rfc9309') {
+    ({ groups, named } = rfcGroups(doc, token));
+    shared = groups;
+  } else {
     const k = kosterGroup(doc, token);
     groups = k.group ? [k.group] : [];
     named = k.named;
     substring = k.substring;
+    // A substring pick names the token in its sentence: not shared. The fallback is always the
+    // version's first `*` group (or none), under a key of its own: that group may also be named.
+    shared = substring ? undefined : named ? k.group : STAR_FALLBACK;
   }
+  const memo = shared === undefined ? undefined : sharedVerdicts(doc, path, profile);
+  const known = memo?.get(shared!);
+  if (known) return known;
+  const answer = decideConventional(doc, token, path, profile, groups, named, substring, experimental);
+  memo?.set(shared!, answer);
+  return answer;
+}
+
+/** The key of the Koster verdict for a crawler no User-agent value contains (the `*` fallback). */
+const STAR_FALLBACK = {};
+
+/**
+ * Verdicts that do not depend on the crawler's name, for the last path asked of a version, per
+ * profile: a hover's table asks one path of every crawler it lists, and most of them fall to the
+ * same groups (dozens to the `*` group). Keyed by what decides the verdict with the path: under
+ * rfc9309 the list of groups (the lookup's own lists, one per token or `*`), under Koster the
+ * group, separately for a named group and for the `*` fallback (their sentences differ). A verdict
+ * holds only the version's lines, so the one kept is the one computing it again would give. One
+ * path's entries at a time per version and profile: O(distinct group lists) memory.
+ */
+const sharedByDoc = new WeakMap<RobotsDocument, { path: string; byProfile: Map<Profile, Map<object, ConventionalVerdict>> }>();
+
+function sharedVerdicts(doc: RobotsDocument, path: string, profile: Profile): Map<object, ConventionalVerdict> {
+  let kept = sharedByDoc.get(doc);
+  if (!kept || kept.path !== path) sharedByDoc.set(doc, (kept = { path, byProfile: new Map() }));
+  let memo = kept.byProfile.get(profile);
+  if (!memo) kept.byProfile.set(profile, (memo = new Map()));
+  return memo;
+}
+
+/** The rfc9309 or Koster verdict once the groups that apply are known (evaluateConventional). */
+function decideConventional(doc: RobotsDocument, token: string, path: string, profile: Profile, groups: readonly Group[], named: boolean, substring: ConventionalVerdict['substring'], experimental: readonly number[]): ConventionalVerdict {
   // The rule list is made only when asked for (a 2.0.0 group, or the verdict's `rules`).
   let compiled: readonly CompiledRule[] | undefined;
   const rules = (): readonly CompiledRule[] => (compiled ??= rulesOf(doc, groups));

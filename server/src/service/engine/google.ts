@@ -563,7 +563,14 @@ interface SectionLookup {
   readonly merged: Map<readonly GoogleSection[], PatternIndex<GoogleRule>>;
   /** The `*` sections that do not also name a token, per token's list (one entry per token asked). */
   readonly globalsBeside: Map<readonly GoogleSection[], readonly GoogleSection[]>;
+  /**
+   * The best matches of the last path asked, per list of sections: a hover's table asks one path
+   * of every crawler it lists, and those no section names all read the same `*` sections.
+   */
+  bestOf: { readonly path: string; readonly bySections: Map<readonly GoogleSection[], BestMatches> } | undefined;
 }
+
+interface BestMatches { readonly allow: GoogleMatch; readonly disallow: GoogleMatch }
 
 const lookupCache = new WeakMap<RobotsDocument, SectionLookup>();
 
@@ -581,7 +588,7 @@ function sectionLookup(doc: RobotsDocument): SectionLookup {
     }
     if (section.globalLines.length > 0) globals.push(section);
   }
-  out = { byToken, globals, merged: new Map(), globalsBeside: new Map() };
+  out = { byToken, globals, merged: new Map(), globalsBeside: new Map(), bestOf: undefined };
   lookupCache.set(doc, out);
   return out;
 }
@@ -618,7 +625,14 @@ export function googleEvaluate(doc: RobotsDocument, agent: string, path: string)
   const lookup = sectionLookup(doc);
   const specificSections = lookup.byToken.get(a) ?? [];
   const globalSections = specificSections.length === 0 ? lookup.globals : globalsBeside(lookup, specificSections);
-  const best = (sections: readonly GoogleSection[]): { allow: GoogleMatch; disallow: GoogleMatch } => {
+  if (lookup.bestOf?.path !== path) lookup.bestOf = { path, bySections: new Map() };
+  const known = lookup.bestOf.bySections;
+  const best = (sections: readonly GoogleSection[]): BestMatches => {
+    let kept = known.get(sections);
+    if (!kept) known.set(sections, (kept = bestMatches(sections)));
+    return kept;
+  };
+  const bestMatches = (sections: readonly GoogleSection[]): BestMatches => {
     let allow = NONE;
     let disallow = NONE;
     if (sections.length === 0) return { allow, disallow };

@@ -13,6 +13,8 @@ import {
   CancellationTokenSource, createMessageConnection, StreamMessageReader, StreamMessageWriter, type Message, type MessageConnection, type ResponseMessage,
 } from 'vscode-jsonrpc/node';
 import type { Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
+import { Writable } from 'node:stream';
+import { FrameWriter } from '../../server/src/lsp/framing';
 
 const SERVER = path.resolve(__dirname, '../../dist/server.js');
 
@@ -361,6 +363,39 @@ suite('language server: protocol hygiene (issue 12 point 5)', () => {
     } finally {
       r.child.kill();
     }
+  });
+
+  test('each message leaves in one write: header and body together, the length counted in UTF-8 bytes', async () => {
+    const writes: string[] = [];
+    const out = new Writable({ write(chunk: Buffer, _enc, done) { writes.push(chunk.toString('utf8')); done(); } });
+    const writer = new FrameWriter(out);
+    const msg = { jsonrpc: '2.0', method: 'window/logMessage', params: { type: 3, message: 'Crawlers: Yandex — 検索, 🤖' } } as const;
+    await writer.write(msg);
+    await writer.write({ jsonrpc: '2.0', id: 7, result: null } as ResponseMessage);
+    assert.equal(writes.length, 2, 'one write per message');
+    const [header, body] = writes[0].split('\r\n\r\n');
+    assert.equal(header, `Content-Length: ${Buffer.byteLength(body, 'utf8')}`);
+    assert.notEqual(Buffer.byteLength(body, 'utf8'), body.length, 'the message has characters of more than one byte');
+    assert.deepEqual(JSON.parse(body), msg);
+    assert.equal(writes[1], 'Content-Length: 38\r\n\r\n{"jsonrpc":"2.0","id":7,"result":null}');
+  });
+
+  test('the server exits when its stdin ends: 0 after a shutdown request, 1 without', async () => {
+    const exitCode = (child: ChildProcess): Promise<number | null> => new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+    const plain = raw();
+    const plainExit = exitCode(plain.child);
+    plain.write(frame({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } }));
+    await plain.response(1);
+    plain.child.stdin!.end();
+    assert.equal(await plainExit, 1);
+    const polite = raw();
+    const politeExit = exitCode(polite.child);
+    polite.write(frame({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } }));
+    await polite.response(1);
+    polite.write(frame({ jsonrpc: '2.0', id: 2, method: 'shutdown' }));
+    await polite.response(2);
+    polite.child.stdin!.end();
+    assert.equal(await politeExit, 0);
   });
 
   test('pull diagnostics: a result id is never reused for different text, even with the same version number', async () => {

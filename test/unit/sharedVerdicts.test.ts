@@ -1,7 +1,7 @@
 /**
  * A hover's table asks one path of every crawler it lists, and most crawlers read the same groups
  * (dozens fall to `*`): conventional.ts keeps the verdicts that do not depend on the crawler's
- * name, per version and path, and google.ts the best matches per list of sections. A kept answer
+ * name, per version, profile and path, and google.ts the best matches per list of sections. A kept answer
  * must be the one a fresh evaluation gives, whatever was asked before: this asks sequences of
  * crawlers, paths and profiles of one document and compares every answer with the same question
  * asked of a fresh parse of the same text (fast-check), and pins the case where one group is
@@ -10,7 +10,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { parseDocument, type RobotsDocument } from '../../server/src/service';
-import { evaluateConventional, PROFILES, type ConventionalVerdict, type Profile } from '../../server/src/service/engine/conventional';
+import { evaluateConventional, PROFILES, type ConventionalVerdict } from '../../server/src/service/engine/conventional';
 
 const AGENTS = ['*', 'Googlebot', 'googlebot-news', 'Bingbot', 'bot', 'ab', 'GPTBot'];
 const TOKENS = ['Googlebot', 'googlebot', 'Bingbot', 'bot', 'ab', 'GPTBot', 'CCBot', 'ClaudeBot', 'news', 'Applebot'];
@@ -72,7 +72,7 @@ suite('Verdicts shared between crawlers that read the same groups', () => {
 
   test('crawlers that fall to the * group share one verdict per path and profile; a new path or version asks again', () => {
     const doc = fresh('User-agent: Googlebot\nDisallow: /g\n\nUser-agent: *\nDisallow: /s\n');
-    for (const profile of ['rfc9309', 'koster1996'] as Profile[]) {
+    for (const profile of PROFILES) {
       const a = evaluateConventional(doc, 'CCBot', '/s/x', profile);
       assert.equal(evaluateConventional(doc, 'ClaudeBot', '/s/x', profile), a, profile);
       assert.equal(a.allowed, false);

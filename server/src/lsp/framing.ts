@@ -1,5 +1,6 @@
 /**
- * Base-protocol framing over stdio, kept in step whatever the client sends.
+ * Base-protocol framing over stdio: reading kept in step whatever the client sends, and writing
+ * each message in one piece (FrameWriter, at the end).
  *
  * vscode-jsonrpc's stream reader, given a header without a numeric Content-Length, reports an
  * error and leaves the rest of the stream where it was: every later message is then read as part
@@ -10,6 +11,7 @@
  * next `Content-Length:` header. Cost: linear in the bytes read; at most one message is held.
  */
 import { Transform, type TransformCallback } from 'node:stream';
+import { AbstractMessageWriter, type Message, type MessageWriter } from 'vscode-languageserver/node';
 
 /** The largest message accepted: past it a length is taken for garbage, not waited for. */
 export const MAX_MESSAGE_BYTES = 1024 * 1024 * 1024;
@@ -103,5 +105,39 @@ export class FramingFilter extends Transform {
     this.onMalformed(`${why}; skipped to the next message`);
     this.buffer = this.buffer.subarray(from);
     this.resync = true;
+  }
+}
+
+/**
+ * Writes each message as one frame in one write: its header and its body together. The library's
+ * stream writer writes the header, waits for that write's callback, then writes the body, so
+ * whatever the event loop runs meanwhile runs before the answer leaves: through the server, the
+ * body of a hover's answer followed its header by up to 3.5 ms while a slice of validation ran.
+ * The bytes are the same (JSON, UTF-8, `Content-Length` in bytes); the stream keeps the order of
+ * the writes, so no lock is needed. O(message).
+ */
+export class FrameWriter extends AbstractMessageWriter implements MessageWriter {
+  private errors = 0;
+
+  constructor(private readonly out: NodeJS.WritableStream) {
+    super();
+    out.on('error', (err: Error) => this.fireError(err));
+    out.on('close', () => this.fireClose());
+  }
+
+  write(msg: Message): Promise<void> {
+    const body = JSON.stringify(msg);
+    const frame = `Content-Length: ${Buffer.byteLength(body, 'utf8')}\r\n\r\n${body}`;
+    return new Promise((resolve, reject) => {
+      this.out.write(frame, 'utf8', (err?: Error | null) => {
+        if (!err) return resolve();
+        this.fireError(err, msg, ++this.errors);
+        reject(err);
+      });
+    });
+  }
+
+  end(): void {
+    this.out.end();
   }
 }

@@ -15,7 +15,7 @@
  */
 import {
   CodeActionTriggerKind, createConnection, DiagnosticRefreshRequest, ErrorCodes, LSPErrorCodes, ResponseError, DidChangeConfigurationNotification, DocumentDiagnosticReportKind, ProposedFeatures,
-  MessageType, ShowMessageNotification, TextDocumentSyncKind, type CancellationToken, type CodeAction, type Connection, type ConnectionOptions, type Diagnostic, type DocumentDiagnosticReport,
+  MessageType, ShowMessageNotification, StreamMessageReader, TextDocumentSyncKind, type CancellationToken, type CodeAction, type Connection, type ConnectionOptions, type Diagnostic, type DocumentDiagnosticReport,
   type InitializeParams, type InitializeResult, type Message, type RequestMessage, type ResponseMessage,
 } from 'vscode-languageserver/node';
 import { SERVER_NAME, SERVER_VERSION } from '../version';
@@ -37,7 +37,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { NodeWorkspace } from '../host/nodeWorkspace';
 import { doHtmlComplete, doHtmlHover, explainPage, formatExplanation, formatPageExplanation, getHtmlCodeActions, pageNotices, validateHtml } from '../service';
-import { FramingFilter } from './framing';
+import { FrameWriter, FramingFilter } from './framing';
 import { paramsProblem } from './validate';
 
 /** Where a request with bad parameters goes instead of its handler, to be answered InvalidParams. */
@@ -71,12 +71,22 @@ const options: ConnectionOptions = {
   },
 };
 
-/** Over stdio, a filter keeps the framing in step whatever the client sends (framing.ts). */
+/**
+ * Over stdio, a filter keeps the framing in step whatever the client sends, and each message
+ * leaves in one write (framing.ts).
+ */
 const stdio = process.argv.includes('--stdio');
 const connection: Connection = stdio
-  ? createConnection(ProposedFeatures.all, process.stdin.pipe(new FramingFilter((why) => log(`malformed message header: ${why}`))), process.stdout, options)
+  ? createConnection(ProposedFeatures.all, new StreamMessageReader(process.stdin.pipe(new FramingFilter((why) => log(`malformed message header: ${why}`)))), new FrameWriter(process.stdout), options)
   : createConnection(ProposedFeatures.all, options);
 if (stdio) {
+  // The client is gone when stdin ends: exit, as the library does for a stream it reads itself
+  // (0 after a shutdown request, else 1).
+  let shutdown = false;
+  connection.onShutdown(() => { shutdown = true; });
+  const gone = (): never => process.exit(shutdown ? 0 : 1);
+  process.stdin.on('end', gone);
+  process.stdin.on('close', gone);
   // Nothing may write to stdout but the protocol.
   console.log = (...args: unknown[]) => connection.console.log(args.map(String).join(' '));
   console.info = console.log;

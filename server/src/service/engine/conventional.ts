@@ -10,7 +10,7 @@
  */
 import { lineAt, lineCount, linesChangedSince, lineShiftSince, parseDocument, type RobotsDocument } from '../syntax/document';
 import type { LineNode } from '../syntax/syntax';
-import { googleEvaluate, googleExtractAgent, type GoogleLine, type GoogleSection } from './google';
+import { googleEvaluate, googleExtractAgent, googleNamesAgent, type GoogleLine, type GoogleSection } from './google';
 import { getModel, type Group } from '../model/model';
 import { lowerBound } from '../syntax/numbers';
 import { encodeNonAscii, googleEscapePattern, matchPattern, normalizePercent } from '../syntax/paths';
@@ -745,33 +745,12 @@ export function evaluateConventional(doc: RobotsDocument, token: string, rawPath
   const experimental = experimentalGroups(doc);
   if (profile === 'google') {
     const path = encodeNonAscii(rawPath);
-    const v = googleEvaluate(doc, token, path);
-    const sections = v.specificAgentSeen ? v.specificSections : v.globalSections;
-    // Google's own reading of each line: it also accepts `Disallow /x` and key prefixes.
-    // Read when asked, from this version's own sections: those of `v` may have been patched or
-    // moved in place for a later version since (a later version patches the rule objects).
-    const rules = (): RuleLine[] => {
-      const own = googleEvaluate(doc, token, path);
-      return (own.specificAgentSeen ? own.specificSections : own.globalSections).flatMap((sec) => sec.rules.map((g) => ({ line: g.line, allow: g.key === 'allow', pattern: g.value })));
-    };
-    const groupLines = googleGroupLines(sections, v.specificAgentSeen ? token.toLowerCase() : undefined);
-    let scope: string | undefined;
-    let derived = false;
-    if (v.line !== undefined) {
-      const rule = ruleAt(sections, v.line);
-      scope = rule?.value;
-      // robots.cc: `Allow: /dir/index.htm…` also allows `/dir/`, as the pattern `/dir/$`.
-      if (rule && !matchPattern(rule.value, path)) {
-        scope = rule.value.slice(0, rule.value.lastIndexOf('/') + 1) + '$';
-        derived = true;
-      }
-    }
-    const why = v.line !== undefined
-      ? derived
-        ? `line ${v.line + 1} allows ${scope}, since Google reads an Allow of a directory's index.htm… as allowing the directory itself (Google)`
-        : `line ${v.line + 1} is the longest matching ${v.allowed ? 'Allow' : 'Disallow'} in the ${v.source === 'specific' ? 'group for this crawler' : '* group'} (Google)`
-      : v.specificAgentSeen ? 'a group names this crawler and none of its rules matches (Google)' : 'no rule matches (Google)';
-    return { profile, allowed: v.allowed, line: v.line, groupLines, named: v.specificAgentSeen, rules, version2: false, why, scope, substring: undefined, experimental: [] };
+    const memo = googleNamesAgent(doc, token) ? undefined : sharedVerdicts(doc, path, profile);
+    const known = memo?.get(GOOGLE_GLOBAL);
+    if (known) return known;
+    const answer = googleVerdict(doc, token, path);
+    memo?.set(GOOGLE_GLOBAL, answer);
+    return answer;
   }
   const path = normalizePercent(rawPath);
   if (path === '/robots.txt' && profile === 'rfc9309') {
@@ -805,24 +784,27 @@ export function evaluateConventional(doc: RobotsDocument, token: string, rawPath
 
 /** The key of the Koster verdict for a crawler no User-agent value contains (the `*` fallback). */
 const STAR_FALLBACK = {};
+/** The key of the Google verdict for a crawler no section names (it reads the `*` sections). */
+const GOOGLE_GLOBAL = {};
 
 /**
  * Verdicts that do not depend on the crawler's name, for the last path asked of a version, per
  * profile: a hover's table asks one path of every crawler it lists, and most of them fall to the
  * same groups (dozens to the `*` group). Keyed by what decides the verdict with the path: under
  * rfc9309 the list of groups (the lookup's own lists, one per token or `*`), under Koster the
- * group, separately for a named group and for the `*` fallback (their sentences differ). A verdict
+ * group, separately for a named group and for the `*` fallback (their sentences differ), under
+ * Google the `*` sections, for a crawler no section names (GOOGLE_GLOBAL). A verdict
  * holds only the version's lines, so the one kept is the one computing it again would give. One
  * path's entries at a time per version and profile: O(distinct group lists) memory.
  */
-const sharedByDoc = new WeakMap<RobotsDocument, { path: string; byProfile: Map<Profile, Map<object, ConventionalVerdict>> }>();
+const sharedByDoc = new WeakMap<RobotsDocument, Map<Profile, { readonly path: string; readonly verdicts: Map<object, ConventionalVerdict> }>>();
 
 function sharedVerdicts(doc: RobotsDocument, path: string, profile: Profile): Map<object, ConventionalVerdict> {
-  let kept = sharedByDoc.get(doc);
-  if (!kept || kept.path !== path) sharedByDoc.set(doc, (kept = { path, byProfile: new Map() }));
-  let memo = kept.byProfile.get(profile);
-  if (!memo) kept.byProfile.set(profile, (memo = new Map()));
-  return memo;
+  let byProfile = sharedByDoc.get(doc);
+  if (!byProfile) sharedByDoc.set(doc, (byProfile = new Map()));
+  let kept = byProfile.get(profile);
+  if (kept?.path !== path) byProfile.set(profile, (kept = { path, verdicts: new Map() }));
+  return kept.verdicts;
 }
 
 /** The rfc9309 or Koster verdict once the groups that apply are known (evaluateConventional). */
@@ -853,6 +835,37 @@ function decideConventional(doc: RobotsDocument, token: string, path: string, pr
   return first
     ? verdict(first.allow || first.pattern === '', first.line, false, `line ${first.line + 1} is the first matching line of ${who}${chosen} (Koster 1996 §3.2.2)`, first.pattern === '' ? '/' : first.pattern)
     : verdict(true, undefined, false, `${groups.length === 0 ? 'no record applies to this crawler' : `no line of ${who}${chosen} matches`}, so access is allowed (Koster 1996 §3.2.2)`, undefined);
+}
+
+/** Google's verdict (google.ts) in the terms of the other profiles, the sentence included. */
+function googleVerdict(doc: RobotsDocument, token: string, path: string): ConventionalVerdict {
+  const v = googleEvaluate(doc, token, path);
+  const sections = v.specificAgentSeen ? v.specificSections : v.globalSections;
+  // Google's own reading of each line: it also accepts `Disallow /x` and key prefixes.
+  // Read when asked, from this version's own sections: those of `v` may have been patched or
+  // moved in place for a later version since (a later version patches the rule objects).
+  const rules = (): RuleLine[] => {
+    const own = googleEvaluate(doc, token, path);
+    return (own.specificAgentSeen ? own.specificSections : own.globalSections).flatMap((sec) => sec.rules.map((g) => ({ line: g.line, allow: g.key === 'allow', pattern: g.value })));
+  };
+  const groupLines = googleGroupLines(sections, v.specificAgentSeen ? token.toLowerCase() : undefined);
+  let scope: string | undefined;
+  let derived = false;
+  if (v.line !== undefined) {
+    const rule = ruleAt(sections, v.line);
+    scope = rule?.value;
+    // robots.cc: `Allow: /dir/index.htm…` also allows `/dir/`, as the pattern `/dir/$`.
+    if (rule && !matchPattern(rule.value, path)) {
+      scope = rule.value.slice(0, rule.value.lastIndexOf('/') + 1) + '$';
+      derived = true;
+    }
+  }
+  const why = v.line !== undefined
+    ? derived
+      ? `line ${v.line + 1} allows ${scope}, since Google reads an Allow of a directory's index.htm… as allowing the directory itself (Google)`
+      : `line ${v.line + 1} is the longest matching ${v.allowed ? 'Allow' : 'Disallow'} in the ${v.source === 'specific' ? 'group for this crawler' : '* group'} (Google)`
+    : v.specificAgentSeen ? 'a group names this crawler and none of its rules matches (Google)' : 'no rule matches (Google)';
+  return { profile: 'google', allowed: v.allowed, line: v.line, groupLines, named: v.specificAgentSeen, rules, version2: false, why, scope, substring: undefined, experimental: [] };
 }
 
 /**

@@ -615,6 +615,11 @@ function globalsBeside(lookup: SectionLookup, specific: readonly GoogleSection[]
   return out;
 }
 
+/** Whether a section of Google's reading names `agent` (else it reads the `*` sections): O(1) per version after the first. */
+export function googleNamesAgent(doc: RobotsDocument, agent: string): boolean {
+  return sectionLookup(doc).byToken.has(agent.toLowerCase());
+}
+
 /**
  * Google's verdict for `agent` (compared as given, case-insensitively, with the token Google
  * extracts from each User-agent value) on `path` (already percent-encoded, as Google expects).

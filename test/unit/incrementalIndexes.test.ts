@@ -15,7 +15,7 @@ import {
 } from '../../server/src/service';
 import { typingChange, typingEdits } from './helpers';
 
-/** Groups with literal, `$` and `*` patterns, Google's index.htm reading, a 2.0.0 group, ACAP. */
+/** Groups with literal, `$` and `*` patterns, Google's index.htm reading, a 2.0.0 group, crawlers of two groups, ACAP. */
 const BASE = [
   'Disallow: /before-any-group',
   'User-agent: Googlebot',
@@ -38,6 +38,14 @@ const BASE = [
   'Robot-version: 2.0.0',
   'Allow: /x',
   'Disallow: /x/*',
+  '',
+  // A second group for Googlebot and for *: Google reads a crawler's sections together.
+  'User-agent: Googlebot',
+  'Allow: /private/g',
+  'Disallow: /x/*.pdf',
+  '',
+  'User-agent: *',
+  'Disallow: /b/',
   '',
   'ACAP-crawler: GPTBot',
   'ACAP-allow-crawl: /news/',

@@ -6,7 +6,7 @@
  */
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { parseDocument } from '../../server/src/service';
+import { documentText, lineAt, parseDocument, updateDocument } from '../../server/src/service';
 import { evaluateConventional } from '../../server/src/service/engine/conventional';
 
 const VALUES = ['*', 'bot', 'Bot2', 'abot', 'GoogleBot', 'googlebot-news', 'ab', 'b', 'x y', 'BOTx'];
@@ -41,6 +41,40 @@ suite('Koster 1996 §3.2.1: the record whose User-agent value contains the name'
         },
       ),
       { numRuns: 500, seed: 23 },
+    );
+  });
+  test('across edits of one URI, each version answers as a fresh document would (the places of the tokens are kept while the User-agent values stay equal)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(fc.constantFrom(...VALUES), { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.record({ agents: fc.boolean(), pick: fc.nat(), value: fc.constantFrom(...VALUES) }), { minLength: 1, maxLength: 8 }),
+        fc.array(fc.constantFrom('bot', 'b', 'ab', 'googlebot', 'news', 'zzz'), { minLength: 1, maxLength: 4 }),
+        (groups, edits, tokens) => {
+          const lines: string[] = [];
+          for (const [k, values] of groups.entries()) lines.push(...values.map((v) => `User-agent: ${v}`), `Disallow: /g${k}`, '');
+          const agentLines = lines.flatMap((l, i) => (l.startsWith('User-agent') ? [i] : []));
+          const ruleLines = lines.flatMap((l, i) => (l.startsWith('Disallow') ? [i] : []));
+          let doc = parseDocument('file:///edited/robots.txt', 1, lines.join('\n'));
+          const ask = (): void => {
+            const fresh = parseDocument('file:///fresh/robots.txt', 1, documentText(doc));
+            for (const token of tokens) {
+              const got = evaluateConventional(doc, token, '/g1', 'koster1996');
+              const want = evaluateConventional(fresh, token, '/g1', 'koster1996');
+              assert.deepEqual([got.named, got.groupLines, got.substring, got.allowed, got.line], [want.named, want.groupLines, want.substring, want.allowed, want.line], token);
+            }
+          };
+          ask();
+          for (const e of edits) {
+            // Either a User-agent value changes (the joined values differ) or a rule's path does (they stay equal).
+            const line = e.agents ? agentLines[e.pick % agentLines.length] : ruleLines[e.pick % ruleLines.length];
+            const old = lineAt(doc, line).text;
+            const text = e.agents ? `User-agent: ${e.value}` : `${old}x`;
+            doc = updateDocument(doc, [{ range: { start: { line, character: 0 }, end: { line, character: old.length } }, text }], doc.version + 1);
+            ask();
+          }
+        },
+      ),
+      { numRuns: 300, seed: 29 },
     );
   });
 });

@@ -280,6 +280,16 @@ function agentLinesOf(groups: readonly Group[]): readonly number[] {
 }
 
 /**
+ * Per URI, where the tokens its last version names first occur among its User-agent values
+ * (GroupLookup.firsts), with those values joined. A place depends on the joined values alone (a
+ * token the map lacks is searched on its own), and an edit outside the User-agent lines leaves
+ * them equal: the next version takes the map after one string comparison, O(joined), instead of
+ * locating every token again (on a generated 1 MB file of 41 groups, 3 ms of the first hover
+ * after each edit). Forgotten with the document (forgetGroupEntries).
+ */
+const latestFirsts = new Map<string, { readonly joined: string; readonly firsts: Map<string, number> }>();
+
+/**
  * Koster 1996 §3.2.1: the first record whose User-agent value contains the token, else the first
  * `*` record. The tokens the file names are all located in one pass (firstOccurrences,
  * O(total agent length + total token length)); any other token costs one indexOf over the joined
@@ -292,7 +302,11 @@ function kosterGroup(doc: RobotsDocument, token: string): { group: Group | undef
   let value = -1;
   // No named User-agent value (a file of ACAP records and `*` groups): no token is searched for.
   if (t && !t.includes('\n') && lookup.starts.length > 0) {
-    lookup.firsts ??= firstOccurrences(lookup.joined, namedTokens(doc));
+    if (!lookup.firsts) {
+      const kept = latestFirsts.get(doc.uri);
+      lookup.firsts = kept?.joined === lookup.joined ? kept.firsts : firstOccurrences(lookup.joined, namedTokens(doc));
+      keepPerUri(latestFirsts, doc.uri, { joined: lookup.joined, firsts: lookup.firsts });
+    }
     let hit = lookup.firsts.get(t);
     const known = hit === undefined ? lookup.koster.get(t) : undefined;
     if (known !== undefined) value = known;
@@ -449,9 +463,10 @@ function compiledRules(doc: RobotsDocument, g: Group): GroupRules {
  */
 const latestEntries = new Map<string, { doc: RobotsDocument; byFirst: Map<number, GroupEntry> }>();
 
-/** Forget the entries kept for `uri` to move to its next version (the document was closed). O(1). */
+/** Forget the entries kept for `uri` to move to its next version, and its tokens' first places (the document was closed). O(1). */
 export function forgetGroupEntries(uri: string): void {
   latestEntries.delete(uri);
+  latestFirsts.delete(uri);
 }
 
 /**

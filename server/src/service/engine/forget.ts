@@ -1,7 +1,7 @@
 /**
  * What the engine keeps per URI, between versions, to patch the next version's indexes instead of
  * building them again: Google's sections and the conventional groups' rule indexes (which hold the
- * last version, and so its text), the `License:` lines, the compiled ACAP records, and the crawler names and usages of the hover's table. Everything else is kept per version and goes with it. An editor that closes
+ * last version, and so its text), where the crawler tokens first occur among the User-agent values, the `License:` lines, the compiled ACAP records, and the crawler names and usages of the hover's table. Everything else is kept per version and goes with it. An editor that closes
  * a document calls forgetDocument, so that a closed file's text does not outlive it (issue 12:
  * memory returns to its baseline after documents close).
  */

@@ -760,11 +760,10 @@ export function evaluateConventional(doc: RobotsDocument, token: string, rawPath
   const experimental = experimentalGroups(doc);
   if (profile === 'google') {
     const path = encodeNonAscii(rawPath);
-    const memo = googleNamesAgent(doc, token) ? undefined : sharedVerdicts(doc, path, profile);
-    const known = memo?.get(GOOGLE_GLOBAL);
-    if (known) return known;
-    const answer = googleVerdict(doc, token, path);
-    memo?.set(GOOGLE_GLOBAL, answer);
+    if (googleNamesAgent(doc, token)) return googleVerdict(doc, token, path);
+    const memo = sharedVerdicts(doc, path, profile);
+    let answer = memo.get(GOOGLE_GLOBAL);
+    if (!answer) memo.set(GOOGLE_GLOBAL, (answer = googleVerdict(doc, token, path)));
     return answer;
   }
   const path = normalizePercent(rawPath);
@@ -789,11 +788,10 @@ export function evaluateConventional(doc: RobotsDocument, token: string, rawPath
     // version's first `*` group (or none), under a key of its own: that group may also be named.
     shared = substring ? undefined : named ? k.group : STAR_FALLBACK;
   }
-  const memo = shared === undefined ? undefined : sharedVerdicts(doc, path, profile);
-  const known = memo?.get(shared!);
-  if (known) return known;
-  const answer = decideConventional(doc, token, path, profile, groups, named, substring, experimental);
-  memo?.set(shared!, answer);
+  if (shared === undefined) return decideConventional(doc, token, path, profile, groups, named, substring, experimental);
+  const memo = sharedVerdicts(doc, path, profile);
+  let answer = memo.get(shared);
+  if (!answer) memo.set(shared, (answer = decideConventional(doc, token, path, profile, groups, named, substring, experimental)));
   return answer;
 }
 

@@ -378,6 +378,15 @@ suite('language server: protocol hygiene (issue 12 point 5)', () => {
     assert.notEqual(Buffer.byteLength(body, 'utf8'), body.length, 'the message has characters of more than one byte');
     assert.deepEqual(JSON.parse(body), msg);
     assert.equal(writes[1], 'Content-Length: 38\r\n\r\n{"jsonrpc":"2.0","id":7,"result":null}');
+    // A message that cannot be serialised is refused through the promise and onError; the next one is written.
+    const errors: Error[] = [];
+    writer.onError(([err]) => errors.push(err));
+    const cyclic: { self?: unknown } = {};
+    cyclic.self = cyclic;
+    await assert.rejects(writer.write({ jsonrpc: '2.0', id: 8, result: cyclic } as ResponseMessage), TypeError);
+    assert.equal(errors.length, 1);
+    await writer.write({ jsonrpc: '2.0', id: 9, result: 1 } as ResponseMessage);
+    assert.equal(writes.length, 3);
   });
 
   test('the server exits when its stdin ends: 0 after a shutdown request, 1 without', async () => {

@@ -126,8 +126,16 @@ export class FrameWriter extends AbstractMessageWriter implements MessageWriter 
   }
 
   write(msg: Message): Promise<void> {
-    const body = JSON.stringify(msg);
-    const frame = `Content-Length: ${Buffer.byteLength(body, 'utf8')}\r\n\r\n${body}`;
+    let frame: string;
+    try {
+      const body = JSON.stringify(msg);
+      frame = `Content-Length: ${Buffer.byteLength(body, 'utf8')}\r\n\r\n${body}`;
+    } catch (err) {
+      // A message that cannot be written (a cycle, a BigInt) is refused, as the library's writer
+      // refuses it: through the promise and onError, never by throwing at the caller.
+      this.fireError(err, msg, ++this.errors);
+      return Promise.reject(err);
+    }
     return new Promise((resolve, reject) => {
       this.out.write(frame, 'utf8', (err?: Error | null) => {
         if (!err) return resolve();

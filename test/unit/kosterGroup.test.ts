@@ -2,21 +2,22 @@
  * Koster 1996 §3.2.1 picks the first record whose User-agent value contains the crawler's name
  * (case-insensitively), else the `*` record. conventional.ts answers it from one joined string of
  * every value and says which value matched; this compares that with reading the groups in order
- * (fast-check), for names the file spells and names it does not, asked in any order.
+ * (fast-check), for names the file spells and names it does not, asked in any order; `*`, any
+ * other robot, reads the default record even where a value holds a `*`.
  */
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { documentText, lineAt, parseDocument, updateDocument } from '../../server/src/service';
 import { evaluateConventional } from '../../server/src/service/engine/conventional';
 
-const VALUES = ['*', 'bot', 'Bot2', 'abot', 'GoogleBot', 'googlebot-news', 'ab', 'b', 'x y', 'BOTx'];
+const VALUES = ['*', 'bot', 'Bot2', 'abot', 'GoogleBot', 'googlebot-news', 'ab', 'b', 'x y', 'BOTx', 'bot*'];
 
 suite('Koster 1996 §3.2.1: the record whose User-agent value contains the name', () => {
   test('the group and the value that contains the name are the first in file order', () => {
     fc.assert(
       fc.property(
         fc.array(fc.array(fc.constantFrom(...VALUES), { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 8 }),
-        fc.array(fc.constantFrom('bot', 'BOT', 'b', 'ab', 'googlebot', 'news', 'y', 'zzz', 'x y'), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.constantFrom('bot', 'BOT', 'b', 'ab', 'googlebot', 'news', 'y', 'zzz', 'x y', '*'), { minLength: 1, maxLength: 6 }),
         (groups, tokens) => {
           const lines: string[] = [];
           const agentLines: { line: number; value: string }[][] = [];
@@ -27,7 +28,8 @@ suite('Koster 1996 §3.2.1: the record whose User-agent value contains the name'
           const doc = parseDocument('file:///robots.txt', 1, lines.join('\n'));
           for (const token of tokens) {
             const t = token.toLowerCase();
-            const group = agentLines.find((g) => g.some((a) => a.value !== '*' && a.value.toLowerCase().includes(t)));
+            // `*` asks for any other robot: the default record, never a value that contains a `*`.
+            const group = t === '*' ? undefined : agentLines.find((g) => g.some((a) => a.value !== '*' && a.value.toLowerCase().includes(t)));
             const v = evaluateConventional(doc, token, '/', 'koster1996');
             if (!group) {
               assert.equal(v.named, false, token);

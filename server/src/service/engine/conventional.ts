@@ -301,7 +301,9 @@ function kosterGroup(doc: RobotsDocument, token: string): { group: Group | undef
   // The first value (file order) that contains the token: -1 for none.
   let value = -1;
   // No named User-agent value (a file of ACAP records and `*` groups): no token is searched for.
-  if (t && !t.includes('\n') && lookup.starts.length > 0) {
+  // `*` asks for any other robot, whose record is the default one: it is no name to look for in
+  // the values (`User-agent: bot*` contains it, and made the row of any other crawler its group's).
+  if (t && t !== '*' && !t.includes('\n') && lookup.starts.length > 0) {
     if (!lookup.firsts) {
       const kept = latestFirsts.get(doc.uri);
       lookup.firsts = kept?.joined === lookup.joined ? kept.firsts : firstOccurrences(lookup.joined, namedTokens(doc));

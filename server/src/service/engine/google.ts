@@ -571,6 +571,7 @@ interface SectionLookup {
 }
 
 interface BestMatches { readonly allow: GoogleMatch; readonly disallow: GoogleMatch }
+const NO_MATCHES: BestMatches = { allow: NONE, disallow: NONE };
 
 const lookupCache = new WeakMap<RobotsDocument, SectionLookup>();
 
@@ -650,6 +651,8 @@ export function googleEvaluate(doc: RobotsDocument, agent: string, path: string)
   if (lookup.bestOf?.path !== path) lookup.bestOf = { path, bySections: new Map() };
   const known = lookup.bestOf.bySections;
   const best = (sections: readonly GoogleSection[]): BestMatches => {
+    // No sections (a crawler none names has a fresh empty list): nothing to keep.
+    if (sections.length === 0) return NO_MATCHES;
     let kept = known.get(sections);
     if (!kept) known.set(sections, (kept = bestMatches(sections)));
     return kept;
@@ -657,7 +660,6 @@ export function googleEvaluate(doc: RobotsDocument, agent: string, path: string)
   const bestMatches = (sections: readonly GoogleSection[]): BestMatches => {
     let allow = NONE;
     let disallow = NONE;
-    if (sections.length === 0) return { allow, disallow };
     const hits = matchingRules(lookup, sections, path).sort((x, y) => x.line - y.line || Number(isDerived(x)) - Number(isDerived(y)));
     const matchedLines = new Set(hits.filter((h) => !isDerived(h)).map((h) => h.line));
     for (const h of hits) {

@@ -5,11 +5,14 @@
  * must be the one a fresh evaluation gives, whatever was asked before: this asks sequences of
  * crawlers, paths and profiles of one document and compares every answer with the same question
  * asked of a fresh parse of the same text (fast-check), and pins the case where one group is
- * both a crawler's own (named) and the `*` fallback.
+ * both a crawler's own (named) and the `*` fallback. The AI-use table shares a row between
+ * crawlers of one answer key (aiAnswerKey): their verdicts, deciding lines and contradictions
+ * must be alike for every use.
  */
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { parseDocument, type RobotsDocument } from '../../server/src/service';
+import { AI_USES, explainAiUse, parseDocument, type RobotsDocument } from '../../server/src/service';
+import { aiAnswerKey } from '../../server/src/service/engine/aiUse';
 import { evaluateConventional, PROFILES, type ConventionalVerdict } from '../../server/src/service/engine/conventional';
 
 const AGENTS = ['*', 'Googlebot', 'googlebot-news', 'Bingbot', 'bot', 'ab', 'GPTBot'];
@@ -83,5 +86,43 @@ suite('Verdicts shared between crawlers that read the same groups', () => {
     }
     const next = fresh('User-agent: Googlebot\nDisallow: /g\n\nUser-agent: *\nAllow: /s\n');
     assert.equal(evaluateConventional(next, 'CCBot', '/s/x', 'rfc9309').allowed, true);
+  });
+
+  test('AI-use rows: crawlers given one answer key get the same verdicts, deciding lines and contradictions for every use', () => {
+    const agents = ['*', 'Googlebot', 'Google-Extended', 'Applebot', 'Applebot-Extended', 'GPTBot', 'CCBot', 'bot'];
+    const prefs = ['Content-Usage: train-ai=n', 'Content-Usage: /a train-ai=y', 'Content-Signal: ai-train=no, search=yes', 'Content-Signal: /a ai-input=yes', 'Disallow: /a', 'Allow: /a/b', 'Disallow: /'];
+    const crawlers = ['Googlebot', 'Google-Extended', 'Applebot', 'Applebot-Extended', 'GPTBot', 'CCBot', 'ClaudeBot', 'PerplexityBot', 'bot', 'Bytespider', '*'];
+    let shared = 0;
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ agents: fc.array(fc.constantFrom(...agents), { minLength: 1, maxLength: 2 }), lines: fc.array(fc.constantFrom(...prefs), { maxLength: 4 }) }), { minLength: 1, maxLength: 4 }),
+        fc.boolean(),
+        fc.constantFrom('/', '/a', '/a/b', '/c'),
+        fc.constantFrom(...PROFILES),
+        (groups, acap, path, profile) => {
+          const lines: string[] = [];
+          for (const g of groups) lines.push(...g.agents.map((a) => `User-agent: ${a}`), ...g.lines, '');
+          if (acap) lines.push('ACAP-crawler: GPTBot', 'ACAP-disallow-index: /a', '');
+          const doc = fresh(lines.join('\n'));
+          const byKey = new Map<object, string>();
+          for (const agent of crawlers) {
+            const key = aiAnswerKey(doc, { agent, path, profile });
+            if (!key) continue;
+            const answers = JSON.stringify(AI_USES.map((use) => {
+              const a = explainAiUse(doc, { agent, path, use, profile });
+              return [a.verdict, a.decidedBy, a.contradictions.length];
+            }));
+            const before = byKey.get(key);
+            if (before === undefined) byKey.set(key, answers);
+            else {
+              shared++;
+              assert.equal(answers, before, `${agent} ${path} ${profile}\n${lines.join('\n')}`);
+            }
+          }
+        },
+      ),
+      { numRuns: 300, seed: 67 },
+    );
+    assert.ok(shared > 300, `crawlers shared an answer key ${shared} times`);
   });
 });

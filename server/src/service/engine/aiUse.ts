@@ -491,6 +491,22 @@ export function answeredFor(token: string): string {
   return CRAWLER_BY_TOKEN.get(token.toLowerCase())?.controls?.crawlers[0] ?? token;
 }
 
+/**
+ * What explainAiUse's verdicts and deciding lines for `query`'s crawler depend on besides the
+ * path, the use, the profile and the site's files, when that is its conventional verdict alone:
+ * the crawler is no control token and none governs it, and the file has no ACAP record (ACAP
+ * answers by crawler name). The verdict is the object explainAiUse reads, which
+ * evaluateConventional shares between crawlers that read the same groups, so crawlers given the
+ * same one here get the same verdicts, deciding lines and number of contradictions (only the
+ * answers' wording names the crawler). Undefined otherwise. O(1) after the first verdict.
+ */
+export function aiAnswerKey(doc: RobotsDocument, query: Omit<AiUseQuery, 'use'>): object | undefined {
+  const asked = agentToken(query.agent);
+  const lower = asked.toLowerCase();
+  if (CRAWLER_BY_TOKEN.get(lower)?.controls || CONTROL_TOKEN_OF.has(lower) || getModel(doc).records.length > 0) return undefined;
+  return evaluateConventional(doc, asked, queryPath(query.path), query.profile ?? 'rfc9309');
+}
+
 export function explainAiUse(doc: RobotsDocument, query: AiUseQuery, ctx: WorkspaceContext = {}): AiUseAnswer {
   const model = getModel(doc);
   const profile = query.profile ?? 'rfc9309';

@@ -11,7 +11,7 @@ import { ACAP_AI_MAPPING, CONTENT_SIGNAL_ALIASES, CONTENT_SIGNAL_KEY_BY_NAME, CO
 import type { RobotsDocument } from '../syntax/document';
 import type { LineNode, Span } from '../syntax/syntax';
 import { parseContentSignal, parseContentUsage } from '../syntax/signals';
-import { explainAiUse, type AiUseAnswer } from '../engine/aiUse';
+import { aiAnswerKey, explainAiUse, type AiUseAnswer } from '../engine/aiUse';
 import { crawlersNamed } from '../engine/matrix';
 import { inOneRequest, type WorkspaceContext } from '../syntax/workspace';
 import type { Profile } from '../engine/conventional';
@@ -42,9 +42,17 @@ export function* aiUseTableSteps(doc: RobotsDocument, path: string, crawlers: re
   const ctx = inOneRequest(context);
   const every = [...new Map([...crawlers, ...crawlersNamed(doc)].map((c) => [c.toLowerCase(), c])).values()];
   const all = every.slice(0, MAX_CRAWLERS);
+  // Crawlers whose answers follow from one conventional verdict (aiAnswerKey) share their row:
+  // on a file of one `*` group, every crawler of the table.
+  const byKey = new Map<object, { cells: string[]; contradictions: number }>();
   const rowOf = (agent: string): { cells: string[]; contradictions: number } => {
+    const key = aiAnswerKey(doc, { agent, path, profile });
+    const known = key && byKey.get(key);
+    if (known) return known;
     const answers = AI_USES.map((use: AiUse) => explainAiUse(doc, { agent, path, use, profile }, ctx));
-    return { cells: answers.map((a) => cell(a, doc.uri)), contradictions: answers.reduce((n, a) => n + a.contradictions.length, 0) };
+    const row = { cells: answers.map((a) => cell(a, doc.uri)), contradictions: answers.reduce((n, a) => n + a.contradictions.length, 0) };
+    if (key) byKey.set(key, row);
+    return row;
   };
   // Rows merge crawlers whose cells and ‡ mark are alike: a crawler whose answers contradict
   // themselves keeps its mark even where its cells are another row's.

@@ -56,6 +56,28 @@ export function isHtml(uri: string, languageId?: string): boolean {
   return languageOf(uri, languageId) === 'html';
 }
 
+/**
+ * `changes` applied in turn to a document kept as text. vscode-languageserver-textdocument's
+ * update assumes ranges within the document: a range past the end left holes in its line table,
+ * and a later edit then lost the whole text (a robots.txt over the size limit, edited past its
+ * end, came back empty). Each range is made well-formed against the text it applies to first:
+ * a position past its line's end stands at that end, one past the last line at the text's end,
+ * as the incremental parser reads them (updateDocument). O(changes × (log lines + change)).
+ */
+function updateText(doc: TextDocument, changes: readonly TextDocumentContentChangeEvent[], version: number): TextDocument {
+  let out = doc;
+  for (const c of changes) {
+    if (!('range' in c) || !c.range) {
+      out = TextDocument.update(out, [c], version);
+      continue;
+    }
+    const start = out.positionAt(out.offsetAt(c.range.start));
+    const end = out.positionAt(Math.max(out.offsetAt(c.range.start), out.offsetAt(c.range.end)));
+    out = TextDocument.update(out, [{ range: { start, end }, text: c.text }], version);
+  }
+  return out;
+}
+
 interface Entry {
   readonly language: Language;
   readonly version: number;
@@ -99,8 +121,7 @@ export class DocumentStore {
     const entry = this.entries.get(uri);
     if (!entry) return;
     if (entry.text) {
-      const text = TextDocument.update(entry.text, [...changes], version);
-      this.entries.set(uri, this.make(uri, entry.language, version, text));
+      this.entries.set(uri, this.make(uri, entry.language, version, updateText(entry.text, changes, version)));
       return;
     }
     // Replaced whole by its last change before anything read it: the text it had is never parsed.

@@ -1,0 +1,86 @@
+/**
+ * The server's store of open documents applies every LSP content change as the client does, in
+ * each of its paths: robots.txt parsed incrementally, and the documents it keeps as text (HTML
+ * pages, TDMRep and XML files, a robots.txt past the size limit), whose edits
+ * vscode-languageserver-textdocument applies. That library's update assumes ranges within the
+ * document: given a range past the end it left holes in its line table and then lost the whole
+ * text (a hunt through the server found it on a robots.txt over the limit). Each change's range
+ * is made well-formed first; this compares the stored text after random edits, ranges past the
+ * end, CR, LF and CRLF included, with the text the edits make (fast-check).
+ */
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { DocumentStore, MAX_DOCUMENT_CHARS } from '../../server/src/lsp/documentStore';
+import { documentText } from '../../server/src/service';
+
+interface Pos { line: number; character: number }
+
+/** The reference: a position past its line's end is the line's end, past the last line the text's end; breaks are CR, LF, CRLF. */
+function offsetOf(text: string, p: Pos): number {
+  const starts = [0];
+  const ends: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c !== '\r' && c !== '\n') continue;
+    ends.push(i);
+    if (c === '\r' && text[i + 1] === '\n') i++;
+    starts.push(i + 1);
+  }
+  ends.push(text.length);
+  if (p.line >= starts.length) return text.length;
+  return Math.min(starts[p.line] + p.character, ends[p.line]);
+}
+
+function apply(text: string, c: { range: { start: Pos; end: Pos }; text: string }): string {
+  const a = offsetOf(text, c.range.start);
+  const b = Math.max(a, offsetOf(text, c.range.end));
+  return text.slice(0, a) + c.text + text.slice(b);
+}
+
+const changeArb = fc.record({
+  range: fc.record({ start: fc.record({ line: fc.nat(8), character: fc.nat(6) }), end: fc.record({ line: fc.nat(8), character: fc.nat(6) }) }),
+  text: fc.constantFrom('', 'x', '\r', '\n', '\r\n', 'ab\ncd', '<p>', '\r\r'),
+}).map((c) => (c.range.end.line < c.range.start.line || (c.range.end.line === c.range.start.line && c.range.end.character < c.range.start.character) ? { ...c, range: { start: c.range.end, end: c.range.start } } : c));
+
+suite('open documents: every kind of document follows its edits', () => {
+  for (const [kind, uri, languageId, start] of [
+    ['an HTML page', 'file:///site/index.html', 'html', '<p>a</p>\r\nb\r'],
+    ['a TDMRep file', 'file:///site/.well-known/tdmrep.json', 'json', '[]\n'],
+    ['a robots.txt', 'file:///site/robots.txt', 'robots-txt', 'User-agent: *\nDisallow: /a\r'],
+  ] as const) {
+    test(`${kind}: the text after random edits, ranges past the end included, is the client's`, () => {
+      fc.assert(
+        fc.property(fc.array(fc.array(changeArb, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 6 }), (events) => {
+          const store = new DocumentStore();
+          store.open(uri, 1, start, languageId);
+          let want: string = start;
+          let version = 1;
+          for (const changes of events) {
+            store.change(uri, ++version, changes);
+            for (const c of changes) want = apply(want, c);
+            const robots = store.get(uri);
+            const got = robots ? documentText(robots) : (store.side(uri)?.text ?? store.page(uri)?.text);
+            assert.equal(got, want, JSON.stringify(events));
+          }
+        }),
+        { numRuns: 400, seed: 5 },
+      );
+    });
+  }
+
+  test('a robots.txt past the size limit, edited past its end and then cut under the limit, is parsed as the client has it', () => {
+    const store = new DocumentStore();
+    const uri = 'file:///site/robots.txt';
+    const big = `User-agent: *\n${'Disallow: /private/path/number/xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\n'.repeat(75_000)}\r`;
+    assert.ok(big.length > MAX_DOCUMENT_CHARS);
+    store.open(uri, 1, big, 'robots-txt');
+    assert.equal(store.degraded(uri), big.length);
+    const lines = 75_003;
+    const past = { start: { line: lines + 1, character: 1 }, end: { line: lines + 2, character: 1 } };
+    store.change(uri, 2, [{ range: past, text: '\r' }, { range: past, text: '' }]);
+    store.change(uri, 3, [{ range: { start: { line: 2, character: 0 }, end: { line: lines, character: 0 } }, text: '' }]);
+    const doc = store.get(uri);
+    assert.ok(doc, 'parsed again under the limit');
+    assert.equal(documentText(doc), 'User-agent: *\nDisallow: /private/path/number/xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\n');
+  });
+});

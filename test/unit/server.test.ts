@@ -365,6 +365,32 @@ suite('language server: protocol hygiene (issue 12 point 5)', () => {
     }
   });
 
+  test('stray bytes between messages and headers in other forms leave the reading in step: every request is answered', async () => {
+    const r = raw();
+    try {
+      r.write(frame({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } }));
+      await r.response(1);
+      const body = (id: number): string => JSON.stringify({ jsonrpc: '2.0', id, method: 'shutdown' });
+      const len = (id: number): number => Buffer.byteLength(body(id));
+      // Each of these once left the library's reader out of step for good: nothing more was answered.
+      r.write('\r\n');
+      r.write(frame({ jsonrpc: '2.0', id: 2, method: 'shutdown' }));
+      r.write('garbage\r\n');
+      r.write(frame({ jsonrpc: '2.0', id: 3, method: 'shutdown' }));
+      r.write(`Content-Length : ${len(4)}\r\n\r\n${body(4)}`);
+      r.write(` Content-Length: ${len(5)}\r\nX\r\n\r\n${body(5)}`);
+      r.write(`Content-Length: ${len(6)}\r\r\n\r\n${body(6)}`);
+      // Junk glued to the next header: that message is read, not skipped with the junk.
+      r.write(`garbage${frame({ jsonrpc: '2.0', id: 7, method: 'shutdown' })}`);
+      // Bounded: a reader out of step answers nothing, and the test must fail rather than wait.
+      const within = (id: number): Promise<ResponseMessage | undefined> => Promise.race([r.response(id), new Promise<undefined>((resolve) => setTimeout(resolve, 5000))]);
+      for (const id of [2, 3, 4, 5, 6, 7]) assert.ok(await within(id), `request ${id} answered`);
+      assert.match(r.stderr(), /malformed message header: a header without Content-Length: "garbageContent-Length/);
+    } finally {
+      r.child.kill();
+    }
+  });
+
   test('each message leaves in one write: header and body together, the length counted in UTF-8 bytes', async () => {
     const writes: string[] = [];
     const out = new Writable({ write(chunk: Buffer, _enc, done) { writes.push(chunk.toString('utf8')); done(); } });

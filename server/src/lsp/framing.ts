@@ -5,10 +5,13 @@
  * vscode-jsonrpc's stream reader, given a header without a numeric Content-Length, reports an
  * error and leaves the rest of the stream where it was: every later message is then read as part
  * of a broken header, or waits for a body that never comes, and the server answers nothing more,
- * silently (issue 12). This filter stands in front of it: a well-formed message passes through
- * unchanged; a malformed header (no Content-Length, a value that is not a number, or one beyond
+ * silently (issue 12); so does a header it reads differently from this filter (a stray line break
+ * before it, a line without a colon). This filter stands in front of it: a message with a numeric
+ * Content-Length passes through with its header written anew as `Content-Length: N` alone; a
+ * malformed header (no Content-Length, a value that is not a number, or one beyond
  * MAX_MESSAGE_BYTES) is reported through `onMalformed` and skipped, and reading resumes at the
- * next `Content-Length:` header. Cost: linear in the bytes read; at most one message is held.
+ * next `Content-Length:`, which may stand inside the refused header itself. Cost: linear in the
+ * bytes read; at most one message is held.
  */
 import { Transform, type TransformCallback } from 'node:stream';
 import { AbstractMessageWriter, type Message, type MessageWriter } from 'vscode-languageserver/node';
@@ -75,10 +78,15 @@ export class FramingFilter extends Transform {
       }
       const length = this.contentLength(this.buffer.subarray(0, end).toString('latin1'));
       if (typeof length === 'string') {
-        this.refuse(length, end + SEPARATOR.length);
+        // The next header may stand inside this one (`garbageContent-Length: …` written with no
+        // line break between): look from its second byte, not past it.
+        this.refuse(length, 1);
         continue;
       }
-      this.push(this.buffer.subarray(0, end + SEPARATOR.length));
+      // The header as the library's reader accepts every one of its forms: a stray line break
+      // before it, a line without a colon, a space around the name or a CR before the CRLF,
+      // passed through as written, left that reader out of step for good.
+      this.push(Buffer.from(`Content-Length: ${length}\r\n\r\n`, 'ascii'));
       this.remaining = length;
       data = this.buffer.subarray(end + SEPARATOR.length);
       this.buffer = Buffer.alloc(0);
@@ -89,7 +97,7 @@ export class FramingFilter extends Transform {
   /** The header's Content-Length, or why the header is refused. */
   private contentLength(header: string): number | string {
     let value: string | undefined;
-    for (const line of header.split('\r\n')) {
+    for (const line of header.split(/\r?\n|\r/)) {
       const colon = line.indexOf(':');
       if (colon > 0 && line.slice(0, colon).trim().toLowerCase() === 'content-length') value = line.slice(colon + 1).trim();
     }

@@ -330,6 +330,7 @@ suite('language server: protocol hygiene (issue 12 point 5)', () => {
         ['textDocument/inlayHint', { textDocument: td }], ['textDocument/formatting', { textDocument: td, options: { tabSize: '4', insertSpaces: true } }],
         ['textDocument/rangeFormatting', { textDocument: td, range, options: {} }], ['textDocument/diagnostic', { textDocument: td, previousResultId: 3 }],
         ['robotsAcap/explain', { textDocument: td, query: { agent: 1, path: '/' } }], ['robotsAcap/explain', { textDocument: td }],
+        ['codeAction/resolve', null], ['codeAction/resolve', { data: 1 }],
       ];
       const got = await Promise.all(probes.map(([method, params]) => outcome(s.conn.sendRequest(method, params))));
       const wrong = probes.map(([method, params], i) => `${method} ${JSON.stringify(params)} → ${got[i]}`).filter((_, i) => got[i] !== INVALID_PARAMS);
@@ -338,9 +339,11 @@ suite('language server: protocol hygiene (issue 12 point 5)', () => {
       // Malformed notifications are dropped, not half-applied.
       await s.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ range: { start: { line: 'a' } }, text: 'X' }] });
       await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: 'file:///site/b.robots.txt', languageId: 'robots-txt', version: 1 } });
+      await s.conn.sendNotification('workspace/didChangeConfiguration', null);
       const hover = await s.conn.sendRequest<{ contents: { value: string } } | null>('textDocument/hover', { textDocument: td, position: { line: 1, character: 11 } });
       assert.match(hover?.contents.value ?? '', /Who may use `\/x`/, 'the document is unchanged and the server answers');
       assert.match(s.stderr(), /textDocument\/didChange ignored: params\.contentChanges\[0\]\.range\.start\.line must be a whole number/);
+      assert.match(s.stderr(), /workspace\/didChangeConfiguration ignored: params must be an object/);
     } finally {
       await s.close();
     }
@@ -352,12 +355,16 @@ suite('language server: protocol hygiene (issue 12 point 5)', () => {
       r.write('Content-Type: application/json\r\n\r\n{"jsonrpc":"2.0","id":98,"method":"shutdown"}');
       r.write('Content-Length: abc\r\n\r\n{"jsonrpc":"2.0","id":99,"method":"shutdown"}');
       r.write('Content-Length: 99999999999999\r\n\r\n{}');
+      // A body that is no JSON object is no message: it is logged, and the server lives on.
+      r.write('Content-Length: 4\r\n\r\nnull');
+      r.write('Content-Length: 2\r\n\r\n[]');
       r.write(frame({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } }));
       const init = await r.response(1);
       assert.ok(init.result, 'initialize answered');
       assert.match(r.stderr(), /malformed message header: a Content-Length that is not a number: "abc"/);
       assert.match(r.stderr(), /malformed message header: a header without Content-Length/);
       assert.match(r.stderr(), /malformed message header: a Content-Length of 99999999999999 bytes/);
+      assert.match(r.stderr(), /a message that is not a JSON object ignored: null/);
       r.write(frame({ jsonrpc: '2.0', id: 2, method: 'shutdown' }));
       assert.ok('result' in (await r.response(2)));
     } finally {
@@ -383,7 +390,7 @@ suite('language server: protocol hygiene (issue 12 point 5)', () => {
       // Junk glued to the next header: that message is read, not skipped with the junk.
       r.write(`garbage${frame({ jsonrpc: '2.0', id: 7, method: 'shutdown' })}`);
       // Bounded: a reader out of step answers nothing, and the test must fail rather than wait.
-      const within = (id: number): Promise<ResponseMessage | undefined> => Promise.race([r.response(id), new Promise<undefined>((resolve) => setTimeout(resolve, 5000))]);
+      const within = (id: number): Promise<ResponseMessage | undefined> => Promise.race([r.response(id), new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 5000))]);
       for (const id of [2, 3, 4, 5, 6, 7]) assert.ok(await within(id), `request ${id} answered`);
       assert.match(r.stderr(), /malformed message header: a header without Content-Length: "garbageContent-Length/);
     } finally {

@@ -53,6 +53,12 @@ const options: ConnectionOptions = {
   },
   messageStrategy: {
     handleMessage(message: Message, next: (message: Message) => void): void {
+      // A body that is no JSON object (`null`, a number, a list) is no message: reading its method
+      // threw, and the exception ended the process.
+      if (message === null || typeof message !== 'object' || Array.isArray(message)) {
+        log(`a message that is not a JSON object ignored: ${JSON.stringify(message)?.slice(0, 100)}`);
+        return;
+      }
       const m = message as Partial<RequestMessage>;
       if (typeof m.method === 'string') {
         const problem = paramsProblem(m.method, m.params);

@@ -92,6 +92,10 @@ export const PARAMS: Readonly<Record<string, Check>> = {
     contentChanges: array(object({ text: string, range: optional(range) }), 1_000_000),
   }),
   'textDocument/didClose': byTextDocument,
+  // A code action as listed (its data is checked where it is read: conversionDataProblem).
+  'codeAction/resolve': object({ title: string }),
+  // Any settings, pushed or not: only the object around them is required.
+  'workspace/didChangeConfiguration': object({}),
 };
 
 /** Why `params` do not fit `method`, or undefined when they do (or the method is not checked here). */

@@ -422,7 +422,7 @@ suite('language server: protocol hygiene (issue 12 point 5)', () => {
     assert.equal(writes.length, 3);
   });
 
-  test('the server exits when its stdin ends: 0 after a shutdown request, 1 without', async () => {
+  test('the server exits when its stdin ends, once what it read is answered: 0 after a shutdown request, 1 without', async () => {
     const exitCode = (child: ChildProcess): Promise<number | null> => new Promise((resolve) => child.on('exit', (code) => resolve(code)));
     const plain = raw();
     const plainExit = exitCode(plain.child);
@@ -438,6 +438,18 @@ suite('language server: protocol hygiene (issue 12 point 5)', () => {
     await polite.response(2);
     polite.child.stdin!.end();
     assert.equal(await politeExit, 0);
+    // Written at once and stdin closed right after: what was read is handled and answered first.
+    const hasty = raw();
+    const hastyExit = exitCode(hasty.child);
+    const uri = 'file:///site/robots.txt';
+    hasty.write(frame({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } }));
+    hasty.write(frame({ jsonrpc: '2.0', method: 'initialized', params: {} }));
+    hasty.write(frame({ jsonrpc: '2.0', method: 'textDocument/didOpen', params: { textDocument: { uri, languageId: 'robots-txt', version: 1, text: 'User-agent: *\nDisallow: /a\n' } } }));
+    for (const id of [2, 3, 4]) hasty.write(frame({ jsonrpc: '2.0', id, method: 'textDocument/hover', params: { textDocument: { uri }, position: { line: 1, character: 11 } } }));
+    hasty.write(frame({ jsonrpc: '2.0', id: 5, method: 'shutdown' }));
+    hasty.child.stdin!.end();
+    assert.equal(await hastyExit, 0);
+    for (const id of [1, 2, 3, 4, 5]) assert.ok(await Promise.race([hasty.response(id), new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 1000))]), `request ${id} answered`);
   });
 
   test('pull diagnostics: a result id is never reused for different text, even with the same version number', async () => {

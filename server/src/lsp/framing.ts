@@ -14,7 +14,7 @@
  * bytes read; at most one message is held.
  */
 import { Transform, type TransformCallback } from 'node:stream';
-import { AbstractMessageWriter, type Message, type MessageWriter } from 'vscode-languageserver/node';
+import { AbstractMessageWriter, Event, type DataCallback, type Disposable, type Message, type MessageReader, type MessageWriter } from 'vscode-languageserver/node';
 
 /** The largest message accepted: past it a length is taken for garbage, not waited for. */
 export const MAX_MESSAGE_BYTES = 1024 * 1024 * 1024;
@@ -35,6 +35,8 @@ function nextHeader(buf: Buffer, from: number): number {
 }
 
 export class FramingFilter extends Transform {
+  /** Messages passed on so far (their headers, at least). */
+  frames = 0;
   private buffer: Buffer = Buffer.alloc(0);
   /** Body bytes still to pass through for the current message. */
   private remaining = 0;
@@ -87,6 +89,7 @@ export class FramingFilter extends Transform {
       // before it, a line without a colon, a space around the name or a CR before the CRLF,
       // passed through as written, left that reader out of step for good.
       this.push(Buffer.from(`Content-Length: ${length}\r\n\r\n`, 'ascii'));
+      this.frames++;
       this.remaining = length;
       data = this.buffer.subarray(end + SEPARATOR.length);
       this.buffer = Buffer.alloc(0);
@@ -127,7 +130,8 @@ export class FramingFilter extends Transform {
 export class FrameWriter extends AbstractMessageWriter implements MessageWriter {
   private errors = 0;
 
-  constructor(private readonly out: NodeJS.WritableStream) {
+  /** `written`: told of each message once its frame is handed to the stream. */
+  constructor(private readonly out: NodeJS.WritableStream, private readonly written: (msg: Message) => void = () => undefined) {
     super();
     out.on('error', (err: Error) => this.fireError(err));
     out.on('close', () => this.fireClose());
@@ -150,10 +154,47 @@ export class FrameWriter extends AbstractMessageWriter implements MessageWriter 
         this.fireError(err, msg, ++this.errors);
         reject(err);
       });
+      this.written(msg);
     });
   }
 
   end(): void {
     this.out.end();
+  }
+}
+
+/**
+ * A reader that tells `read` of each message it hands on, and of each one it could not read (an
+ * error): the server counts them against the filter's frames to exit in order. The end of its
+ * input is not passed on as the connection's close: a closed connection refuses to send, and the
+ * answers and notifications of the messages read before the end must still leave (the server
+ * exits itself, once they have).
+ */
+export class CountingReader implements MessageReader {
+  constructor(private readonly inner: MessageReader, private readonly read: () => void) {
+    inner.onError(() => read());
+  }
+
+  get onError(): MessageReader['onError'] {
+    return this.inner.onError;
+  }
+
+  get onClose(): MessageReader['onClose'] {
+    return Event.None;
+  }
+
+  get onPartialMessage(): MessageReader['onPartialMessage'] {
+    return this.inner.onPartialMessage;
+  }
+
+  listen(callback: DataCallback): Disposable {
+    return this.inner.listen((message) => {
+      this.read();
+      callback(message);
+    });
+  }
+
+  dispose(): void {
+    this.inner.dispose();
   }
 }

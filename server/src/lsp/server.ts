@@ -37,22 +37,30 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { NodeWorkspace } from '../host/nodeWorkspace';
 import { doHtmlComplete, doHtmlHover, explainPage, formatExplanation, formatPageExplanation, getHtmlCodeActions, pageNotices, validateHtml } from '../service';
-import { FrameWriter, FramingFilter } from './framing';
+import { CountingReader, FrameWriter, FramingFilter } from './framing';
 import { paramsProblem } from './validate';
 
 /** Where a request with bad parameters goes instead of its handler, to be answered InvalidParams. */
 const INVALID_PARAMS = '$/robotsAcap/invalidParams';
 
+/**
+ * Messages read from the client and handed on (to a handler, or answered without one), and the
+ * requests not answered yet: when stdin ends, the process exits once both are done (see below).
+ */
+const traffic = { read: 0, handled: 0, open: new Set<number | string>() };
+
 const options: ConnectionOptions = {
   connectionStrategy: {
     // A request cancelled before it started is answered at once, without running it.
     cancelUndispatched: (message: Message): ResponseMessage | undefined => {
+      traffic.handled++;
       const request = message as RequestMessage;
       return { jsonrpc: '2.0', id: request.id, error: { code: LSPErrorCodes.RequestCancelled, message: `${request.method} cancelled` } };
     },
   },
   messageStrategy: {
     handleMessage(message: Message, next: (message: Message) => void): void {
+      traffic.handled++;
       // A body that is no JSON object (`null`, a number, a list) is no message: reading its method
       // threw, and the exception ended the process.
       if (message === null || typeof message !== 'object' || Array.isArray(message)) {
@@ -61,6 +69,7 @@ const options: ConnectionOptions = {
       }
       const m = message as Partial<RequestMessage>;
       if (typeof m.method === 'string') {
+        if (m.id !== undefined && m.id !== null) traffic.open.add(m.id);
         const problem = paramsProblem(m.method, m.params);
         if (problem) {
           if (m.id === undefined) {
@@ -82,21 +91,49 @@ const options: ConnectionOptions = {
  * leaves in one write (framing.ts).
  */
 const stdio = process.argv.includes('--stdio');
-const connection: Connection = stdio
-  ? createConnection(ProposedFeatures.all, new StreamMessageReader(process.stdin.pipe(new FramingFilter((why) => log(`malformed message header: ${why}`)))), new FrameWriter(process.stdout), options)
+/** What the server reads: stdin through the framing filter. */
+const input = stdio ? process.stdin.pipe(new FramingFilter((why) => log(`malformed message header: ${why}`))) : undefined;
+/** Messages passed on by the filter: the reader decodes them a turn of the event loop each. */
+const framed = (): number => input?.frames ?? 0;
+const connection: Connection = input
+  ? createConnection(
+    ProposedFeatures.all,
+    new CountingReader(new StreamMessageReader(input), () => traffic.read++),
+    new FrameWriter(process.stdout, (sent) => {
+      if (!('method' in sent)) traffic.open.delete((sent as ResponseMessage).id ?? '');
+    }),
+    options,
+  )
   : createConnection(ProposedFeatures.all, options);
-if (stdio) {
+if (input) {
   // The client is gone when stdin ends: exit, as the library does for a stream it reads itself
-  // (0 after a shutdown request, else 1).
+  // (0 after a shutdown request, else 1), but only once the messages already read are handled
+  // and their requests answered, for at most DRAIN_MS: a client that writes `shutdown` and
+  // closes stdin at once is answered, and the status says it asked.
   let shutdown = false;
   connection.onShutdown(() => { shutdown = true; });
-  const gone = (): never => process.exit(shutdown ? 0 : 1);
-  process.stdin.on('end', gone);
-  process.stdin.on('close', gone);
+  let leaving = false;
+  const gone = (): void => {
+    if (leaving) return;
+    leaving = true;
+    const deadline = performance.now() + DRAIN_MS;
+    const check = (): void => {
+      const done = traffic.read >= framed() && traffic.handled >= traffic.read && traffic.open.size === 0;
+      if (done || performance.now() > deadline) process.exit(shutdown ? 0 : 1);
+      else setTimeout(check, 5);
+    };
+    check();
+  };
+  // The filter's end, not stdin's: by then it has passed on every frame it will.
+  input.on('end', gone);
+  input.on('close', gone);
   // Nothing may write to stdout but the protocol.
   console.log = (...args: unknown[]) => connection.console.log(args.map(String).join(' '));
   console.info = console.log;
 }
+
+/** How long, at most, the server goes on answering what it read once stdin has ended. */
+const DRAIN_MS = 2000;
 
 function log(text: string): void {
   // stderr always works, even before the connection exists or when it is broken.

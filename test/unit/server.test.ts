@@ -398,6 +398,23 @@ suite('language server: protocol hygiene (issue 12 point 5)', () => {
     }
   });
 
+  test('a client that never answers the settings request still gets its hovers, with the default settings', async () => {
+    const r = raw();
+    try {
+      const uri = 'file:///site/robots.txt';
+      r.write(frame({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: { workspace: { configuration: true } } } }));
+      await r.response(1);
+      r.write(frame({ jsonrpc: '2.0', method: 'initialized', params: {} }));
+      r.write(frame({ jsonrpc: '2.0', method: 'textDocument/didOpen', params: { textDocument: { uri, languageId: 'robots-txt', version: 1, text: 'User-agent: *\nDisallow: /a\n' } } }));
+      r.write(frame({ jsonrpc: '2.0', id: 2, method: 'textDocument/hover', params: { textDocument: { uri }, position: { line: 1, character: 11 } } }));
+      // Bounded: a hover held for the answer would never come.
+      const hover = await Promise.race([r.response(2), new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 10_000))]);
+      assert.match(JSON.stringify(hover?.result ?? null), /Who may use/);
+    } finally {
+      r.child.kill();
+    }
+  });
+
   test('each message leaves in one write: header and body together, the length counted in UTF-8 bytes', async () => {
     const writes: string[] = [];
     const out = new Writable({ write(chunk: Buffer, _enc, done) { writes.push(chunk.toString('utf8')); done(); } });

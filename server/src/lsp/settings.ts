@@ -36,10 +36,15 @@ export function readSettings(raw: unknown): ServerSettings {
   };
 }
 
+/** How long a request waits for the client's answer to the settings request before it goes on without. */
+const CONFIG_WAIT_MS = 3000;
+
 export class Settings {
   private canPull = false;
   private pushed: ServerSettings = readSettings(undefined);
   private readonly perDocument = new Map<string, Promise<ServerSettings>>();
+  /** The client's answers, per document, once they came. */
+  private readonly answered = new Map<string, ServerSettings>();
   /** Bumped whenever settings change, so pull-diagnostic result ids change with them. */
   generation = 0;
 
@@ -56,6 +61,7 @@ export class Settings {
   changed(raw: unknown): void {
     this.generation++;
     this.perDocument.clear();
+    this.answered.clear();
     // Only a notification that carries our section replaces pushed settings: `{}` or another
     // server's section says nothing about ours.
     if (!this.canPull && raw && typeof raw === 'object' && 'robotsAcap' in raw) this.pushed = readSettings(raw);
@@ -63,17 +69,36 @@ export class Settings {
 
   forget(uri: string): void {
     this.perDocument.delete(uri);
+    this.answered.delete(uri);
   }
 
+  /**
+   * The document's settings, asked of the client once per document (until settings change). A
+   * request waits at most CONFIG_WAIT_MS for the answer, then goes on with the pushed settings
+   * (the defaults, for a client that pushes none): a client that never answers held every hover
+   * on the document, cancelled or not. The answer, when it comes, serves the requests after it.
+   */
   forDocument(uri: string): Promise<ServerSettings> {
     if (!this.canPull) return Promise.resolve(this.pushed);
+    const known = this.answered.get(uri);
+    if (known) return Promise.resolve(known);
     let s = this.perDocument.get(uri);
     if (!s) {
-      s = this.connection.workspace
+      const asked: Promise<ServerSettings> = this.connection.workspace
         .getConfiguration({ scopeUri: uri, section: 'robotsAcap' })
-        .then(readSettings, () => this.pushed);
-      this.perDocument.set(uri, s);
+        .then(readSettings, () => this.pushed)
+        .then((settings) => {
+          // Kept only while this request is the document's (settings may have changed since).
+          if (this.perDocument.get(uri) === asked) this.answered.set(uri, settings);
+          return settings;
+        });
+      this.perDocument.set(uri, (s = asked));
     }
-    return s;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<ServerSettings>((resolve) => {
+      timer = setTimeout(() => resolve(this.pushed), CONFIG_WAIT_MS);
+      timer.unref();
+    });
+    return Promise.race([s, late]).finally(() => clearTimeout(timer));
   }
 }

@@ -122,6 +122,25 @@ suite('language server over stdio', () => {
     }
   });
 
+  test('push mode: settings that come after the server went on without them (3 s) make the diagnostics again', async () => {
+    const s = await start({ textDocument: { synchronization: {} }, workspace: { configuration: true } });
+    try {
+      // A client slow to answer: the settings come 3.5 s after they were asked.
+      s.conn.onRequest('workspace/configuration', async (params: { items: unknown[] }) => {
+        await new Promise((resolve) => setTimeout(resolve, 3500));
+        return params.items.map(() => ({ diagnostics: { 'acap.version-missing': 'off' } }));
+      });
+      const uri = 'file:///site/slow/robots.txt';
+      const first = s.nextDiagnostics(uri);
+      const second = s.nextDiagnostics(uri, (p) => !p.diagnostics.some((d) => d.code === 'acap.version-missing'));
+      await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'robots-txt', version: 1, text: 'ACAP-crawler: *\nACAP-allow-crawl: /\n' } });
+      assert.deepEqual(codesOf((await first).diagnostics), ['acap.version-missing'], 'the defaults, while the settings had not come');
+      assert.deepEqual(codesOf((await second).diagnostics), [], 'the settings, once they came');
+    } finally {
+      await s.close();
+    }
+  });
+
   test('a document replaced whole before anything read it: the diagnostics are the new text\'s', async () => {
     const s = await start({ textDocument: { synchronization: {} } });
     try {

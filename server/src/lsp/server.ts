@@ -156,7 +156,11 @@ function phase(name: string, uri: string): void {
 }
 
 const documents = new DocumentStore();
-const settings = new Settings(connection);
+// Settings that came after diagnostics went on without them: the diagnostics are made again.
+const settings = new Settings(connection, (uri) => {
+  if (pullDiagnostics) void connection.sendRequest(DiagnosticRefreshRequest.type).catch(() => undefined);
+  else if (documents.has(uri)) schedulePush(uri);
+});
 /** The one workspace, with the open documents over the files on disk. */
 const workspace = new NodeWorkspace({ get: (uri) => documents.get(uri), uris: () => documents.robotsUris() });
 

@@ -48,7 +48,11 @@ export class Settings {
   /** Bumped whenever settings change, so pull-diagnostic result ids change with them. */
   generation = 0;
 
-  constructor(private readonly connection: Connection) {}
+  /** Documents whose requests went on without the client's answer: told when it comes (`late`). */
+  private readonly wentOn = new Set<string>();
+
+  /** `late`: called with a document whose settings came after requests went on with the pushed ones. */
+  constructor(private readonly connection: Connection, private readonly late: (uri: string) => void = () => undefined) {}
 
   setCanPull(canPull: boolean): void {
     this.canPull = canPull;
@@ -62,6 +66,7 @@ export class Settings {
     this.generation++;
     this.perDocument.clear();
     this.answered.clear();
+    this.wentOn.clear();
     // Only a notification that carries our section replaces pushed settings: `{}` or another
     // server's section says nothing about ours.
     if (!this.canPull && raw && typeof raw === 'object' && 'robotsAcap' in raw) this.pushed = readSettings(raw);
@@ -70,13 +75,15 @@ export class Settings {
   forget(uri: string): void {
     this.perDocument.delete(uri);
     this.answered.delete(uri);
+    this.wentOn.delete(uri);
   }
 
   /**
    * The document's settings, asked of the client once per document (until settings change). A
    * request waits at most CONFIG_WAIT_MS for the answer, then goes on with the pushed settings
    * (the defaults, for a client that pushes none): a client that never answers held every hover
-   * on the document, cancelled or not. The answer, when it comes, serves the requests after it.
+   * on the document, cancelled or not. The answer, when it comes, serves the requests after it,
+   * and `late` is told, so that diagnostics made without it are made again.
    */
   forDocument(uri: string): Promise<ServerSettings> {
     if (!this.canPull) return Promise.resolve(this.pushed);
@@ -89,14 +96,20 @@ export class Settings {
         .then(readSettings, () => this.pushed)
         .then((settings) => {
           // Kept only while this request is the document's (settings may have changed since).
-          if (this.perDocument.get(uri) === asked) this.answered.set(uri, settings);
+          if (this.perDocument.get(uri) === asked) {
+            this.answered.set(uri, settings);
+            if (this.wentOn.delete(uri)) this.late(uri);
+          }
           return settings;
         });
       this.perDocument.set(uri, (s = asked));
     }
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<ServerSettings>((resolve) => {
-      timer = setTimeout(() => resolve(this.pushed), CONFIG_WAIT_MS);
+      timer = setTimeout(() => {
+        this.wentOn.add(uri);
+        resolve(this.pushed);
+      }, CONFIG_WAIT_MS);
       timer.unref();
     });
     return Promise.race([s, late]).finally(() => clearTimeout(timer));

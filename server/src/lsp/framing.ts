@@ -171,7 +171,8 @@ export class FrameWriter extends AbstractMessageWriter implements MessageWriter 
  * exits itself, once they have).
  */
 export class CountingReader implements MessageReader {
-  constructor(private readonly inner: MessageReader, private readonly read: () => void) {
+  /** `read`: given the message, or nothing for one that could not be read. */
+  constructor(private readonly inner: MessageReader, private readonly read: (message?: Message) => void) {
     inner.onError(() => read());
   }
 
@@ -189,7 +190,7 @@ export class CountingReader implements MessageReader {
 
   listen(callback: DataCallback): Disposable {
     return this.inner.listen((message) => {
-      this.read();
+      this.read(message);
       callback(message);
     });
   }

@@ -46,8 +46,11 @@ const INVALID_PARAMS = '$/robotsAcap/invalidParams';
 /**
  * Messages read from the client and handed on (to a handler, or answered without one), and the
  * requests not answered yet: when stdin ends, the process exits once both are done (see below).
+ * A `$/cancelRequest` is counted apart: the library acts on most of them as it reads them,
+ * without handing them on.
  */
-const traffic = { read: 0, handled: 0, open: new Set<number | string>() };
+const traffic = { read: 0, cancels: 0, handled: 0, open: new Set<number | string>() };
+const counted = (message: unknown): boolean => (message as Partial<RequestMessage> | null)?.method !== '$/cancelRequest';
 
 const options: ConnectionOptions = {
   connectionStrategy: {
@@ -60,7 +63,7 @@ const options: ConnectionOptions = {
   },
   messageStrategy: {
     handleMessage(message: Message, next: (message: Message) => void): void {
-      traffic.handled++;
+      if (counted(message)) traffic.handled++;
       // A body that is no JSON object (`null`, a number, a list) is no message: reading its method
       // threw, and the exception ended the process.
       if (message === null || typeof message !== 'object' || Array.isArray(message)) {
@@ -98,7 +101,10 @@ const framed = (): number => input?.frames ?? 0;
 const connection: Connection = input
   ? createConnection(
     ProposedFeatures.all,
-    new CountingReader(new StreamMessageReader(input), () => traffic.read++),
+    new CountingReader(new StreamMessageReader(input), (message) => {
+      if (counted(message)) traffic.read++;
+      else traffic.cancels++;
+    }),
     new FrameWriter(process.stdout, (sent) => {
       if (!('method' in sent)) traffic.open.delete((sent as ResponseMessage).id ?? '');
     }),
@@ -118,7 +124,7 @@ if (input) {
     leaving = true;
     const deadline = performance.now() + DRAIN_MS;
     const check = (): void => {
-      const done = traffic.read >= framed() && traffic.handled >= traffic.read && traffic.open.size === 0;
+      const done = traffic.read + traffic.cancels >= framed() && traffic.handled >= traffic.read && traffic.open.size === 0;
       if (done || performance.now() > deadline) process.exit(shutdown ? 0 : 1);
       else setTimeout(check, 5);
     };

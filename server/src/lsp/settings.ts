@@ -110,7 +110,9 @@ export class Settings {
         this.wentOn.add(uri);
         resolve(this.pushed);
       }, CONFIG_WAIT_MS);
-      timer.unref();
+      // Never what keeps a Node process alive; a web worker's timer is a number, with no unref
+      // (calling it there failed every request of the browser build).
+      (timer as { unref?: () => void }).unref?.();
     });
     return Promise.race([s, late]).finally(() => clearTimeout(timer));
   }

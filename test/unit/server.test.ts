@@ -300,6 +300,11 @@ function frame(message: object): string {
   return `Content-Length: ${Buffer.byteLength(body, 'utf8')}\r\n\r\n${body}`;
 }
 
+/** `answer`, or undefined after `ms`: a server out of step fails a test instead of holding it. */
+function within<T>(answer: Promise<T>, ms: number): Promise<T | undefined> {
+  return Promise.race([answer, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms))]);
+}
+
 /** The server over raw stdio: frames are written as given, messages read as they come. */
 function raw(): { child: ChildProcess; write: (text: string) => void; response: (id: number) => Promise<ResponseMessage>; stderr: () => string } {
   const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
@@ -409,8 +414,7 @@ suite('language server: protocol hygiene (issue 12 point 5)', () => {
       // Junk glued to the next header: that message is read, not skipped with the junk.
       r.write(`garbage${frame({ jsonrpc: '2.0', id: 7, method: 'shutdown' })}`);
       // Bounded: a reader out of step answers nothing, and the test must fail rather than wait.
-      const within = (id: number): Promise<ResponseMessage | undefined> => Promise.race([r.response(id), new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 5000))]);
-      for (const id of [2, 3, 4, 5, 6, 7]) assert.ok(await within(id), `request ${id} answered`);
+      for (const id of [2, 3, 4, 5, 6, 7]) assert.ok(await within(r.response(id), 5000), `request ${id} answered`);
       assert.match(r.stderr(), /malformed message header: a header without Content-Length: "garbageContent-Length/);
     } finally {
       r.child.kill();
@@ -427,7 +431,7 @@ suite('language server: protocol hygiene (issue 12 point 5)', () => {
       r.write(frame({ jsonrpc: '2.0', method: 'textDocument/didOpen', params: { textDocument: { uri, languageId: 'robots-txt', version: 1, text: 'User-agent: *\nDisallow: /a\n' } } }));
       r.write(frame({ jsonrpc: '2.0', id: 2, method: 'textDocument/hover', params: { textDocument: { uri }, position: { line: 1, character: 11 } } }));
       // Bounded: a hover held for the answer would never come.
-      const hover = await Promise.race([r.response(2), new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 10_000))]);
+      const hover = await within(r.response(2), 10_000);
       assert.match(JSON.stringify(hover?.result ?? null), /Who may use/);
     } finally {
       r.child.kill();
@@ -485,7 +489,7 @@ suite('language server: protocol hygiene (issue 12 point 5)', () => {
     hasty.write(frame({ jsonrpc: '2.0', id: 5, method: 'shutdown' }));
     hasty.child.stdin!.end();
     assert.equal(await hastyExit, 0);
-    for (const id of [1, 2, 3, 4, 5]) assert.ok(await Promise.race([hasty.response(id), new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 1000))]), `request ${id} answered`);
+    for (const id of [1, 2, 3, 4, 5]) assert.ok(await within(hasty.response(id), 1000), `request ${id} answered`);
   });
 
   test('pull diagnostics: a result id is never reused for different text, even with the same version number', async () => {

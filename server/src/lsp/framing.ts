@@ -123,7 +123,7 @@ export class FramingFilter extends Transform {
  * Writes each message as one frame in one write: its header and its body together. The library's
  * stream writer writes the header, waits for that write's callback, then writes the body, so
  * whatever the event loop runs meanwhile runs before the answer leaves: through the server, the
- * body of a hover's answer followed its header by up to 3.5 ms while a slice of validation ran.
+ * body of a hover's answer right after an edit followed its header by up to 3.5 ms.
  * The bytes are the same (JSON, UTF-8, `Content-Length` in bytes); the stream keeps the order of
  * the writes, so no lock is needed. O(message).
  */

@@ -14,7 +14,7 @@ import { googleEvaluate, googleExtractAgent, googleNamesAgent, type GoogleLine, 
 import { getModel, type Group } from '../model/model';
 import { lowerBound } from '../syntax/numbers';
 import { encodeNonAscii, googleEscapePattern, matchPattern, normalizePercent } from '../syntax/paths';
-import { PatternIndex } from './patternIndex';
+import { MERGE_FROM, PatternIndex } from './patternIndex';
 import { keepPerUri } from './carried';
 import { firstOccurrences } from '../syntax/needles';
 import type { Steps } from '../syntax/steps';
@@ -633,15 +633,6 @@ function rulesOf(doc: RobotsDocument, groups: readonly Group[]): readonly Compil
   return groups.flatMap((g) => compiledRules(doc, g).rules()).sort((a, b) => a.line - b.line);
 }
 
-/**
- * From this many groups on, a crawler's groups are queried through one index of all their rules.
- * RFC 9309 §2.2.1 merges every group whose product token is the crawler's, and a file can name
- * thousands of them (`bot1` … `bot3900` all name `bot`): asking each group's index costs
- * O(groups) index queries per verdict, which conversions verifying dozens of verdicts and hover
- * tables asking one per crawler multiply. Below it, the per-group indexes (patched across edits)
- * answer directly.
- */
-const MERGE_FROM = 8;
 
 interface MergedRules { readonly index: PatternIndex<CompiledRule>; readonly emptyDisallows: readonly CompiledRule[] }
 /**

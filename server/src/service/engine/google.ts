@@ -8,7 +8,7 @@
  */
 import { lineAt, lineCount, linesChangedSince, lineShiftSince, type RobotsDocument } from '../syntax/document';
 import { googleEscapePattern } from '../syntax/paths';
-import { PatternIndex } from './patternIndex';
+import { MERGE_FROM, PatternIndex } from './patternIndex';
 import { keepPerUri } from './carried';
 import type { LineNode } from '../syntax/syntax';
 import type { Steps } from '../syntax/steps';
@@ -594,16 +594,8 @@ function sectionLookup(doc: RobotsDocument): SectionLookup {
   return out;
 }
 
-/**
- * Sections fewer than this are asked one index each: their indexes are patched in place from
- * version to version, where a merged index, kept per version's lookup, was built again on the
- * first query after every edit (on a generated 1 MB file of 41 groups, where crawlers have two to
- * four sections each, that was most of the first hover after typing). Many sections share one
- * merged index instead, so a query costs one index's look-ups, not one per section.
- */
-const MERGE_FROM = 8;
 
-/** The rules of `sections` that match `path`: a new array, in no particular order. */
+/** The rules of `sections` that match `path` (one index per section below MERGE_FROM): a new array, in no particular order. */
 function matchingRules(lookup: SectionLookup, sections: readonly GoogleSection[], path: string): GoogleRule[] {
   if (sections.length >= MERGE_FROM) return [...mergedIndex(lookup, sections).matches(path)];
   const out: GoogleRule[] = [];

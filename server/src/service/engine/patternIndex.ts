@@ -308,3 +308,14 @@ function pull<T>(map: Map<string, T[]>, key: string, which: (item: T) => boolean
   if (list.length === 1) map.delete(key);
   else list.splice(k, 1);
 }
+
+/**
+ * From this many groups (or Google's sections) on, a crawler's rules are queried through one
+ * index of all of them. RFC 9309 §2.2.1 merges every group whose product token is the crawler's,
+ * and a file can name thousands of them (`bot1` … `bot3900` all name `bot`): asking each group's
+ * index costs O(groups) index queries per verdict, which conversions verifying dozens of verdicts
+ * and hover tables asking one per crawler multiply. Below it, the per-group indexes, patched in
+ * place across edits, answer directly, where a merged index is made per version and was built
+ * again on the first query after every edit.
+ */
+export const MERGE_FROM = 8;

@@ -4,7 +4,7 @@
  * with it, incremental edits, per-code settings, and survival of hostile documents.
  */
 import * as assert from 'node:assert/strict';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -490,6 +490,64 @@ suite('language server: protocol hygiene (issue 12 point 5)', () => {
     hasty.child.stdin!.end();
     assert.equal(await hastyExit, 0);
     for (const id of [1, 2, 3, 4, 5]) assert.ok(await within(hasty.response(id), 1000), `request ${id} answered`);
+  });
+
+  test('the server exits when the client closes its stdout, with no uncaught error: 1 without a shutdown request, 0 after one', async () => {
+    const uri = 'file:///site/robots.txt';
+    const hover = (id: number): string => frame({ jsonrpc: '2.0', id, method: 'textDocument/hover', params: { textDocument: { uri }, position: { line: 1, character: 11 } } });
+    /** Open a document, close the server's stdout, then send what makes it write: an edit (its diagnostics) and a hover. */
+    const closeOutput = async (shutdownFirst: boolean): Promise<{ code: number | null | undefined; stderr: string }> => {
+      const r = raw();
+      const exit = new Promise<number | null>((resolve) => r.child.on('exit', (code) => resolve(code)));
+      try {
+        r.write(frame({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } }));
+        await r.response(1);
+        r.write(frame({ jsonrpc: '2.0', method: 'initialized', params: {} }));
+        r.write(frame({ jsonrpc: '2.0', method: 'textDocument/didOpen', params: { textDocument: { uri, languageId: 'robots-txt', version: 1, text: 'User-agent: *\nDisallow: /a\n' } } }));
+        r.write(hover(2));
+        await r.response(2);
+        if (shutdownFirst) {
+          r.write(frame({ jsonrpc: '2.0', id: 3, method: 'shutdown' }));
+          await r.response(3);
+        }
+        r.child.stdout!.destroy();
+        r.write(frame({ jsonrpc: '2.0', method: 'textDocument/didChange', params: { textDocument: { uri, version: 2 }, contentChanges: [{ text: 'User-agent: *\nDisallow: /b\n' }] } }));
+        r.write(hover(4));
+        // Bounded: a server that does not notice would hold the test.
+        return { code: await within(exit, 5000), stderr: r.stderr() };
+      } finally {
+        r.child.kill();
+      }
+    };
+    for (const shutdownFirst of [false, true]) {
+      const { code, stderr } = await closeOutput(shutdownFirst);
+      assert.doesNotMatch(stderr, /^\s+at /m, 'no stack trace');
+      assert.match(stderr, /the client closed the server's output/);
+      assert.equal(code, shutdownFirst ? 0 : 1);
+    }
+  });
+
+  test('over IPC (as VS Code runs it), the server exits when the client disconnects: 1 without a shutdown request, with no uncaught error', async () => {
+    const child = fork(SERVER, ['--node-ipc'], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    let stderr = '';
+    child.stderr!.on('data', (d: Buffer) => { stderr += d.toString('utf8'); });
+    const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      const initialized = new Promise<void>((resolve) => child.on('message', (m: ResponseMessage) => { if (m.id === 1) resolve(); }));
+      // The client's process id, as VS Code's client gives it: the library then watches that process, which lives on.
+      child.send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: process.pid, rootUri: null, capabilities: { workspace: { configuration: true } } } });
+      await initialized;
+      child.send({ jsonrpc: '2.0', method: 'initialized', params: {} });
+      // Its settings request is never answered: the disconnect comes while the server waits for it.
+      const uri = 'file:///site/robots.txt';
+      child.send({ jsonrpc: '2.0', method: 'textDocument/didOpen', params: { textDocument: { uri, languageId: 'robots-txt', version: 1, text: 'User-agent: *\nDisallow: /a\n' } } });
+      await new Promise<void>((resolve) => child.send({ jsonrpc: '2.0', id: 2, method: 'textDocument/hover', params: { textDocument: { uri }, position: { line: 1, character: 11 } } }, () => resolve()));
+      child.disconnect();
+      assert.equal(await within(exit, 5000), 1);
+      assert.doesNotMatch(stderr, /^\s+at /m, 'no stack trace');
+    } finally {
+      child.kill();
+    }
   });
 
   test('pull diagnostics: a result id is never reused for different text, even with the same version number', async () => {

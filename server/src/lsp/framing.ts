@@ -126,15 +126,30 @@ export class FramingFilter extends Transform {
  * body of a hover's answer right after an edit followed its header by up to 3.5 ms.
  * The bytes are the same (JSON, UTF-8, `Content-Length` in bytes); the stream keeps the order of
  * the writes, so no lock is needed. O(message).
+ *
+ * The writer is closed (onClose, once) as soon as the stream fails, not only when it closes: a
+ * write that failed (EPIPE: the client closed the pipe) means nothing written after reaches the
+ * client. process.stdout, which Node never destroys, calls back the failed write before its
+ * 'error' and 'close', and fails every later write the same way.
  */
 export class FrameWriter extends AbstractMessageWriter implements MessageWriter {
   private errors = 0;
+  private closed = false;
 
   /** `written`: told of each message once its frame is handed to the stream. */
   constructor(private readonly out: NodeJS.WritableStream, private readonly written: (msg: Message) => void = () => undefined) {
     super();
-    out.on('error', (err: Error) => this.fireError(err));
-    out.on('close', () => this.fireClose());
+    out.on('error', (err: Error) => {
+      this.fireError(err);
+      this.close();
+    });
+    out.on('close', () => this.close());
+  }
+
+  private close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.fireClose();
   }
 
   write(msg: Message): Promise<void> {
@@ -152,6 +167,7 @@ export class FrameWriter extends AbstractMessageWriter implements MessageWriter 
       this.out.write(frame, 'utf8', (err?: Error | null) => {
         if (!err) return resolve();
         this.fireError(err, msg, ++this.errors);
+        this.close();
         reject(err);
       });
       this.written(msg);

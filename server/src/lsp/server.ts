@@ -98,26 +98,47 @@ const stdio = process.argv.includes('--stdio');
 const input = stdio ? process.stdin.pipe(new FramingFilter((why) => log(`malformed message header: ${why}`))) : undefined;
 /** Messages passed on by the filter: the reader decodes them a turn of the event loop each. */
 const framed = (): number => input?.frames ?? 0;
-const connection: Connection = input
+/** What the server writes over stdio: stdout, each message in one write. */
+const output = input
+  ? new FrameWriter(process.stdout, (sent) => {
+    if (!('method' in sent)) traffic.open.delete((sent as ResponseMessage).id ?? '');
+  })
+  : undefined;
+const connection: Connection = input && output
   ? createConnection(
     ProposedFeatures.all,
     new CountingReader(new StreamMessageReader(input), (message) => {
       if (counted(message)) traffic.read++;
       else traffic.cancels++;
     }),
-    new FrameWriter(process.stdout, (sent) => {
-      if (!('method' in sent)) traffic.open.delete((sent as ResponseMessage).id ?? '');
-    }),
+    output,
     options,
   )
   : createConnection(ProposedFeatures.all, options);
-if (input) {
+/** Whether the client asked for shutdown: every exit of the server's own says so in its status. */
+let shutdown = false;
+connection.onShutdown(() => { shutdown = true; });
+
+/**
+ * The client can hear nothing more: it closed the server's stdout (the first write after fails,
+ * EPIPE) or, over IPC, disconnected. Every answer, notification and log message would fail, and
+ * the connection, closed, throws at each send (an uncaught "Connection is closed" from a handler
+ * ended the process), so the server exits here, before anything else runs, rather than finish
+ * work nobody will read; pending requests, timers and idle work end with it. The status is the
+ * one LSP gives an exit, 0 after a shutdown request and 1 without: a client lost without one is
+ * no orderly end, and one that asked and then closed its end sees the same 0 as after `exit`.
+ */
+function unheard(why: string): void {
+  log(`${why}: exiting`);
+  process.exit(shutdown ? 0 : 1);
+}
+
+if (input && output) {
+  output.onClose(() => unheard("the client closed the server's output"));
   // The client is gone when stdin ends: exit, as the library does for a stream it reads itself
   // (0 after a shutdown request, else 1), but only once the messages already read are handled
   // and their requests answered, for at most DRAIN_MS: a client that writes `shutdown` and
   // closes stdin at once is answered, and the status says it asked.
-  let shutdown = false;
-  connection.onShutdown(() => { shutdown = true; });
   let leaving = false;
   const gone = (): void => {
     if (leaving) return;
@@ -136,6 +157,10 @@ if (input) {
   // Nothing may write to stdout but the protocol.
   console.log = (...args: unknown[]) => connection.console.log(args.map(String).join(' '));
   console.info = console.log;
+} else {
+  // Over IPC (VS Code) the library closes nothing when the channel does: sends fail quietly, and
+  // the server lived on for as long as the client's process did (the library watches its id).
+  process.on('disconnect', () => unheard('the client disconnected'));
 }
 
 /** How long, at most, the server goes on answering what it read once stdin has ended. */

@@ -527,6 +527,23 @@ suite('language server: protocol hygiene (issue 12 point 5)', () => {
     }
   });
 
+  test('a client that closes the server\'s stderr loses its log, not the server: a malformed header is logged into the closed pipe and the next request is answered', async () => {
+    const r = raw();
+    const exit = new Promise<number | null>((resolve) => r.child.on('exit', (code) => resolve(code)));
+    try {
+      r.write(frame({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } }));
+      await r.response(1);
+      r.child.stderr!.destroy();
+      // The filter logs the header it refuses (to stderr) and reads on.
+      r.write('Content-Length: nope\r\n\r\n');
+      r.write(frame({ jsonrpc: '2.0', id: 2, method: 'shutdown' }));
+      assert.ok(await within(r.response(2), 5000), 'the request after the logged header is answered');
+      assert.equal(await within(exit, 300), undefined, 'still running');
+    } finally {
+      r.child.kill();
+    }
+  });
+
   test('over IPC (as VS Code runs it), the server exits when the client disconnects: 1 without a shutdown request, with no uncaught error', async () => {
     const child = fork(SERVER, ['--node-ipc'], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
     let stderr = '';

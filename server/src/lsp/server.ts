@@ -167,9 +167,13 @@ if (input && output) {
 const DRAIN_MS = 2000;
 
 function log(text: string): void {
-  // stderr always works, even before the connection exists or when it is broken.
+  // stderr works before the connection exists and when it is broken. When the client has closed
+  // it, the line is lost (the 'error' below), never the server.
   process.stderr.write(`[robots-acap] ${text}\n`);
 }
+// A write to a stderr the client closed fails with EPIPE, emitted as an 'error' that, unheard,
+// ended the process; the log is the only thing lost.
+process.stderr.on('error', () => undefined);
 
 /**
  * With ROBOTS_ACAP_PHASES=1 in its environment, the server writes to stderr when each phase of

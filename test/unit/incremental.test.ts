@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { documentText, parseDocument, updateDocument, type ContentChange, type RobotsDocument } from '../../server/src/service';
 import { collectFindings } from '../../server/src/service/checks/validation';
+import { lineShiftSince } from '../../server/src/service/syntax/document';
 
 // Pieces that exercise every lexer path: line ends of all kinds, separators, comments, ACAP parts.
 const PIECES = [
@@ -116,13 +117,46 @@ suite('incremental parsing', () => {
     assert.equal(reused, doc.lines.length - 1);
   });
 
-  test('inserting a line break re-lexes only the split line', () => {
+  test('a line typed at the end of another re-lexes only the new line', () => {
     const doc = parseDocument('file:///a.txt', 1, 'User-agent: *\nDisallow: /a\nAllow: /b\n');
     const edited = updateDocument(doc, [{ range: { start: { line: 1, character: 12 }, end: { line: 1, character: 12 } }, text: '\nDisallow: /c' }], 2);
-    assert.equal(edited.stats.linesLexed, 2);
+    assert.equal(edited.stats.linesLexed, 1);
     assert.equal(documentText(edited), 'User-agent: *\nDisallow: /a\nDisallow: /c\nAllow: /b\n');
     assert.equal(edited.lines[0], doc.lines[0]);
+    assert.equal(edited.lines[1], doc.lines[1]);
     assert.equal(edited.lines[3], doc.lines[2]);
+    assert.deepEqual(lineShiftSince(edited, doc), { from: 2, oldEnd: 2, newEnd: 3 });
+  });
+
+  test('Enter at the start or the end of a line adds a blank line and keeps that line\'s node', () => {
+    const doc = parseDocument('file:///a.txt', 1, 'User-agent: *\nDisallow: /a\nAllow: /b\n');
+    const before = updateDocument(doc, [{ range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, text: '\n' }], 2);
+    assert.equal(documentText(before), 'User-agent: *\n\nDisallow: /a\nAllow: /b\n');
+    assert.equal(before.stats.linesLexed, 1);
+    assert.equal(before.lines[2], doc.lines[1]);
+    assert.deepEqual(lineShiftSince(before, doc), { from: 1, oldEnd: 1, newEnd: 2 });
+    const after = updateDocument(doc, [{ range: { start: { line: 1, character: 12 }, end: { line: 1, character: 12 } }, text: '\n' }], 2);
+    assert.equal(after.lines[1], doc.lines[1]);
+    assert.deepEqual(lineShiftSince(after, doc), { from: 2, oldEnd: 2, newEnd: 3 });
+    // The blank line joined to the next again: the region is the blank line alone.
+    const joined = updateDocument(before, [{ range: { start: { line: 1, character: 0 }, end: { line: 2, character: 0 } }, text: '' }], 3);
+    assert.equal(documentText(joined), documentText(doc));
+    assert.equal(joined.stats.linesLexed, 0);
+    assert.equal(joined.lines[1], doc.lines[1]);
+    assert.deepEqual(lineShiftSince(joined, before), { from: 1, oldEnd: 2, newEnd: 1 });
+  });
+
+  test('a line that moves to or from line 0 is lexed again (its byte-order mark)', () => {
+    const doc = parseDocument('file:///a.txt', 1, '\ufeffUser-agent: *\n\ufeffUser-agent: *\n');
+    // The first line removed: the second, the same text, becomes line 0, where U+FEFF is a BOM.
+    const removed = updateDocument(doc, [{ range: { start: { line: 0, character: 0 }, end: { line: 1, character: 0 } }, text: '' }], 2);
+    assert.equal(removed.lines[0].bom, 1);
+    assert.equal(doc.lines[1].bom, 0);
+    // A line put before it: the old line 0 moves to line 1, where U+FEFF is a character.
+    const pushed = updateDocument(doc, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: 'x\n' }], 2);
+    assert.equal(pushed.lines[1].bom, 0);
+    assert.deepEqual(collectFindings(pushed), collectFindings(parseDocument('file:///b.txt', 1, documentText(pushed))));
+    assert.deepEqual(collectFindings(removed), collectFindings(parseDocument('file:///b.txt', 1, documentText(removed))));
   });
 
   test('a CR followed by an inserted LF becomes one CRLF line end', () => {

@@ -4,7 +4,7 @@
  * structure and document stages in the order the pipeline runs them (validation.ts).
  */
 import type { DiagnosticCode } from '../facts/codes';
-import type { LocatedFinding } from '../syntax/findings';
+import type { FindingRun, LocatedFinding } from '../syntax/findings';
 import type { WorkspaceContext } from '../syntax/workspace';
 import type { RobotsModel } from '../model/model';
 import type { Fix, Topic } from './rule';
@@ -76,7 +76,7 @@ export const DOCUMENT_CHECKS: readonly DocumentCheck[] = [
  */
 export interface RunCheck {
   readonly code: DiagnosticCode;
-  readonly runs: (model: RobotsModel) => readonly (readonly LocatedFinding[])[];
+  readonly runs: (model: RobotsModel) => readonly FindingRun[];
 }
 
 /** The document checks that can also answer in runs, by check. */

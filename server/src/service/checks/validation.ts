@@ -12,7 +12,7 @@ import { checkLine } from './checkLine';
 import { CODE_BY_NAME, type DiagnosticCode, type SeverityName, type SeveritySetting } from '../facts/codes';
 import type { WorkspaceContext } from '../syntax/workspace';
 import { lineAt, lineCount, settleEdit, type RobotsDocument } from '../syntax/document';
-import type { Finding, LocatedFinding } from '../syntax/findings';
+import type { Finding, FindingRun, LocatedFinding } from '../syntax/findings';
 import { getModel, modelLineage, settleModel, type RobotsModel } from '../model/model';
 import { DOCUMENT_CHECKS, RUN_CHECKS, STRUCTURE_CHECKS } from './registry';
 import type { DiagnosticData } from './rule';
@@ -182,11 +182,11 @@ function gather(doc: RobotsDocument, ctx: WorkspaceContext, wanted?: Wanted): { 
  * (nothing appended) if the runs do not follow each other in line order, so that their first
  * findings are not the file's first. O(runs + want).
  */
-export function firstOfRuns(runs: readonly (readonly LocatedFinding[])[], want: number, out: LocatedFinding[]): number | undefined {
-  for (let r = 1; r < runs.length; r++) if (runs[r - 1][runs[r - 1].length - 1].line >= runs[r][0].line) return undefined;
+export function firstOfRuns(runs: readonly FindingRun[], want: number, out: LocatedFinding[]): number | undefined {
+  for (let r = 1; r < runs.length; r++) if (runs[r - 1].at(runs[r - 1].length - 1).line >= runs[r].at(0).line) return undefined;
   let total = 0;
   for (const run of runs) {
-    for (let k = 0; k < run.length && total + k < want; k++) out.push(run[k]);
+    for (let k = 0; k < run.length && total + k < want; k++) out.push(run.at(k));
     total += run.length;
   }
   return total;

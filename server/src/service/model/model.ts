@@ -256,11 +256,24 @@ function shiftOver(doc: RobotsDocument): RobotsModel | undefined {
     // The edited group: its members before the edit, those the edit wrote, those after it moved.
     // Its User-agent lines come before its first member (another starts a new group), but may
     // follow the edited lines when it has no member yet and they are blank lines or comments.
-    // Copied by slice and concat, the moved part moved in place in its own copy: pushed one by
-    // one, 47,000 members took most of a millisecond.
-    const after = g.members.slice(lowerBound(g.members, oldTo));
-    for (let j = 0; j < after.length; j++) after[j] += delta;
-    const kept = g.members.slice(0, lowerBound(g.members, from)).concat(added, after);
+    // One copy, whose members after the edit are moved in place: pushed one by one, 47,000
+    // members took most of a millisecond; sliced around the edit and concatenated (three copies),
+    // 0.5 ms at the median and 2 ms at the 95th percentile, against 0.26 and 0.35 ms so (in a
+    // scratch benchmark of 400 moves of 47,000 members). When the edit adds as many members as it
+    // removes (none, for a blank line added or removed), they are written over in that copy.
+    const a = lowerBound(g.members, from);
+    const b = lowerBound(g.members, oldTo);
+    let kept: number[];
+    let moved: number;
+    if (added.length === b - a) {
+      kept = g.members.slice();
+      for (let j = 0; j < added.length; j++) kept[a + j] = added[j];
+      moved = b;
+    } else {
+      kept = g.members.slice(0, a).concat(added, g.members.slice(b));
+      moved = a + added.length;
+    }
+    for (let j = moved; j < kept.length; j++) kept[j] += delta;
     const onceFields = carryLines(g.onceFields, edit, (i) => isOnceField(lineAt(doc, i)));
     const agents = moveAll(g.agents);
     return { agents, members: kept, onceFields, startLine: g.startLine, endLine: kept.length > 0 ? kept[kept.length - 1] : agents[agents.length - 1] };

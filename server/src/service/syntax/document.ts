@@ -530,9 +530,28 @@ function applyOne(lines: LineEditor, range: Range, insert: string): { lexed: num
   // The region ends with an end-of-line unless it reaches the end of the document; splitting
   // then leaves an empty tail that is not a line of its own.
   if (eLine < last) raw.pop();
-  const fresh = raw.map((l, i) => lexLine(l.text, l.eol, regionStart + i === 0));
-  const removed = eLine - regionStart + 1;
-  const tail = lines.length - regionStart - removed;
-  lines.replace(regionStart, removed, fresh);
-  return { lexed: fresh.length, from: regionStart, tail };
+  // Lines at either end of the region that the change leaves as they were (same text, same
+  // end-of-line) keep their nodes and stay out of the region: Enter at the start or end of a
+  // line adds one blank line, rather than replacing that line with two, so what is kept per line
+  // or per group (the model's members, Google's sections, the duplicate index) only moves, and
+  // a rule line is not read again as gone and come back. A node depends on its text, end-of-line
+  // and whether it is line 0 (the byte-order mark): a line kept at the start stays at its number;
+  // one kept at the end may move, so never to or from line 0. O(region).
+  let removed = eLine - regionStart + 1;
+  let head = 0;
+  while (head < removed && head < raw.length && sameLine(lines.at(regionStart + head), raw[head])) head++;
+  let end = 0;
+  while (end < removed - head && end < raw.length - head && eLine - end > 0 && regionStart + raw.length - 1 - end > 0 && sameLine(lines.at(eLine - end), raw[raw.length - 1 - end])) end++;
+  const from = regionStart + head;
+  removed -= head + end;
+  const fresh: LineNode[] = [];
+  for (let i = head; i < raw.length - end; i++) fresh.push(lexLine(raw[i].text, raw[i].eol, regionStart + i === 0));
+  const tail = lines.length - from - removed;
+  lines.replace(from, removed, fresh);
+  return { lexed: fresh.length, from, tail };
+}
+
+/** Whether `node` reads as the line `l` would (line 0 aside). */
+function sameLine(node: LineNode, l: { readonly text: string; readonly eol: Eol }): boolean {
+  return node.eol === l.eol && node.text === l.text;
 }

@@ -22,3 +22,13 @@ export interface Finding {
 export interface LocatedFinding extends Finding {
   readonly line: number;
 }
+
+/**
+ * Findings in line order, each made when read: a check with thousands of findings of one code
+ * (repeated rules) lets a validation that shows only the first few read those and count the
+ * rest. Read it before the next version is analysed: it answers from its check's current state.
+ */
+export interface FindingRun {
+  readonly length: number;
+  at(k: number): LocatedFinding;
+}

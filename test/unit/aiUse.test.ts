@@ -8,14 +8,16 @@ import * as assert from 'node:assert/strict';
 import { runCli } from './kit/cli';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { ACAP_AI_MAPPING, AI_USES, aiUseOf, explainAiUse, type AiUse, type AiUseAnswer } from '../../server/src/service';
+import fc from 'fast-check';
+import { ACAP_AI_MAPPING, AI_USES, aiUseOf, evaluateConventional, explainAiUse, parseDocument, updateDocument, type AiUse, type AiUseAnswer, type Profile } from '../../server/src/service';
+import { googleExtractAgent, googleSectionLines } from '../../server/src/service/engine/google';
 import { doc } from './helpers';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'ai');
 const fixture = (name: string): string => readFileSync(path.join(FIXTURES, name), 'utf8');
 const ask = (text: string, agent: string, p: string, use: AiUse): AiUseAnswer => explainAiUse(doc(text), { agent, path: p, use });
-const verdict = (text: string, agent: string, p: string, use: AiUse): [string, number[]] => {
-  const a = ask(text, agent, p, use);
+const verdict = (text: string, agent: string, p: string, use: AiUse, profile?: Profile): [string, number[]] => {
+  const a = explainAiUse(doc(text), { agent, path: p, use, ...(profile ? { profile } : {}) });
   return [a.verdict, a.decidedBy.map((d) => d.line)];
 };
 const lines = (...ls: string[]): string => ls.join('\n');
@@ -104,6 +106,93 @@ suite('AI uses: Content-Usage', () => {
     assert.deepEqual(verdict(t, 'X', '/blog/a', 'ai-input'), ['prohibited', [2]]);
     assert.deepEqual(verdict(t, 'X', '/shop/a', 'ai-input'), ['unknown', []]);
     assert.deepEqual(verdict(t, 'X', '/shop/a', 'search'), ['prohibited', [3]]);
+  });
+});
+
+suite('AI uses: the google profile reads the preferences of Google\'s groups', () => {
+  test('a group only Google reads (`useragent`, which robots.cc takes for User-agent): its Content-Usage line speaks', () => {
+    const t = lines('useragent: GPTBot', 'Content-Usage: train-ai=n', 'Disallow: /x');
+    assert.equal(evaluateConventional(doc(t), 'GPTBot', '/x', 'google').allowed, false);
+    assert.deepEqual(verdict(t, 'GPTBot', '/a', 'ai-train', 'google'), ['prohibited', [2]]);
+    // RFC 9309 §2.2.1 knows no such field: no group, so nothing speaks for GPTBot.
+    assert.deepEqual(verdict(t, 'GPTBot', '/a', 'ai-train', 'rfc9309'), ['unknown', []]);
+  });
+  test('a Content-Usage line between User-agent lines: Google reads one group, so it speaks for both crawlers', () => {
+    const t = lines('User-agent: a', 'Content-Usage: train-ai=n', 'User-agent: b', 'Disallow: /x');
+    assert.deepEqual(verdict(t, 'b', '/a', 'ai-train', 'google'), ['prohibited', [2]]);
+    assert.deepEqual(verdict(t, 'a', '/a', 'ai-train', 'google'), ['prohibited', [2]]);
+    // Under RFC 9309 the Content-Usage line is a member of a's group, which b's User-agent line does not join.
+    assert.deepEqual(verdict(t, 'b', '/a', 'ai-train', 'rfc9309'), ['unknown', []]);
+  });
+  test('a rule only Google reads (`Dissallow`) ends its group: the next User-agent line opens another, with the preference', () => {
+    const t = lines('User-agent: a', 'Dissallow: /y', 'User-agent: b', 'Content-Usage: train-ai=n');
+    assert.deepEqual(verdict(t, 'a', '/a', 'ai-train', 'google'), ['unknown', []]);
+    assert.deepEqual(verdict(t, 'b', '/a', 'ai-train', 'google'), ['prohibited', [4]]);
+    assert.deepEqual(verdict(t, 'a', '/a', 'ai-train', 'rfc9309'), ['prohibited', [4]]);
+  });
+  test('a crawler Google\'s groups name does not read the * group\'s preferences; any other crawler does', () => {
+    const t = lines('User-agent: *', 'Disallow: /x', 'Content-Signal: ai-train=no', '', 'user agent: GPTBot', 'Content-Usage: train-ai=y');
+    assert.deepEqual(verdict(t, 'GPTBot', '/a', 'ai-train', 'google'), ['allowed', [6]]);
+    assert.deepEqual(verdict(t, 'OtherBot', '/a', 'ai-train', 'google'), ['prohibited', [3]]);
+    assert.deepEqual(verdict(t, 'GPTBot', '/a', 'ai-train', 'rfc9309'), ['prohibited', [3]]);
+    // Without the rule, robots.cc reads one group for * and GPTBot, with both lines.
+    assert.deepEqual(verdict(lines('User-agent: *', 'Content-Signal: ai-train=no', 'user agent: GPTBot', 'Content-Usage: train-ai=y'), 'GPTBot', '/a', 'ai-train', 'google'), ['prohibited', [2]]);
+  });
+  test('an earlier version asked again after a later one built Google\'s groups anew reads its own groups\' lines', () => {
+    const v1 = parseDocument('file:///site/robots.txt', 1, lines('User-agent: GPTBot', 'Content-Usage: train-ai=n', 'Disallow: /x'));
+    // Its crawl verdict keeps its groups; the next version, a User-agent line added, builds them anew.
+    evaluateConventional(v1, 'GPTBot', '/a', 'google');
+    const v2 = updateDocument(v1, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: 'User-agent: OtherBot\n' }], 2);
+    const answer = (d: typeof v1): [string, number[]] => {
+      const a = explainAiUse(d, { agent: 'GPTBot', path: '/a', use: 'ai-train', profile: 'google' });
+      return [a.verdict, a.decidedBy.map((x) => x.line)];
+    };
+    assert.deepEqual(answer(v2), ['prohibited', [3]]);
+    assert.deepEqual(answer(v1), ['prohibited', [2]]);
+  });
+
+  // Differential: the preference lines an answer reads are those of a reference reading of
+  // Google's groups — robots.cc opens one at a User-agent line that follows a rule (or the first),
+  // and no other key ends it — each running to the next group's first line.
+  const PIECES = [
+    'User-agent: GPTBot', 'useragent: GPTBot', 'User agent: a', 'User-agent: *', 'User-agent *', 'user-agent: a/1.0',
+    'Disallow: /x', 'Dissallow: /y', 'Disallow /z', 'Allow: /q', 'Disallow:',
+    'Content-Usage: train-ai=n', 'Content-Usage: /a train-ai=y', 'Content-Signal: /b ai-train=no', 'Content-Signals: ai-train=yes',
+    'Sitemap: https://example.com/s.xml', 'Crawl-delay: 5', 'ACAP-crawler: *', 'ACAP-allow-crawl: /', '', '# c',
+  ];
+  /** Preference lines (0-based) whose path, if any, matches /a, in Google's groups for `agent`. */
+  const reference = (text: string, agent: string): number[] => {
+    const d = doc(text);
+    const groups: { start: number; names: Set<string>; star: boolean }[] = [];
+    let afterRule = false;
+    for (const g of googleSectionLines(d)) {
+      if (g.key === 'user-agent') {
+        if (groups.length === 0 || afterRule) groups.push({ start: g.line, names: new Set(), star: false });
+        afterRule = false;
+        const cur = groups[groups.length - 1];
+        if (/^\*(\s|$)/.test(g.value)) cur.star = true;
+        else cur.names.add(googleExtractAgent(g.value).toLowerCase());
+      } else if (groups.length > 0) afterRule = true;
+    }
+    const named = groups.some((g) => g.names.has(agent.toLowerCase()));
+    const source = text.split('\n');
+    const out: number[] = [];
+    groups.forEach((g, k) => {
+      if (named ? !g.names.has(agent.toLowerCase()) : !g.star) return;
+      const end = k + 1 < groups.length ? groups[k + 1].start : source.length;
+      for (let i = g.start; i < end; i++) if (/^content-(usage|signals?):/i.test(source[i]) && !source[i].includes(' /b ')) out.push(i + 1);
+    });
+    return out;
+  };
+  test('the preference lines read under google are those of Google\'s groups for the crawler', () => {
+    fc.assert(fc.property(fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 14 }), (ls) => {
+      const text = lines(...ls);
+      for (const agent of ['GPTBot', 'a', 'OtherBot']) {
+        const a = explainAiUse(doc(text), { agent, path: '/a', use: 'ai-train', profile: 'google' });
+        const read = a.signals.filter((s) => s.vocabulary === 'content-usage' || s.vocabulary === 'content-signal').map((s) => s.line);
+        assert.deepEqual([...read].sort((x, y) => x - y), reference(text, agent), `${agent} in:\n${text}`);
+      }
+    }), { numRuns: 300 });
   });
 });
 

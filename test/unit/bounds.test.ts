@@ -313,6 +313,8 @@ suite('bounds: generated worst cases (issue 12)', () => {
     // 192,000 User-agent lines of one group, asked for an AI use (each looked up in the list: 13 s).
     const agents = parseDocument('file:///site/robots.txt', 1, 'User-agent: b\n'.repeat(192_000) + 'Disallow: /a\nContent-Usage: train-ai=n\n');
     assert.equal(explainAiUse(agents, { agent: 'b', path: '/', use: 'ai-train' }).verdict, 'prohibited');
+    // And through Google's sections, which list the crawler's sections and not its lines.
+    assert.equal(explainAiUse(agents, { agent: 'b', path: '/', use: 'ai-train', profile: 'google' }).verdict, 'prohibited');
   });
 
   test('found by the same hunt: lists searched per line of a purpose, per record, per META word', function () {

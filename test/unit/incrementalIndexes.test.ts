@@ -70,7 +70,8 @@ function answers(doc: RobotsDocument): unknown[] {
       for (const path of PATHS) {
         const v = evaluateConventional(doc, agent, path, profile);
         out.push([profile, agent, path, v.allowed, v.line, v.scope, v.why, v.groupLines, v.rules().map((r) => [r.line, r.allow, r.pattern])]);
-        if (profile === 'rfc9309') out.push(explainAiUse(doc, { agent, path, use: 'ai-train', profile }));
+        // Under google through Google's sections, whose preference lists are kept across edits too.
+        if (profile !== 'koster1996') out.push(explainAiUse(doc, { agent, path, use: 'ai-train', profile }));
       }
     }
   }

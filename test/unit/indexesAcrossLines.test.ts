@@ -41,7 +41,7 @@ const BASE = [
 ].join('\n');
 
 /** What an edit inserts: line breaks alone, whole lines (rules, agents, preferences, comments). */
-const INSERTS = ['\n', '\n\n', 'Allow: /b\n', 'Disallow: /a\n', 'Disallow: /c/*/d\n', '# c\n', 'User-agent: Bingbot\n', 'User-agent: *\n', 'Content-Usage: train-ai=y\n', 'License: /l.xml\n', 'Allow: /x/index.html\n', '\nDisallow: /p'];
+const INSERTS = ['\n', '\n\n', 'Allow: /b\n', 'Disallow: /a\n', 'Disallow: /c/*/d\n', '# c\n', 'User-agent: Bingbot\n', 'User-agent: *\n', 'useragent: GPTBot\n', 'Dissallow: /a\n', 'Content-Usage: train-ai=y\n', 'License: /l.xml\n', 'Allow: /x/index.html\n', '\nDisallow: /p'];
 const PATHS = ['/', '/a', '/a/b', '/b', '/c/x/d', '/dir/', '/dir/index.html', '/f.pdf', '/private/z', '/open/', '/x/', '/p', '/before-any-group'];
 const AGENTS = ['Googlebot', 'Bingbot', 'GPTBot', 'OtherBot'];
 
@@ -71,7 +71,8 @@ function answers(doc: RobotsDocument): unknown[] {
       for (const path of PATHS) {
         const v = evaluateConventional(doc, agent, path, profile);
         out.push([profile, agent, path, v.allowed, v.line, v.scope, v.why, v.groupLines, v.rules().map((r) => [r.line, r.allow, r.pattern])]);
-        if (profile === 'rfc9309') {
+        // Under google through Google's sections, whose preference lists are kept across edits too.
+        if (profile !== 'koster1996') {
           const ai = explainAiUse(doc, { agent, path, use: 'ai-train', profile });
           out.push([ai.verdict, ai.signals.map((s) => [s.line, s.says, s.vocabulary]), ai.notes]);
         }

@@ -7,7 +7,8 @@
  *              the crawler cannot fetch may be used, and no preference applies there (aipref
  *              attach draft: preferences apply to what may be crawled);
  *   Content-Usage (IETF aipref attach draft, vocabulary drafts -05 … -08): in the crawler's
- *              group, the lines whose path matches (no path: every path), the longest path
+ *              group as the active profile reads it (under google, Google's sections; decisions
+ *              §1), the lines whose path matches (no path: every path), the longest path
  *              deciding, most restrictive among equals; `train-ai` speaks on ai-train, `search`
  *              on search; only y/n count; a line that is not a Dictionary is void;
  *   Content-Signal (Cloudflare's policy; `Content-Signals` too): the same path rule; a missing
@@ -35,7 +36,8 @@ import { lowerBound } from '../syntax/numbers';
 import { keepPerUri } from './carried';
 import { matchPattern, normalizePercent } from '../syntax/paths';
 import { parseContentSignal, parseContentUsage } from '../syntax/signals';
-import { evaluateConventional, type Profile } from './conventional';
+import { evaluateConventional, type ConventionalVerdict, type Profile } from './conventional';
+import { googleSectionsFor, googleSectionSpans } from './google';
 import { agentToken, explain, queryPath, type LineRef } from './permissions';
 import { folderOf, resolveLocator, type WorkspaceContext } from '../syntax/workspace';
 import { parseRsl, rslContentFor, rslSays } from '../syntax/rsl';
@@ -141,14 +143,25 @@ function groupsOfLines(groups: readonly Group[], agentLines: readonly number[]):
   return applied;
 }
 
-const spansCache = new WeakMap<object, Map<Group, { start: number; end: number }>>();
+/**
+ * The lines of a group whose preference lines apply to a crawler, and the object its lists are
+ * kept by (preferenceLines), which stays the same while the group does: a model group's member
+ * list, a Google section's User-agent list.
+ */
+interface GroupSpan {
+  readonly key: object;
+  readonly start: number;
+  readonly end: number;
+}
+
+const spansCache = new WeakMap<object, Map<Group, GroupSpan>>();
 
 /**
  * The lines of each group: from its first User-agent line to the next group or ACAP record.
  * Once per model, O(n log n) in groups and records (one sort, then a moving pointer): every AI-use
  * answer asks, and a hover asks for every crawler.
  */
-function groupSpans(doc: RobotsDocument): Map<Group, { start: number; end: number }> {
+function groupSpans(doc: RobotsDocument): Map<Group, GroupSpan> {
   const model = getModel(doc);
   let out = spansCache.get(model);
   if (out) return out;
@@ -158,16 +171,46 @@ function groupSpans(doc: RobotsDocument): Map<Group, { start: number; end: numbe
   let k = 0;
   for (const g of byEnd) {
     while (k < starts.length && starts[k] <= g.endLine) k++;
-    out.set(g, { start: g.startLine, end: k < starts.length ? starts[k] : lineCount(doc) });
+    out.set(g, { key: g.members, start: g.startLine, end: k < starts.length ? starts[k] : lineCount(doc) });
   }
   spansCache.set(model, out);
   return out;
 }
 
+/** Per list of Google's sections (the lookup's, one per version and token or `*`): their spans. */
+const googleSpansCache = new WeakMap<object, readonly GroupSpan[]>();
+
+/**
+ * The groups whose Content-Usage and Content-Signal lines speak to the crawler `token` of the
+ * verdict `crawl`: the groups that verdict read, as its profile reads them. Under `google` those
+ * are Google's sections (google.ts; decisions §1), not the model's RFC 9309 groups: robots.cc
+ * also reads `useragent` and `Dissallow`, and only a rule ends a group's User-agent lines, so the
+ * verdict's User-agent lines may lie in no model group, or in one that ends elsewhere. O(k log G)
+ * for k User-agent lines among G groups (groupsOfLines); under google the sections' spans once
+ * per list of sections and version (O(k log S) for k sections among S), then O(1).
+ */
+function appliedSpans(doc: RobotsDocument, crawl: ConventionalVerdict, token: string): readonly GroupSpan[] {
+  if (crawl.profile === 'google') {
+    const sections = googleSectionsFor(doc, token);
+    let out = googleSpansCache.get(sections);
+    if (!out) {
+      const spans = googleSectionSpans(doc, sections);
+      out = sections.map((sec, k) => ({ key: sec.agents, start: spans[k].start, end: spans[k].end }));
+      googleSpansCache.set(sections, out);
+    }
+    return out;
+  }
+  const spans = groupSpans(doc);
+  return groupsOfLines(getModel(doc).groups, crawl.groupLines).flatMap((g) => {
+    const s = spans.get(g);
+    return s ? [s] : [];
+  });
+}
+
 const PREFERENCE_NAMES: readonly string[] = ['content-usage', 'content-signal', ...CONTENT_SIGNAL_ALIASES];
 const PREFERENCE_NAME_LENGTHS = new Set(PREFERENCE_NAMES.map((n) => n.length));
-/** Per group (its member list, which a carried-over model shares): the version and span it answers. */
-const preferenceCache = new WeakMap<readonly number[], { readonly doc: RobotsDocument; readonly start: number; readonly end: number; readonly lines: readonly number[] }>();
+/** Per group (its span's key, which a carried-over model or patched sections share): the version and span it answers. */
+const preferenceCache = new WeakMap<object, { readonly doc: RobotsDocument; readonly start: number; readonly end: number; readonly lines: readonly number[] }>();
 
 function isPreferenceLine(doc: RobotsDocument, i: number): boolean {
   const node = lineAt(doc, i);
@@ -183,8 +226,8 @@ function isPreferenceLine(doc: RobotsDocument, i: number): boolean {
  * checked again (O(edited + preference lines)), so a query visits those few lines and not the
  * group's thousands of rules.
  */
-function preferenceLines(doc: RobotsDocument, g: Group, s: { start: number; end: number }): readonly number[] {
-  const entry = preferenceCache.get(g.members);
+function preferenceLines(doc: RobotsDocument, s: GroupSpan): readonly number[] {
+  const entry = preferenceCache.get(s.key);
   let lines: number[] | undefined;
   if (entry && entry.start === s.start && entry.end === s.end) {
     if (entry.doc === doc) return entry.lines;
@@ -201,7 +244,7 @@ function preferenceLines(doc: RobotsDocument, g: Group, s: { start: number; end:
       for (let i = s.start; i < s.end; i++) if (isPreferenceLine(doc, i)) lines.push(i);
     }
   }
-  preferenceCache.set(g.members, { doc, start: s.start, end: s.end, lines });
+  preferenceCache.set(s.key, { doc, start: s.start, end: s.end, lines });
   carried.set(s.start, { start: s.start, end: s.end, lines });
   return lines;
 }
@@ -303,8 +346,8 @@ const readingsCache = new WeakMap<readonly number[], Map<AiUse, Readings>>();
  * them: once per version, group and use, O(lines read); every crawler of the group and every
  * path asked shares them.
  */
-function preferenceReadings(doc: RobotsDocument, g: Group, s: { start: number; end: number }, use: AiUse): Readings {
-  const list = preferenceLines(doc, g, s);
+function preferenceReadings(doc: RobotsDocument, s: GroupSpan, use: AiUse): Readings {
+  const list = preferenceLines(doc, s);
   let byUse = readingsCache.get(list);
   if (!byUse) readingsCache.set(list, (byUse = new Map()));
   let r = byUse.get(use);
@@ -529,17 +572,13 @@ export function explainAiUse(doc: RobotsDocument, query: AiUseQuery, ctx: Worksp
       crawl.allowed ? `crawling is allowed (${crawl.why}); that alone says nothing on ${use}` : `crawling is refused (${crawl.why}), so no content can be fetched for ${use}`));
   }
 
-  // Content-Usage and Content-Signal in the groups that apply to the crawler.
-  const spans = groupSpans(doc);
-  const applied = groupsOfLines(model.groups, crawl.groupLines);
+  // Content-Usage and Content-Signal in the groups that apply to the crawler, as its profile reads them.
   const prefs: PreferenceLine[] = [];
-  for (const g of applied) {
-    const s = spans.get(g);
-    if (!s) continue;
-    const readings = preferenceReadings(doc, g, s, use);
+  for (const s of appliedSpans(doc, crawl, token)) {
+    const readings = preferenceReadings(doc, s, use);
     for (const p of readings.lines) if (p.pattern === '' || matchPattern(p.pattern, path)) prefs.push(p);
     if (readings.total > MAX_PREFERENCE_LINES) {
-      notes.push(`The group of line ${g.startLine + 1} has ${readings.total} Content-Usage and Content-Signal lines: only the first ${MAX_PREFERENCE_LINES} were read, so a later one that would decide is not seen here.`);
+      notes.push(`The group of line ${s.start + 1} has ${readings.total} Content-Usage and Content-Signal lines: only the first ${MAX_PREFERENCE_LINES} were read, so a later one that would decide is not seen here.`);
     }
   }
   const decidingPrefs: PreferenceLine[] = [];

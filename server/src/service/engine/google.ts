@@ -625,6 +625,42 @@ function globalsBeside(lookup: SectionLookup, specific: readonly GoogleSection[]
   return out;
 }
 
+/**
+ * The sections whose rules Google reads for `agent`, as googleEvaluate chooses them: those that
+ * name it, else the `*` sections. The lookup's own lists, so the same array for every crawler
+ * that reads the same sections of a version: O(1) per version after the first.
+ */
+export function googleSectionsFor(doc: RobotsDocument, agent: string): readonly GoogleSection[] {
+  const lookup = sectionLookup(doc);
+  return lookup.byToken.get(agent.toLowerCase()) ?? lookup.globals;
+}
+
+export interface SectionSpan {
+  /** The section's first User-agent line. */
+  readonly start: number;
+  /** The next section's first line, or the line count. */
+  readonly end: number;
+}
+
+/**
+ * The lines each of `sections` (sections of `doc`, such as googleSectionsFor's) holds in Google's
+ * reading: from its first User-agent line to the next section's first line, or the end of the
+ * file. robots.cc opens a group only at a User-agent line after a rule; every other line — a key
+ * it does not know (Content-Usage, Content-Signal, the ACAP fields), a Sitemap, a comment — ends
+ * nothing, so it stands in the section open where it is. The next section is found by line among
+ * the version's sections, not by object: a version whose sections were built again may still be
+ * asked with its lookup's lists. O(k log S) for k sections among S (a file can have 26,000).
+ */
+export function googleSectionSpans(doc: RobotsDocument, sections: readonly GoogleSection[]): SectionSpan[] {
+  const all = googleSections(doc);
+  return sections.map((sec) => {
+    const start = firstLineOf(sec);
+    // The last section starting at `start` or before: this one.
+    const next = all[sectionBefore(all, start + 1) + 1];
+    return { start, end: next ? firstLineOf(next) : lineCount(doc) };
+  });
+}
+
 /** Whether a section of Google's reading names `agent` (else it reads the `*` sections): O(1) per version after the first. */
 export function googleNamesAgent(doc: RobotsDocument, agent: string): boolean {
   return sectionLookup(doc).byToken.has(agent.toLowerCase());

@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
-import { googleEvaluate, googleReadLine, googleSectionLines } from '../../server/src/service/engine/google';
+import { googleEvaluate, googleReadLine, googleReadText, googleSectionLines } from '../../server/src/service/engine/google';
 import { explain, parseDocument } from '../../server/src/service';
 import { googleEscapePattern, pathOfUrl } from '../../server/src/service/syntax/paths';
 
@@ -69,5 +69,22 @@ suite('google profile: the lines that shape sections', () => {
       });
       assert.deepEqual(googleSectionLines(doc), expected);
     }), { numRuns: 3000 });
+  });
+
+  test('a line read off the lexer\'s node reads as Google reads its text', () => {
+    // googleReadLine takes the lexer's name and value for plain User-agent, Allow and Disallow
+    // lines; googleReadText reads every line from its text alone, as robots.cc does.
+    const value = fc.array(fc.constantFrom('/x', '/a:b', '*', '$', '%2f', '%7E', 'é', ' ', '\t', ':', '#c', 'bot', '\0'), { maxLength: 5 }).map((p) => p.join(''));
+    const name = fc.constantFrom('User-agent', 'user-agent', 'USER-AGENT', 'Allow', 'allow', 'Disallow', 'DISALLOW', 'useragent', 'Allowed', 'Disallow ', ' Allow', '\tDisallow', 'dissalow', 'Sitemap');
+    const sep = fc.constantFrom(':', ': ', ' :', ' : ', '\t:\t', ' ', '');
+    const text = fc.tuple(fc.constantFrom('', '\ufeff'), name, sep, value).map(([bom, n, c, v]) => bom + n + c + v);
+    fc.assert(fc.property(fc.array(text, { minLength: 1, maxLength: 6 }), (lines) => {
+      const doc = parseDocument('file:///robots.txt', 1, lines.join('\n'));
+      doc.lines.forEach((node, i) => assert.deepEqual(googleReadLine(node, i), googleReadText(node, i), JSON.stringify(node.text)));
+    }), { numRuns: 3000 });
+    // The byte limit: a plain line over it is cut, so it is read from its text.
+    const long = parseDocument('file:///robots.txt', 1, `Disallow: /${'a'.repeat(20000)}`);
+    assert.deepEqual(googleReadLine(long.lines[0], 0), googleReadText(long.lines[0], 0));
+    assert.equal(googleReadLine(long.lines[0], 0)?.value.length, 2083 * 8 - 1 - 'Disallow: '.length);
   });
 });

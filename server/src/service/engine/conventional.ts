@@ -65,14 +65,6 @@ export interface ConventionalVerdict {
   readonly why: string;
 }
 
-function ruleOf(doc: RobotsDocument, i: number): RuleLine | undefined {
-  const line = lineAt(doc, i);
-  const d = line.directive;
-  // A rule without its colon is not a rule to RFC 9309 or Koster parsers (Google's has its own reading).
-  if (d.kind !== 'rule' || line.field?.separator !== 'colon') return undefined;
-  return { line: i, allow: d.allow, pattern: line.text.slice(d.pattern.start, d.pattern.end) };
-}
-
 function agentValue(doc: RobotsDocument, i: number): string {
   const f = lineAt(doc, i).field;
   return f ? lineAt(doc, i).text.slice(f.value.start, f.value.end) : '';
@@ -379,10 +371,15 @@ const groupRules = new WeakMap<readonly number[], GroupEntry>();
  * changes (ASCII without escapes: almost every real pattern), so the two share their characters.
  */
 function compileRule(doc: RobotsDocument, m: number): CompiledRule | undefined {
-  const r = ruleOf(doc, m);
-  if (!r) return undefined;
-  const normalized = normalizePercent(r.pattern);
-  return { line: r.line, allow: r.allow, pattern: r.pattern, normalized, octets: utf8Length(normalized) };
+  const line = lineAt(doc, m);
+  const d = line.directive;
+  // A rule without its colon is not a rule to RFC 9309 or Koster parsers (Google's has its own reading).
+  if (d.kind !== 'rule' || line.field?.separator !== 'colon') return undefined;
+  const pattern = line.text.slice(d.pattern.start, d.pattern.end);
+  const normalized = normalizePercent(pattern);
+  // normalizePercent writes every character beyond US-ASCII as %XX escapes of its UTF-8 octets:
+  // its output is ASCII, one octet a character.
+  return { line: m, allow: d.allow, pattern, normalized, octets: normalized.length };
 }
 
 /** A rule as it is now, in an object of its own. */
@@ -682,10 +679,6 @@ function matchingRules(doc: RobotsDocument, groups: readonly Group[], path: stri
 /** The rfc9309 matcher: normalised percent-encoding, case-sensitive, `*` and final `$`. */
 export function rfcMatches(pattern: string, path: string): boolean {
   return pattern.length > 0 && matchPattern(normalizePercent(pattern), path);
-}
-
-function utf8Length(s: string): number {
-  return /^[\x00-\x7f]*$/.test(s) ? s.length : new TextEncoder().encode(s).length;
 }
 
 /** RFC 9309 §2.2.2: the longest matching pattern (in octets) wins; Allow wins a tie. */

@@ -7,7 +7,7 @@
  */
 import * as assert from 'node:assert/strict';
 import {
-  convertToAcap, convertToRep, diffRobots, doComplete, doHover, doValidation, explain, explainAiUse, formatExplanation, findDocumentSymbols, getCodeActions, getConversionActions, matchPattern, parseDocument, parseHtml, permissionMatrix, validateHtml,
+  convertToAcap, convertToRep, crawlersNamed, diffRobots, doComplete, doHover, doValidation, explain, explainAiUse, formatExplanation, findDocumentSymbols, getCodeActions, getConversionActions, matchPattern, parseDocument, parseHtml, permissionMatrix, validateHtml,
   type RobotsDocument,
 } from '../../server/src/service';
 import { intersect, toFull, MAX_INTERSECT_TAIL } from '../../server/src/service/convert/verify';
@@ -315,6 +315,12 @@ suite('bounds: generated worst cases (issue 12)', () => {
     assert.equal(explainAiUse(agents, { agent: 'b', path: '/', use: 'ai-train' }).verdict, 'prohibited');
     // And through Google's sections, which list the crawler's sections and not its lines.
     assert.equal(explainAiUse(agents, { agent: 'b', path: '/', use: 'ai-train', profile: 'google' }).verdict, 'prohibited');
+    // The names under google: one pass over Google's User-agent lines, one reading per new token.
+    assert.deepEqual(crawlersNamed(agents, 'google'), ['b']);
+    // 26,000 groups, each named on a line only Google reads: 26,000 tokens, each line read once more.
+    const letters = (i: number): string => i.toString(26).replace(/./g, (c) => String.fromCharCode(97 + parseInt(c, 26)));
+    const googleOnly = parseDocument('file:///site/robots.txt', 1, Array.from({ length: 26_000 }, (_, i) => `useragent: x${letters(i)}\nDisallow: /${i}\n`).join(''));
+    assert.equal(crawlersNamed(googleOnly, 'google').length, 26_000);
   });
 
   test('found by the same hunt: lists searched per line of a purpose, per record, per META word', function () {

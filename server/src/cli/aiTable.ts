@@ -7,7 +7,7 @@ import { AI_USES, crawlersNamed, explainAiUse, inOneRequest, type WorkspaceConte
 export function formatAiTable(doc: RobotsDocument, path: string, crawlers: readonly string[], profile: Profile, context: WorkspaceContext): string {
   // Every cell asks for the site's tdmrep.json and licences: read once for the table.
   const ctx = inOneRequest(context);
-  const all = [...new Map([...crawlersNamed(doc), ...crawlers, '*'].map((c) => [c.toLowerCase(), c])).values()];
+  const all = [...new Map([...crawlersNamed(doc, profile), ...crawlers, '*'].map((c) => [c.toLowerCase(), c])).values()];
   const rows = new Map<string, { names: string[]; cells: string[] }>();
   for (const agent of all) {
     const cells = AI_USES.map((use) => {

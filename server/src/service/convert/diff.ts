@@ -79,7 +79,7 @@ function verdicts(doc: RobotsDocument, agent: string, path: string, profile: Pro
 /** The verdicts that flip between `before` and `after`. */
 export function diffRobots(before: RobotsDocument, after: RobotsDocument, options: DiffOptions = {}): RobotsDiff {
   const profile = options.profile ?? 'rfc9309';
-  const agents = [...new Map([...crawlersNamed(before), ...crawlersNamed(after), ...(options.crawlers ?? DEFAULT_CRAWLERS), '*'].map((c) => [c.toLowerCase(), c])).values()];
+  const agents = [...new Map([...crawlersNamed(before, profile), ...crawlersNamed(after, profile), ...(options.crawlers ?? DEFAULT_CRAWLERS), '*'].map((c) => [c.toLowerCase(), c])).values()];
   const paths = probePaths([...patternsOf(before), ...patternsOf(after)], options.maxProbes ?? 100).paths;
   const flips: VerdictFlip[] = [];
   const byKey = new Map<string, VerdictFlip & { agents: string[] }>();

@@ -29,8 +29,11 @@ export function keepPerUri<V>(map: Map<string, V>, uri: string, value: V): void 
 
 /** How the lines an edit replaced may be read to tell that an answer still holds. */
 export interface Unchanged {
-  /** A line of either version that cannot change the answer, wherever it is added or removed. */
-  readonly line: (line: LineNode) => boolean;
+  /**
+   * A line of either version (`index` its number there) that cannot change the answer, wherever
+   * it is added or removed.
+   */
+  readonly line: (line: LineNode, index: number) => boolean;
   /** When the edit replaced lines one for one: the old and new line say the same for the answer. */
   readonly pair?: (before: LineNode, after: LineNode) => boolean;
 }
@@ -52,8 +55,8 @@ export class CarriedAnswers<T> {
     if (unchanged.pair && shift.oldEnd === shift.newEnd) {
       for (let i = shift.from; i < shift.newEnd; i++) if (!unchanged.pair(lineAt(kept.doc, i), lineAt(doc, i))) return undefined;
     } else {
-      for (let i = shift.from; i < shift.oldEnd; i++) if (!unchanged.line(lineAt(kept.doc, i))) return undefined;
-      for (let i = shift.from; i < shift.newEnd; i++) if (!unchanged.line(lineAt(doc, i))) return undefined;
+      for (let i = shift.from; i < shift.oldEnd; i++) if (!unchanged.line(lineAt(kept.doc, i), i)) return undefined;
+      for (let i = shift.from; i < shift.newEnd; i++) if (!unchanged.line(lineAt(doc, i), i)) return undefined;
     }
     // The kept version moves on: the next edit is compared with this one.
     kept.doc = doc;

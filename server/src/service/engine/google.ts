@@ -152,6 +152,14 @@ export function googleSectionLines(doc: RobotsDocument, from = 0, to = lineCount
   return list;
 }
 
+/**
+ * Whether Google reads line `index` as a User-agent line (googleSectionLines' test): O(leading
+ * spaces) for nearly every line, O(line length) for one whose key begins `us`.
+ */
+export function googleReadsUserAgent(node: LineNode, index: number): boolean {
+  return node.kind === 'field' && maySectionLine(node, index) && googleReadLine(node, index)?.key === 'user-agent';
+}
+
 /** Lines read, or rules indexed, a step when Google's sections are built in steps (prepareGoogleSections). */
 const BUILD_CHUNK = 4096;
 

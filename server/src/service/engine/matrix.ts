@@ -13,6 +13,7 @@ import { CRAWLER_BY_TOKEN } from '../facts/crawlers';
 import { finish, type Steps } from '../syntax/steps';
 import type { LineNode } from '../syntax/syntax';
 import { CarriedAnswers, type Unchanged } from './carried';
+import { googleExtractAgent, googleReadLine, googleReadsUserAgent, googleSections } from './google';
 
 /**
  * The reading a crawler uses by default (issue 15): a file without ACAP records has only the
@@ -205,11 +206,15 @@ export function profileWords(p: Readonly<Record<Profile, boolean>>): string {
 
 /**
  * Crawler names the file addresses (User-agent and ACAP-crawler values), first spelling kept, in
- * file order. Taken from the model's group and record openers rather than a scan of every line:
- * O(agent lines), which on a file of one group of 47,000 rules is a few lines.
+ * file order, each once whatever its letter case. Taken from the model's group and record openers
+ * rather than a scan of every line: O(agent lines), which on a file of one group of 47,000 rules
+ * is a few lines. Under `google` also the product tokens of the User-agent lines Google's parser
+ * reads (decisions §1): it takes `useragent: FooBot` for one, which opens no RFC 9309 group, and
+ * reads `User-agent: AB42bot` as naming AB; those lines are read from Google's sections, which a
+ * google answer builds anyway (googleNamesOf). rfc9309 and koster1996 read the model's names.
  */
-export function crawlersNamed(doc: RobotsDocument): readonly string[] {
-  return namesOf(doc).named;
+export function crawlersNamed(doc: RobotsDocument, profile: Profile = 'rfc9309'): readonly string[] {
+  return profile === 'google' ? googleNamesOf(doc).named : namesOf(doc).named;
 }
 
 /** Crawler names of ACAP-crawler lines, lower-cased (a crawler named there keeps a row of its own). */
@@ -234,9 +239,23 @@ const NAMES_UNCHANGED: Unchanged = {
   },
 };
 
+/** The names under google, per version and per URI across edits, apart from the model's. */
+const googleNamesCache = new WeakMap<RobotsDocument, Names>();
+const googleNamesCarried = new CarriedAnswers<Names>();
+
+/**
+ * Under google the names also come from the lines Google reads as User-agent: an edit that makes
+ * one of `useragnt: FooBot` (no group start for the model) adds a name. O(line length) for a line
+ * whose key begins `us`, O(1) for nearly every other (googleReadsUserAgent).
+ */
+const GOOGLE_NAMES_UNCHANGED: Unchanged = {
+  line: (line, index) => NAMES_UNCHANGED.line(line, index) && !googleReadsUserAgent(line, index),
+};
+
 /** Forget the names and columns kept for `uri` (the document closed). */
 export function forgetMatrixAnswers(uri: string): void {
   namesCarried.forget(uri);
+  googleNamesCarried.forget(uri);
   usagesCarried.forget(uri);
 }
 
@@ -251,6 +270,41 @@ function namesOf(doc: RobotsDocument): Names {
     namesCache.set(doc, cached);
     return cached;
   }
+  const out = listNames(doc, []);
+  namesCache.set(doc, out);
+  namesCarried.set(doc, out);
+  return out;
+}
+
+/**
+ * namesOf under google: the model's names and, merged in file order, the tokens of the User-agent
+ * lines of Google's sections (decisions §1). O(agent lines of either reading), plus one reading of
+ * the first line of each token the model's names lack, for its spelling (the sections keep tokens
+ * lower-cased): on 192,000 User-agent lines of one name, one pass over a list of 192,000 lines.
+ * Google's sections are built once per version, and patched across edits (googleSections).
+ */
+function googleNamesOf(doc: RobotsDocument): Names {
+  const cached = googleNamesCache.get(doc) ?? googleNamesCarried.get(doc, GOOGLE_NAMES_UNCHANGED);
+  if (cached) {
+    googleNamesCache.set(doc, cached);
+    return cached;
+  }
+  const agents: { readonly token: string; readonly line: number }[] = [];
+  // Sections follow each other in the file and list their User-agent lines in order: the list is
+  // in line order. `*` lines are kept apart (globalLines) and name no crawler.
+  for (const sec of googleSections(doc)) for (const a of sec.agents) agents.push(a);
+  const out = listNames(doc, agents);
+  googleNamesCache.set(doc, out);
+  googleNamesCarried.set(doc, out);
+  return out;
+}
+
+/**
+ * The names of the model's User-agent and ACAP-crawler lines and, after each line's own, the
+ * tokens of `google` (Google's User-agent lines, in line order; none for the other profiles) that
+ * are not named yet, in file order. O(agent lines + google).
+ */
+function listNames(doc: RobotsDocument, google: readonly { readonly token: string; readonly line: number }[]): Names {
   const model = getModel(doc);
   const agents: number[] = [];
   for (const g of model.groups) for (const a of g.agents) agents.push(a);
@@ -265,7 +319,19 @@ function namesOf(doc: RobotsDocument): Names {
     if (t === undefined) tokens.set(value, (t = agentToken(value)));
     return t;
   };
+  let k = 0;
+  /** Google's tokens on lines up to `last`: a token already named keeps its spelling. */
+  const googleUpTo = (last: number): void => {
+    for (; k < google.length && google[k].line <= last; k++) {
+      const { token, line } = google[k];
+      // No token: a value that starts with neither a letter nor `-` or `_` (`User-agent: *bot`).
+      if (token === '' || named.has(token)) continue;
+      const read = googleReadLine(lineAt(doc, line), line);
+      named.set(token, read ? googleExtractAgent(read.value) : token);
+    }
+  };
   for (const i of lines) {
+    googleUpTo(i - 1);
     const line = lineAt(doc, i);
     const d = line.directive;
     const span = d.kind === 'user-agent' ? d.agent : d.kind === 'acap-crawler' ? d.name : undefined;
@@ -273,11 +339,10 @@ function namesOf(doc: RobotsDocument): Names {
     const lower = name.toLowerCase();
     if (d.kind === 'acap-crawler') acap.add(lower);
     if (name && name !== '*' && !named.has(lower)) named.set(lower, name);
+    googleUpTo(i);
   }
-  const out: Names = { named: [...named.values()], acap };
-  namesCache.set(doc, out);
-  namesCarried.set(doc, out);
-  return out;
+  googleUpTo(Infinity);
+  return { named: [...named.values()], acap };
 }
 
 /** Two ascending lists of line numbers as one, in O(a + b) (each is in file order already). */
@@ -346,8 +411,8 @@ export function crawlersWithin(named: readonly string[], listed: readonly string
  * Cost: (answered crawlers + 1) × usages × (computed purposes + 1) × 2 engine answers (the second
  * reading only in a file with ACAP records): at most max(`maxAnswers`, (listed + 1) × that
  * product) when limited, with computed purposes ≤ `maxPurposes`; plus O(lines) for the columns and
- * O(agent lines × log + records) to list the names and purposes. Grouping rows is O(answered
- * crawlers) through a map by key.
+ * O(agent lines × log + records) to list the names and purposes (under google, Google's
+ * User-agent lines too: crawlersNamed). Grouping rows is O(answered crawlers) through a map by key.
  */
 export function permissionMatrix(doc: RobotsDocument, path: string, crawlers: readonly string[], profile: Profile, ctx: WorkspaceContext = {}, limits: MatrixLimits = {}): Matrix {
   return finish(permissionMatrixSteps(doc, path, crawlers, profile, ctx, limits));
@@ -360,7 +425,7 @@ export function* permissionMatrixSteps(doc: RobotsDocument, path: string, crawle
   const usages = acap ? matrixUsages(doc) : ['crawl'];
   // A crawler named only in ACAP records keeps a row of its own: the publisher wrote a record for it.
   const ownRow: ReadonlySet<string> = acap ? acapCrawlers(doc) : new Set<string>();
-  const named = crawlersNamed(doc);
+  const named = crawlersNamed(doc, profile);
   const purposes = [...new Set(model.records.flatMap((r) => r.subRecords.flatMap((s) => s.purposes.map((l) => {
     const f = lineAt(doc, l).field;
     return f ? lineAt(doc, l).text.slice(f.value.start, f.value.end).trim() : '';

@@ -40,7 +40,7 @@ export function aiUseTable(doc: RobotsDocument, path: string, crawlers: readonly
 export function* aiUseTableSteps(doc: RobotsDocument, path: string, crawlers: readonly string[], profile: Profile, context: WorkspaceContext): Steps<string> {
   // Every row asks for the site's tdmrep.json and licences: read once for the table (requestView).
   const ctx = inOneRequest(context);
-  const every = [...new Map([...crawlers, ...crawlersNamed(doc)].map((c) => [c.toLowerCase(), c])).values()];
+  const every = [...new Map([...crawlers, ...crawlersNamed(doc, profile)].map((c) => [c.toLowerCase(), c])).values()];
   const all = every.slice(0, MAX_CRAWLERS);
   // Crawlers whose answers follow from one conventional verdict (aiAnswerKey) share their row:
   // on a file of one `*` group, every crawler of the table.

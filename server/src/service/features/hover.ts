@@ -219,7 +219,7 @@ export function* prepareAnswersSteps(doc: RobotsDocument, settings: HoverSetting
     explainAiUse(doc, { agent: '*', path: '/', use, profile });
   }
   const usages = acap ? matrixUsages(doc).length * 2 : 1;
-  for (const agent of crawlersWithin(crawlersNamed(doc), settings.crawlers ?? DEFAULT_CRAWLERS, usages, MAX_TABLE_ANSWERS).answered) {
+  for (const agent of crawlersWithin(crawlersNamed(doc, profile), settings.crawlers ?? DEFAULT_CRAWLERS, usages, MAX_TABLE_ANSWERS).answered) {
     yield;
     explainDefault(doc, { agent, usage: 'crawl', path: '/', profile });
   }

@@ -98,7 +98,7 @@ export function permissionsView(doc: RobotsDocument, path: string, options: View
   const acap = getModel(doc).records.length > 0;
   const usages = acap ? matrixUsages(doc) : ['crawl'];
   const purposes = [undefined, ...purposesNamed(doc).slice(0, MAX_PURPOSES)];
-  const { answered: crawlers, left: notShown } = crawlersWithin(crawlersNamed(doc), options.crawlers ?? DEFAULT_CRAWLERS, usages.length * 2 * purposes.length, MAX_VIEW_ANSWERS);
+  const { answered: crawlers, left: notShown } = crawlersWithin(crawlersNamed(doc, profile), options.crawlers ?? DEFAULT_CRAWLERS, usages.length * 2 * purposes.length, MAX_VIEW_ANSWERS);
   const sections = purposes.map((purpose): ViewSection => {
     type Row = { crawlers: string[]; reading: Reading; cells: ViewCell[] };
     const rows: Row[] = [];

@@ -65,6 +65,25 @@ suite('AI uses of a page: META signals', () => {
     assert.equal(a.verdict, 'prohibited');
     assert.equal(a.contradictions.length, 1);
   });
+  test('the page\'s answer reads robots.txt under the profile asked (decisions §1), rfc9309 by default', () => {
+    // `useragent` is a User-agent line for Google's parser only: its group's Content-Usage line speaks under google.
+    const robots = doc('useragent: GPTBot\nContent-Usage: train-ai=n\nDisallow: /x\n');
+    const p = page('<meta name="description" content="x">');
+    const google = explainPageAiUse(robots, p, { agent: 'GPTBot', path: '/a.html', use: 'ai-train', profile: 'google' });
+    assert.deepEqual([google.profile, google.verdict, google.decidedBy.map((d) => d.line)], ['google', 'prohibited', [2]]);
+    const rfc = explainPageAiUse(robots, p, { agent: 'GPTBot', path: '/a.html', use: 'ai-train' });
+    assert.deepEqual([rfc.profile, rfc.verdict], ['rfc9309', 'unknown']);
+    // Crawling too: Google refuses /x to GPTBot, so the page's META tags are never read.
+    assert.equal(explainPageAiUse(robots, page('<meta name="robots" content="noai">'), { agent: 'GPTBot', path: '/x', use: 'ai-train', profile: 'google' }).crawl.allowed, false);
+    // Without a robots.txt the answer still names the profile asked.
+    assert.equal(explainPageAiUse(undefined, p, { agent: 'GPTBot', path: '/a.html', use: 'ai-train', profile: 'google' }).profile, 'google');
+  });
+  test('cli: explain --html PAGE --usage ai-train --profile google reads robots.txt as Google does', () => {
+    const files: Record<string, string> = { 'robots.txt': 'useragent: GPTBot\nContent-Usage: train-ai=n\nDisallow: /x\n', 'a.html': '<html><head></head></html>\n' };
+    const args = ['explain', 'robots.txt', '--html', 'a.html', '--agent', 'GPTBot', '--path', '/a.html', '--usage', 'ai-train'];
+    assert.equal(runCli([...args, '--profile', 'google'], files).code, 1);
+    assert.equal(runCli(args, files).code, 0);
+  });
   test('cli: explain --html PAGE --usage ai-train', () => {
     const files: Record<string, string> = { 'robots.txt': 'User-agent: *\nAllow: /\n', 'a.html': TDM };
     const { code, out } = runCli(['explain', 'robots.txt', '--html', 'a.html', '--agent', 'CCBot', '--path', '/a.html', '--usage', 'ai-train'], files);

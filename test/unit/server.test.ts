@@ -759,6 +759,31 @@ suite('language server: its languages and its site (issue 15 points 8 and 9)', (
   });
 });
 
+suite('language server: the profile setting', () => {
+  test('a page\'s AI-use answer reads its site\'s robots.txt under the profile of the settings, as a robots.txt\'s does', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'robots-profile-'));
+    // `useragent` opens a group for Google's parser only: its Content-Usage line speaks under google.
+    writeFileSync(path.join(root, 'robots.txt'), 'useragent: GPTBot\nContent-Usage: train-ai=n\nDisallow: /x\n');
+    const s = await start({ textDocument: { synchronization: {} }, workspace: { configuration: true } }, { robotsAcap: { profile: 'google' } });
+    try {
+      const page = pathToFileURL(path.join(root, 'a.html')).href;
+      const opened = s.nextDiagnostics(page);
+      await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: page, languageId: 'html', version: 1, text: '<html><head></head></html>\n' } });
+      await opened;
+      type Ai = { profile: string; verdict: string; decidedBy: { line: number }[] } | null;
+      const ask = (profile?: string): Promise<Ai> => s.conn.sendRequest<Ai>('robotsAcap/explain', { textDocument: { uri: page }, query: { agent: 'GPTBot', path: '/a.html', usage: 'ai-train', ...(profile ? { profile } : {}) } });
+      const a = await ask();
+      assert.deepEqual([a?.profile, a?.verdict, a?.decidedBy.map((d) => d.line)], ['google', 'prohibited', [2]]);
+      // A profile in the query comes first, as for a robots.txt.
+      const rfc = await ask('rfc9309');
+      assert.deepEqual([rfc?.profile, rfc?.verdict], ['rfc9309', 'unknown']);
+    } finally {
+      await s.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
 suite('language server: the workspace boundary (issue 12 point 3)', () => {
   test('a FIFO, /dev/zero and a symlink out of the site as reference targets, and a FIFO as a page\'s site robots.txt: refused with a reason, nothing hangs', async function () {
     const root = mkdtempSync(path.join(tmpdir(), 'robots-boundary-'));

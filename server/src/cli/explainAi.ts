@@ -35,7 +35,7 @@ export function runExplainAi(args: readonly string[], use: AiUse, io: CliIO): nu
   const html = one('html');
   // With --html, the page's META signals join robots.txt's (noai, noml, tdm-reservation…).
   const answer = html !== undefined
-    ? explainPageAiUse(doc, parseHtml(html, readText(io, html).text), { agent, path, use }, ctx)
+    ? explainPageAiUse(doc, parseHtml(html, readText(io, html).text), { agent, path, use, ...(profile ? { profile: profile as Profile } : {}) }, ctx)
     : explainAiUse(doc, { agent, path, use, ...(profile ? { profile: profile as Profile } : {}) }, ctx);
   io.out(relativeNames(format === 'json' ? JSON.stringify(answer, null, 2) + '\n' : formatAiUse(answer), positional[0]));
   // As explain's other answers: 1 when the use is prohibited; an unknown use (no signal speaks on

@@ -902,7 +902,8 @@ connection.onRequest(ExplainAnyRequest, guard('robotsAcap/explain', null, async 
     const page = documents.page(uri);
     if (page && !token.isCancellationRequested) {
       const { site, view } = pageSite(uri, s.siteRoot);
-      const a = explainPageAiUse(site.robots, page, { agent: q.agent, path: q.path || site.path, use: ai }, { workspace: view });
+      // The site's robots.txt read under the user's profile, as a robots.txt's own answer below.
+      const a = explainPageAiUse(site.robots, page, { agent: q.agent, path: q.path || site.path, use: ai, profile: q.profile ?? s.profile }, { workspace: view });
       return { ...a, text: formatAiUse(a), ...(site.robots ? { robotsUri: site.robots.uri } : {}) };
     }
     const doc = documents.get(uri);

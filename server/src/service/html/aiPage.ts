@@ -12,6 +12,7 @@ import { IMAGE_ONLY_AI_VALUES, META_AI_VALUES, TDM_RESERVATION } from '../facts/
 import type { RobotsDocument } from '../syntax/document';
 import { answeredFor, explainAiUse, type AiSignal, type AiUseAnswer, type AiVerdict } from '../engine/aiUse';
 import { agentToken, queryPath } from '../engine/permissions';
+import type { Profile } from '../engine/conventional';
 import type { WorkspaceContext } from '../syntax/workspace';
 import { normalizePercent } from '../syntax/paths';
 import type { HtmlPage, MetaTag } from './types';
@@ -20,6 +21,11 @@ export interface PageAiQuery {
   readonly agent: string;
   readonly path: string;
   readonly use: AiUse;
+  /**
+   * How robots.txt is read (decisions §1), as for a robots.txt's own answers: the host passes the
+   * user's `robotsAcap.profile` (or `--profile`). Default rfc9309.
+   */
+  readonly profile?: Profile;
 }
 
 function metaRef(page: HtmlPage, meta: MetaTag): { line: number; text: string } {
@@ -58,8 +64,8 @@ export function metaAiSignals(page: HtmlPage, token: string, use: AiUse): AiSign
 export function explainPageAiUse(robots: RobotsDocument | undefined, page: HtmlPage, query: PageAiQuery, ctx: WorkspaceContext = {}): AiUseAnswer {
   const token = agentToken(query.agent);
   const base: AiUseAnswer = robots
-    ? explainAiUse(robots, { agent: query.agent, path: query.path, use: query.use }, ctx)
-    : { agent: token, use: query.use, path: normalizePercent(queryPath(query.path)), profile: 'rfc9309', verdict: 'unknown', decidedBy: [], signals: [], contradictions: [], crawl: { allowed: true, line: undefined, why: 'no robots.txt' }, notes: ['No robots.txt was found for this page.'], summary: '' };
+    ? explainAiUse(robots, { agent: query.agent, path: query.path, use: query.use, ...(query.profile ? { profile: query.profile } : {}) }, ctx)
+    : { agent: token, use: query.use, path: normalizePercent(queryPath(query.path)), profile: query.profile ?? 'rfc9309', verdict: 'unknown', decidedBy: [], signals: [], contradictions: [], crawl: { allowed: true, line: undefined, why: 'no robots.txt' }, notes: ['No robots.txt was found for this page.'], summary: '' };
   // W3C TDMRep §3.1: the site's tdmrep.json comes before the HTML META; a page's tdm-reservation
   // speaks only where the file has no matching rule.
   const fileSpoke = base.signals.some((s) => s.vocabulary === 'tdmrep');

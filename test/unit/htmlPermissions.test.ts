@@ -115,6 +115,26 @@ function hoverAt(htmlWithBar: string, ctx = {}): string | undefined {
   return h ? (h.contents as { value: string }).value : undefined;
 }
 
+suite('a page\'s answers read robots.txt under the profile (decisions §1)', () => {
+  // `useragent` is a User-agent line for Google's parser only: its Disallow speaks to GPTBot under google.
+  const googleOnly = parseDocument('file:///site/robots.txt', 1, 'useragent: GPTBot\nDisallow: /x/\n');
+  const p = page(head('<meta name="GPTBot" content="noindex">'), 'file:///site/x/a.html');
+  test('explainPage: crawl refused under google, allowed under rfc9309 (the default)', () => {
+    assert.equal(explainPage(googleOnly, p, { agent: 'GPTBot', path: '/x/a.html', profile: 'google' }).allowed, false);
+    assert.equal(explainPage(googleOnly, p, { agent: 'GPTBot', path: '/x/a.html' }).allowed, true);
+  });
+  test('the page\'s table in the hover', () => {
+    const ctx = { robots: googleOnly, path: '/x/a.html', crawlers: [] };
+    const md = (profile?: 'google'): string => (doHtmlHover(p, p.positionAt(p.text.indexOf('GPTBot') + 2), { ...ctx, ...(profile ? { profile } : {}) })?.contents as { value: string }).value;
+    assert.match(md('google'), /\| GPTBot \| ✗/);
+    assert.doesNotMatch(md(), /\| GPTBot \| ✗/);
+  });
+  test('the never-read notice on a META tag', () => {
+    assert.deepEqual(pageNotices(p, googleOnly, '/x/a.html', { profile: 'google' }).map((d) => d.code), ['meta.never-read']);
+    assert.deepEqual(pageNotices(p, googleOnly, '/x/a.html'), []);
+  });
+});
+
 suite('hover and completion in pages', () => {
   test('hover on a META name shows the page\'s effective permission with robots.txt', () => {
     const md = hoverAt(head('<meta name="rob|ots" content="noindex">'), { robots, path: '/news/a.html', crawlers: ['GPTBot'] }) ?? '';
@@ -195,6 +215,13 @@ suite('cli on pages', () => {
     assert.equal(r.code, 1);
     assert.match(r.out, /^\/site\/news\/a\.html:2:\d+: error meta\.unknown-usage /m);
     assert.match(r.out, /^\/site\/private\/p\.html:2:\d+: information meta\.never-read robots\.txt forbids crawlers without a group of their own to crawl \/private\/p\.html/m);
+  });
+  test('explain ROBOTS.TXT --html PAGE.html --profile google reads robots.txt as Google does', () => {
+    site['/site/google/robots.txt'] = 'useragent: GPTBot\nDisallow: /\n';
+    site['/site/google/a.html'] = head('<meta name="description" content="x">');
+    const args = ['explain', '/site/google/robots.txt', '--html', '/site/google/a.html', '--agent', 'GPTBot', '--format', 'json'];
+    assert.equal((JSON.parse(run([...args, '--profile', 'google']).out) as { allowed: boolean }).allowed, false);
+    assert.equal((JSON.parse(run(args).out) as { allowed: boolean }).allowed, true);
   });
   test('explain ROBOTS.TXT --html PAGE.html gives the META-aware verdict; the path comes from the page', () => {
     const r = run(['explain', '/site/robots.txt', '--html', '/site/private/p.html', '--agent', 'Bot', '--usage', 'index', '--format', 'json']);

@@ -760,7 +760,7 @@ suite('language server: its languages and its site (issue 15 points 8 and 9)', (
 });
 
 suite('language server: the profile setting', () => {
-  test('a page\'s AI-use answer reads its site\'s robots.txt under the profile of the settings, as a robots.txt\'s does', async () => {
+  test('a page\'s answers (AI use, crawl) read its site\'s robots.txt under the profile of the settings, as a robots.txt\'s do', async () => {
     const root = mkdtempSync(path.join(tmpdir(), 'robots-profile-'));
     // `useragent` opens a group for Google's parser only: its Content-Usage line speaks under google.
     writeFileSync(path.join(root, 'robots.txt'), 'useragent: GPTBot\nContent-Usage: train-ai=n\nDisallow: /x\n');
@@ -777,6 +777,9 @@ suite('language server: the profile setting', () => {
       // A profile in the query comes first, as for a robots.txt.
       const rfc = await ask('rfc9309');
       assert.deepEqual([rfc?.profile, rfc?.verdict], ['rfc9309', 'unknown']);
+      // The page's crawl answer too (explainPage): Google reads the Disallow for GPTBot.
+      const crawl = await s.conn.sendRequest<{ allowed: boolean } | null>('robotsAcap/explain', { textDocument: { uri: page }, query: { agent: 'GPTBot', path: '/x' } });
+      assert.equal(crawl?.allowed, false);
     } finally {
       await s.close();
       rmSync(root, { recursive: true, force: true });

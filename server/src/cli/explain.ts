@@ -109,7 +109,7 @@ export function runExplain(args: readonly string[], io: CliIO): number {
     // where the page lies relative to the robots.txt's folder.
     const page = parseHtml(htmlFile, readText(io, htmlFile).text);
     const defaultPath = '/' + path.relative(path.dirname(path.resolve(positional[0])), path.resolve(htmlFile)).split(path.sep).join('/');
-    const answers = queries.map((q) => isError(q) ? q : answer(q, () => explainPage(doc, page, { agent: q.agent, path: queriesFile === undefined && one('path') === undefined ? defaultPath : q.path, ...(q.usage ? { usage: q.usage } : {}), ...(q.purpose ? { purpose: q.purpose } : {}) }, ctx)));
+    const answers = queries.map((q) => isError(q) ? q : answer(q, () => explainPage(doc, page, { agent: q.agent, path: queriesFile === undefined && one('path') === undefined ? defaultPath : q.path, ...(q.usage ? { usage: q.usage } : {}), ...(q.purpose ? { purpose: q.purpose } : {}), ...(q.profile ? { profile: q.profile } : {}) }, ctx)));
     if (format === 'json') io.out(relativeNames(JSON.stringify(queriesFile !== undefined ? answers : answers[0], null, 2) + '\n', positional[0]));
     else io.out(relativeNames(answers.map((a) => (isError(a) ? formatError(a) : formatPageExplanation(a))).join('\n'), positional[0]));
     return exitStatus(answers);

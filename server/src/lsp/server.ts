@@ -678,7 +678,7 @@ connection.onHover(waitedGuard('textDocument/hover', null, async (params, token)
   if (page) {
     // One view of the files for the site's robots.txt and every answer from it (requestView).
     const { site, view } = pageSite(uri, s.siteRoot);
-    return doHtmlHover(page, params.position, { robots: site.robots, path: site.path, crawlers: s.crawlers, workspace: view });
+    return doHtmlHover(page, params.position, { robots: site.robots, path: site.path, crawlers: s.crawlers, profile: s.profile, workspace: view });
   }
   const doc = documents.get(uri);
   // A path's table is asked for in slices (one crawler's row a step): cancellable, and other requests interleave.
@@ -917,7 +917,7 @@ connection.onRequest(ExplainAnyRequest, guard('robotsAcap/explain', null, async 
   const page = documents.page(uri);
   if (page && !token.isCancellationRequested) {
     const { site, view } = pageSite(uri, s.siteRoot);
-    const e = explainPage(site.robots, page, { ...q, path: q.path || site.path }, { workspace: view });
+    const e = explainPage(site.robots, page, { ...q, path: q.path || site.path, profile: q.profile ?? s.profile }, { workspace: view });
     return { ...e, text: formatPageExplanation(e), ...(site.robots ? { robotsUri: site.robots.uri } : {}) };
   }
   const doc = documents.get(uri);

@@ -11,6 +11,7 @@ import { QUALIFIER_BY_NAME } from '../facts/facts';
 import { MAX_TABLE_ANSWERS, qualifierDoc, qualifiersShown, usageDoc } from '../features/hover';
 import { DEFAULT_CRAWLERS, MATRIX_USAGES, matrixUsages } from '../engine/matrix';
 import type { WorkspaceContext } from '../syntax/workspace';
+import type { Profile } from '../engine/conventional';
 import { CONVENTIONAL_BY_NAME, STANDARD_META_NAMES } from '../facts/htmlFacts';
 import { explainPage, type PageExplanation } from './pagePermissions';
 import type { HtmlPage, OffsetSpan } from './types';
@@ -21,6 +22,8 @@ export interface HtmlHoverContext extends WorkspaceContext {
   /** The page's path on the site. */
   readonly path?: string;
   readonly crawlers?: readonly string[];
+  /** How robots.txt is read (decisions §1), as in a robots.txt's hover. Default rfc9309. */
+  readonly profile?: Profile;
 }
 
 /** The AI-era values, which no standard defines (htmlFacts' AI_VALUES). */
@@ -110,7 +113,7 @@ export function pageTable(page: HtmlPage, ctx: HtmlHoverContext, hovered?: strin
   const grouped: { agents: string[]; cells: string[]; pinned: boolean }[] = [];
   const byCells = new Map<string, (typeof grouped)[number]>();
   for (const agent of answered) {
-    const cells = usages.map((usage) => cell(explainPage(ctx.robots, page, { agent, usage, path }, ctx), page.uri, ctx.robots?.uri));
+    const cells = usages.map((usage) => cell(explainPage(ctx.robots, page, { agent, usage, path, ...(ctx.profile ? { profile: ctx.profile } : {}) }, ctx), page.uri, ctx.robots?.uri));
     const key = cells.join('|');
     let g = byCells.get(key);
     if (g) g.agents.push(agent);

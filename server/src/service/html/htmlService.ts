@@ -7,6 +7,7 @@ import { CodeActionKind, DiagnosticSeverity, type CodeAction, type Diagnostic, t
 import type { RobotsDocument } from '../syntax/document';
 import { explain } from '../engine/permissions';
 import type { WorkspaceContext } from '../syntax/workspace';
+import type { Profile } from '../engine/conventional';
 import { severityOf, SOURCE, type ValidationSettings } from '../checks/validation';
 import type { HtmlPage, MetaTag } from './types';
 
@@ -31,9 +32,10 @@ export function formatPageExplanation(e: PageExplanation): string {
 
 /**
  * A META tag addressed to crawlers that robots.txt forbids to crawl the page is never read
- * (interpretation §4): say so on the tag, with the deciding robots.txt line.
+ * (interpretation §4): say so on the tag, with the deciding robots.txt line. robots.txt is read
+ * under the settings' profile (decisions §1; default rfc9309), as the page's other answers are.
  */
-export function pageNotices(page: HtmlPage, robots: RobotsDocument | undefined, path: string, settings: ValidationSettings = {}, ctx: WorkspaceContext = {}): Diagnostic[] {
+export function pageNotices(page: HtmlPage, robots: RobotsDocument | undefined, path: string, settings: ValidationSettings & { readonly profile?: Profile } = {}, ctx: WorkspaceContext = {}): Diagnostic[] {
   const severity = severityOf('meta.never-read', settings);
   if (!robots || severity === undefined) return [];
   const out: Diagnostic[] = [];
@@ -41,7 +43,7 @@ export function pageNotices(page: HtmlPage, robots: RobotsDocument | undefined, 
     const m = meta.meaning;
     if (m.kind === 'other' || !meta.content) continue;
     const agent = meta.nameLower === 'robots' ? '*' : meta.name.text;
-    const e = explain(robots, { agent, path }, ctx);
+    const e = explain(robots, { agent, path, ...(settings.profile ? { profile: settings.profile } : {}) }, ctx);
     if (e.allowed) continue;
     const line = e.decidedBy[0];
     const who = agent === '*' ? 'crawlers without a group of their own' : agent;

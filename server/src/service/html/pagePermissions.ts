@@ -19,6 +19,7 @@ import { USAGE_BY_NAME } from '../facts/facts';
 import { matchPattern } from '../syntax/paths';
 import { agentToken, explain, relevantUsages, type Explanation } from '../engine/permissions';
 import type { WorkspaceContext } from '../syntax/workspace';
+import type { Profile } from '../engine/conventional';
 import { conventionalAcap } from './metaContent';
 import type { HtmlPage, MetaTag, OffsetSpan } from './types';
 
@@ -28,6 +29,8 @@ export interface PageQuery {
   /** The page's path on the site (relative to the folder of the site's robots.txt). */
   readonly path: string;
   readonly purpose?: string;
+  /** How robots.txt's conventional groups are read (decisions §1): the user's profile. Default rfc9309. */
+  readonly profile?: Profile;
 }
 
 export interface PageRef {
@@ -181,7 +184,7 @@ export function explainPage(robots: RobotsDocument | undefined, page: HtmlPage, 
   const usage = (query.usage ?? 'crawl').toLowerCase();
   if (!USAGE_BY_NAME.has(usage)) throw new RangeError(`unknown usage ‘${usage}’`);
   const notes: string[] = [];
-  const robotsFor = (u: string): Explanation | undefined => (robots ? explain(robots, { agent: token, usage: u, path: query.path, ...(query.purpose ? { purpose: query.purpose } : {}) }, ctx) : undefined);
+  const robotsFor = (u: string): Explanation | undefined => (robots ? explain(robots, { agent: token, usage: u, path: query.path, ...(query.purpose ? { purpose: query.purpose } : {}), ...(query.profile ? { profile: query.profile } : {}) }, ctx) : undefined);
   const robotsCrawl = robotsFor('crawl');
   const robotsUsage = usage === 'crawl' ? robotsCrawl : robotsFor(usage);
   const elements = page.classes.filter((c) => c.usage && relevantUsages(usage).includes(c.usage.name)).map((c) => ({ line: lineOf(page, c.tag), element: c.element, allow: c.allow }));

@@ -558,7 +558,7 @@ suite('cli convert', () => {
       assert.equal(r.out, '');
       assert.deepEqual(r.written, {});
       assert.match(r.err, /^\d+ verdicts checked in the file as it is, \d+ alike in both readings, 4 differ/m);
-      assert.match(r.err, /^ {2}bot1 \/x: prohibited by the ACAP records, allowed for conventional crawlers \(ranking: /m);
+      assert.match(r.err, /^ {2}bot1 \/x: prohibited by the ACAP records, allowed for conventional crawlers \(name: no User-agent line can address bot1: /m);
       assert.match(r.err, /^robots-acap: not converted: 4 of \d+ \(crawler, path\) pairs checked get different crawl verdicts from conventional and ACAP crawlers \(listed above\), and the groups a conversion would add would leave 4; --force does not apply$/m);
       assert.doesNotMatch(r.err, /ACAP-ignore-conventional-records is added/);
     }

@@ -4,8 +4,8 @@
  * every real ACAP file (corpus/acap-real) to conventional groups.
  * Every verdict the check finds changed must be one the conversion reported beforehand
  * (interpretation §5): letter case (a warning names it), a robots.txt 2.0.0 group, ACAP records
- * already in the file, a pattern with a space, or a pair of lines the conversion says it cannot
- * rank (a warning naming the deciding line). The figures are printed, nothing is skipped silently.
+ * already in the file, a pattern with a space, a crawler name no User-agent line can address, or a
+ * pair of lines the conversion says it cannot rank (a warning naming the deciding line). The figures are printed, nothing is skipped silently.
  */
 import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -32,6 +32,7 @@ function reported(b: BrokenVerdict, warnings: readonly string[]): boolean {
     case 'robot-version-2': return has('follows robots.txt 2.0.0');
     case 'existing-acap': return has('already has ACAP records');
     case 'space': return has('cannot hold a space');
+    case 'name': return has('cannot be addressed by name');
     case 'ranking': return has('too many rules') || warnings.some((w) => new RegExp(`\\b[Ll]ine ${b.line} decides over`).test(w));
     default: return false;
   }

@@ -34,7 +34,7 @@ import { getModel, type AcapRecord, type Group } from '../model/model';
 
 /** What a kind of changed verdict means, in a few words for a title (the CLI's report gives each one). */
 const BREAK_WORDS: Readonly<Record<BreakKind, string>> = {
-  'case': 'letter case', 'robot-version-2': 'robots.txt 2.0.0', 'ranking': 'precedence', 'existing-acap': 'ACAP records', 'space': 'spaces in paths',
+  'case': 'letter case', 'robot-version-2': 'robots.txt 2.0.0', 'ranking': 'precedence', 'existing-acap': 'ACAP records', 'space': 'spaces in paths', 'name': 'crawler names',
 };
 
 /**
@@ -210,13 +210,22 @@ function convert(doc: RobotsDocument, data: ConversionData): ConversionResult {
   }
 }
 
-/** `keeps all 40 verdicts` or `changes 3 of 40 verdicts: letter case`. */
-function verdicts(r: ConversionResult): string {
+/** `keeps all 40 verdicts`, or `changes 3 of 40 verdicts: letter case` (without the kinds when `kinds` is false). */
+function verdicts(r: ConversionResult, kinds = true): string {
   const v = r.verification;
   const changed = v.broken.length;
   if (changed === 0) return `keeps all ${v.checked} verdicts`;
-  const kinds = [...new Set(v.broken.map((b) => BREAK_WORDS[b.kind] ?? 'precedence'))];
-  return `changes ${changed} of ${v.checked} verdicts: ${kinds.join(', ')}`;
+  const words = [...new Set(v.broken.map((b) => BREAK_WORDS[b.kind] ?? 'precedence'))];
+  return `changes ${changed} of ${v.checked} verdicts${kinds ? `: ${words.join(', ')}` : ''}`;
+}
+
+/** Titles are kept short for menus; the change annotation's label names every kind of change. */
+const MAX_TITLE = 100;
+
+/** The resolved title: what the check found, its kinds of change left out where they would make it longer than MAX_TITLE. */
+function resolvedTitle(base: string, r: ConversionResult): string {
+  const full = `${base} (${verdicts(r)})`;
+  return full.length <= MAX_TITLE ? full : `${base} (${verdicts(r, false)})`;
 }
 
 const MODE_WORDS: Readonly<Record<BrokenVerdict['mode'], string>> = {
@@ -307,7 +316,7 @@ export function resolveConversionAction(doc: RobotsDocument, data: ConversionDat
   }
   const r = convert(doc, current);
   // No edit: nothing changes, so the title names no verdict changed (the notice says why).
-  const action: CodeAction = { title: r.edits.length ? `${titleOf(doc, current)} (${verdicts(r)})` : `${titleOf(doc, current)} (nothing to convert)`, kind: CodeActionKind.RefactorRewrite, data: current };
+  const action: CodeAction = { title: r.edits.length ? resolvedTitle(titleOf(doc, current), r) : `${titleOf(doc, current)} (nothing to convert)`, kind: CodeActionKind.RefactorRewrite, data: current };
   if (r.edits.length === 0) {
     const why = r.warnings.find((w) => w.startsWith('Nothing to convert') || w.startsWith('There is no')) ?? 'Nothing to convert.';
     return { action, notice: why };

@@ -342,7 +342,22 @@ export function probePaths(patterns: readonly string[], max = 200, focus: readon
 // ---------------------------------------------------------------------------------------------
 // Verification
 
-export type BreakKind = 'case' | 'robot-version-2' | 'ranking' | 'existing-acap' | 'space';
+/**
+ * Why a verdict changed (attribute), which also says whether another conversion could keep it:
+ * - `case`: ACAP matches patterns without regard to letter case (Part 1 §2.8), conventional
+ *   crawlers do not; no conversion can keep such a verdict (interpretation §5);
+ * - `existing-acap` (to ACAP): ACAP records that were in the file before take part in the verdict;
+ *   the converted records combine with them, and the conversion does not change them;
+ * - `name` (to REP): no User-agent line can address the crawler, as its ACAP-crawler name is not
+ *   the product token a User-agent line names (`MJ12bot` names `MJ`, RFC 9309 §2.2.1,
+ *   interpretation §1), so conventional crawlers of that name read another group;
+ * - `robot-version-2`: a robots.txt 2.0.0 group, whose precedence the other format cannot fully
+ *   express;
+ * - `space`: a pattern with a space, which no ACAP value can hold (Part 1 §3);
+ * - `ranking`: otherwise, the two formats rank patterns differently (longest match, RFC 9309
+ *   §2.2.2; narrowest scope, Part 1 §2.4.5) and no pattern added settles the pair.
+ */
+export type BreakKind = 'case' | 'robot-version-2' | 'ranking' | 'existing-acap' | 'space' | 'name';
 
 export interface BrokenVerdict {
   readonly agent: string;
@@ -518,6 +533,57 @@ function decisionOf(e: Explanation): Explanation['decision'] {
   return e.crawl && !e.crawl.allowed ? e.crawl : e.decision;
 }
 
+/** The crawlers a document's ACAP records address: whether one is for `*`, and the names of the others (lower case). */
+interface Addressed {
+  readonly star: boolean;
+  readonly named: ReadonlySet<string>;
+}
+
+/** O(crawler lines) (compileRecords is kept per model). */
+function addressedBy(doc: RobotsDocument): Addressed {
+  let star = false;
+  const named = new Set<string>();
+  for (const r of compileRecords(doc)) {
+    if (r.star) star = true;
+    else for (const c of r.crawlers) named.add(c);
+  }
+  return { star, named };
+}
+
+/** The file before a conversion, as attribute() reads it; each part made when first asked (verifyConversion). */
+interface BeforeContext {
+  readonly doc: RobotsDocument;
+  /** The probe paths by their lower-case spelling. */
+  readonly byLower: ReadonlyMap<string, readonly string[]>;
+  /** To ACAP, the texts of the record lines the file had (recordLineTexts); absent in a file's check against itself. */
+  readonly held: (() => ReadonlySet<string>) | undefined;
+  readonly addressed: () => Addressed;
+}
+
+/**
+ * The trimmed texts of the ACAP record lines of `doc` (crawler lines aside): a deciding field
+ * with one of these texts after a conversion to ACAP was in the file before it. O(record lines).
+ */
+function recordLineTexts(doc: RobotsDocument): Set<string> {
+  const out = new Set<string>();
+  const add = (lines: readonly number[]): void => { for (const l of lines) out.add(lineAt(doc, l).text.trim()); };
+  for (const r of getModel(doc).records) {
+    add(r.general);
+    for (const sub of r.subRecords) add(sub.fields);
+  }
+  return out;
+}
+
+/**
+ * Is a deciding ACAP line one of the file's own from before the conversion (`held`:
+ * recordLineTexts), or of a file its permissions reference names (no conversion writes there)?
+ * A field the conversion wrote with the very text of one already there counts as already there:
+ * it decides nothing the old one does not.
+ */
+function decidedByHeld(e: Explanation, held: ReadonlySet<string>): boolean {
+  return decisionOf(e).winners.some((w) => w.source === 'acap' && (w.file !== undefined || held.has(w.text)));
+}
+
 /** Does the deciding ACAP line match the path only because ACAP ignores letter case (Part 1 §2.8)? */
 function caseOnly(e: Explanation, path: string): boolean {
   const p = normalizePercent(pathOfUrl(path));
@@ -604,6 +670,20 @@ export function verifyConversion(before: RobotsDocument, after: RobotsDocument, 
   const shared = options.sharedAgentPaths ?? 10;
   const byLower = new Map<string, string[]>();
   for (const p of probes.paths) byLower.set(p.toLowerCase(), [...(byLower.get(p.toLowerCase()) ?? []), p]);
+  // What attribute() reads of the file before, each made once, when a verdict first needs it:
+  // O(record lines) and O(crawler lines), where asking the records per changed verdict was
+  // O(crawler lines) each (a record of 48,000 names, for a thousand verdicts).
+  let heldTexts: ReadonlySet<string> | undefined;
+  let addressed: Addressed | undefined;
+  const context: BeforeContext = {
+    doc: before,
+    byLower,
+    // To ACAP, the lines of the records already in the file. A file checked against itself
+    // (convert.ts's check that nothing is left to convert) has no lines but its own, and only
+    // letter case can excuse a difference there: none are held.
+    held: direction === 'to-acap' && before !== after ? () => (heldTexts ??= recordLineTexts(before)) : undefined,
+    addressed: () => (addressed ??= addressedBy(before)),
+  };
 
   const modes = options.modes ?? ['acap', 'acap-ignoring-conventional'];
   // To ACAP, the converted file is read both with and without ACAP-ignore-conventional-records,
@@ -621,7 +701,7 @@ export function verifyConversion(before: RobotsDocument, after: RobotsDocument, 
       const ref = direction === 'to-acap'
         ? conventionalAllowed(before, agent, path)
         : allowedAs(before, { agent, path, reading: 'acap' }, {});
-      if (countBefore && conventionalAllowed(before, agent, path) !== ref && attribute(before, agent, path, direction, undefined, byLower).kind !== 'case') differedBefore++;
+      if (countBefore && conventionalAllowed(before, agent, path) !== ref && attribute(context, agent, path, direction, undefined).kind !== 'case') differedBefore++;
       for (const { mode, as } of readings) {
         checked++;
         const query = { agent, path, usage: direction === 'to-acap' ? usage : 'crawl', reading: 'acap' } as const;
@@ -629,7 +709,7 @@ export function verifyConversion(before: RobotsDocument, after: RobotsDocument, 
         if (got === ref) continue;
         // The whole answer only for a verdict that changed, to say why.
         const e = mode === 'conventional' ? undefined : explainReadAs(after, query, as);
-        broken.push({ agent, path, before: ref, after: got, mode, ...attribute(before, agent, path, direction, e, byLower) });
+        broken.push({ agent, path, before: ref, after: got, mode, ...attribute(context, agent, path, direction, e) });
       }
     }
   }
@@ -637,27 +717,45 @@ export function verifyConversion(before: RobotsDocument, after: RobotsDocument, 
   return { checked, kept: checked - broken.length, broken, probes: probed, ...(countBefore ? { differedBefore } : {}) };
 }
 
-/** Why a verdict changed: letter case, a robots.txt 2.0.0 group, ACAP records already there, or how the two formats rank patterns. */
-function attribute(before: RobotsDocument, agent: string, path: string, direction: 'to-acap' | 'to-rep', e: Explanation | undefined, byLower: ReadonlyMap<string, readonly string[]>): { why: string; kind: BreakKind; line: number | undefined } {
+/**
+ * Why a verdict changed (BreakKind), the first cause that holds, in this order. To ACAP: a space;
+ * letter case where the deciding ACAP line matches the path only in another case; ACAP records
+ * that were in the file (`held`: their lines, absent in a file's check against itself) where one
+ * of their lines decides; letter case where another casing of the path gets another conventional
+ * verdict (a wider test, which an old record's line deciding in the path's own casing does not
+ * pass: the record, not the casing, changed it); a robots.txt 2.0.0 group; ACAP records for the
+ * crawler or for `*` there before; otherwise ranking. To REP: letter case; a crawler no User-agent
+ * line can address; a 2.0.0 group; ranking.
+ */
+function attribute(context: BeforeContext, agent: string, path: string, direction: 'to-acap' | 'to-rep', e: Explanation | undefined): { why: string; kind: BreakKind; line: number | undefined } {
+  const { doc: before, byLower, held } = context;
   const conv = conventionalVerdict(before, agent, path);
   if (direction === 'to-acap') {
     const line = conv.line === undefined ? undefined : conv.line + 1;
     const decider = conv.line === undefined ? undefined : before.lines[conv.line];
     const pattern = decider?.directive.kind === 'rule' ? decider.text.slice(decider.directive.pattern.start, decider.directive.pattern.end) : '';
     if (/\s/.test(pattern)) return { kind: 'space', line, why: `line ${line} has a space in its pattern, which no ACAP value can hold, so it was not converted` };
-    const variants = [path.toLowerCase(), path.toUpperCase(), ...(byLower.get(path.toLowerCase()) ?? [])];
-    const differs = variants.some((v) => conventionalAllowed(before, agent, v) !== conv.allowed);
     const acap = e ? decisionOf(e).summary : '';
-    // Letter case first: no conversion can change it, in a 2.0.0 group or any other.
-    if (differs || (e && caseOnly(e, path))) return { kind: 'case', line, why: `ACAP matches patterns case-insensitively (Part 1 §2.8), conventional crawlers do not: ${conv.why}; ACAP: ${acap}` };
+    const cased = { kind: 'case', line, why: `ACAP matches patterns case-insensitively (Part 1 §2.8), conventional crawlers do not: ${conv.why}; ACAP: ${acap}` } as const;
+    // Letter case first where it decides: no conversion can change it, in a 2.0.0 group or any other.
+    if (e && caseOnly(e, path)) return cased;
+    // A line of the records already there decides in the path's own casing: they changed it.
+    if (e && held && decidedByHeld(e, held())) return { kind: 'existing-acap', line, why: `the ACAP records already in the file decide here: ${acap}` };
+    const variants = [path.toLowerCase(), path.toUpperCase(), ...(byLower.get(path.toLowerCase()) ?? [])];
+    if (variants.some((v) => conventionalAllowed(before, agent, v) !== conv.allowed)) return cased;
     if (conv.version2) return { kind: 'robot-version-2', line, why: `the group for ${agent} follows robots.txt 2.0.0, whose precedence the ACAP fields written for it do not express here (${conv.why}; ACAP: ${acap})` };
-    const t = agent.toLowerCase();
-    if (compileRecords(before).some((r) => r.star || r.crawlers.includes(t))) return { kind: 'existing-acap', line, why: `the ACAP records already in the file take part: ${acap}` };
+    const records = context.addressed();
+    if (records.star || records.named.has(agent.toLowerCase())) return { kind: 'existing-acap', line, why: `the ACAP records already in the file take part: ${acap}` };
     return { kind: 'ranking', line, why: `conventional: ${conv.why}; ACAP: ${acap}` };
   }
   const acap = explain(before, { agent, path, reading: 'acap' });
   const line = acap.decidedBy[0]?.line;
   if (caseOnly(acap, path)) return { kind: 'case', line, why: `ACAP matches patterns case-insensitively (Part 1 §2.8), conventional crawlers do not: ${acap.decision.summary}` };
+  // A record names the crawler, but a User-agent line with its name names another (interpretation §1).
+  const token = productToken(agent);
+  if (token !== agent && context.addressed().named.has(agent.toLowerCase())) {
+    return { kind: 'name', line, why: `no User-agent line can address ${agent}: one with this name names the crawler ‘${token}’ (its product token, RFC 9309 §2.2.1), so conventional crawlers called ${agent} read another group; ACAP: ${acap.decision.summary}` };
+  }
   if (conv.version2) return { kind: 'robot-version-2', line, why: `the group for ${agent} follows robots.txt 2.0.0, whose precedence the conventional lines written for it cannot fully express (${conv.why})` };
   return { kind: 'ranking', line, why: `ACAP before: ${acap.decision.summary}${e ? `; ACAP after: ${decisionOf(e).summary}` : ''}` };
 }

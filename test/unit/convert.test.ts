@@ -8,6 +8,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { convertToAcap, convertToRep, verifyConversion, type ConversionResult, type ConvertOptions } from '../../server/src/service/convert/convert';
 import { fromFull, intersect, toFull } from '../../server/src/service/convert/verify';
 import { explain } from '../../server/src/service/engine/permissions';
+import { getModel } from '../../server/src/service/model/model';
 import { runConvert } from '../../server/src/cli/convert';
 import { UsageError, type CliIO } from '../../server/src/cli/io';
 import { doc } from './helpers';
@@ -219,9 +220,38 @@ suite('conversions never join what they add to a crawler list the file leaves op
     assert.equal(allowed(r.text, 'b', '/y'), false);
   });
 
-  test('to ACAP: an empty last record with conventional lines inside it is named in a warning', () => {
-    const r = toAcap('ACAP-crawler: zz\n\nUser-agent: a\nDisallow: /x\n');
-    assert.ok(r.warnings.some((w) => w.startsWith('The record of line 1 names crawlers and has no field, and the file ends inside it')), r.warnings.join('\n'));
+  test('to ACAP: an empty last record with conventional lines inside it stays last and empty too; the converted records go before it', () => {
+    // Found by review: the records were appended after the group inside the record, and nothing
+    // but a field ends a record's crawler list (Part 1 §2.3: a record ends at a crawler line that
+    // follows some other field), so `zz` became a crawler of the first record appended, with its
+    // prohibition; a warning said so, and converting the result again appended the records again.
+    const text = 'ACAP-crawler: zz\n\nUser-agent: a\nDisallow: /x\n';
+    const r = toAcap(text);
+    assert.equal(applyEdits(text, r), r.text);
+    assert.ok(r.text.endsWith('ACAP-crawler: a\nACAP-disallow-crawl: /x\n\nACAP-crawler: zz\n\nUser-agent: a\nDisallow: /x\n'), r.text);
+    const records = getModel(doc(r.text)).records;
+    assert.deepEqual(records.map((x) => x.crawlers.length), [1, 1], 'the record for a, then zz alone');
+    assert.equal(allowed(r.text, 'zz', '/x'), true);
+    assert.equal(allowed(r.text, 'a', '/x'), false);
+    assert.deepEqual(changed(r).filter((c) => !c.endsWith(' case')), []);
+    assert.ok(!r.warnings.some((w) => w.includes('the file ends inside it')), r.warnings.join('\n'));
+    // The header does not say the groups are above: one is below, inside the empty record.
+    assert.match(r.text, /^# ACAP records converted from the conventional groups of this file \(ACAP Part 1 §2\.9\)/m);
+    assert.deepEqual(toAcap(r.text).edits, [], 'converted again, nothing is added');
+  });
+
+  test('to ACAP: an empty record on the first line, after a byte-order mark: what goes before it goes after the mark', () => {
+    const text = '\ufeffACAP-crawler: zz\r\n\r\nUser-agent: a\r\nDisallow: /x\r\n';
+    for (const options of [{}, { addVersion: true }, { addVersion: true, ignoreConventional: true }]) {
+      const r = toAcap(text, options);
+      assert.equal(applyEdits(text, r), r.text);
+      assert.equal(r.text.lastIndexOf('\ufeff'), 0, JSON.stringify(r.text));
+      assert.ok(r.text.endsWith('ACAP-crawler: zz\r\n\r\nUser-agent: a\r\nDisallow: /x\r\n'), JSON.stringify(r.text));
+      if (options.addVersion) assert.ok(r.text.startsWith('\ufeff##ACAP version=1.0\r\n'), JSON.stringify(r.text));
+      assert.equal(allowed(r.text, 'zz', '/x'), true, JSON.stringify(options));
+      assert.equal(allowed(r.text, 'a', '/x'), false, JSON.stringify(options));
+      assert.deepEqual(toAcap(r.text, options).edits, [], JSON.stringify(options));
+    }
   });
 
   test('to REP: an empty group just before the ACAP records stays empty; the converted groups go before it', () => {

@@ -173,26 +173,35 @@ function withCommentsAbove(doc: RobotsDocument, line: number): number {
 }
 
 /**
- * Where the converted records go: at the end of the file, unless the file ends with a record
- * that has ACAP-crawler lines and nothing else. A record runs to the next ACAP-crawler line after
- * a field (Part 1 §2.3), so the first record appended would take that record's crawlers in, and
- * give them its fields (`ACAP-crawler: zz` last in the file became a crawler of the first
- * converted record): the block goes before it (and the comments just above it), which stays last
- * and empty, as it was. If conventional lines follow its crawlers (inside it, for ACAP), the
- * block stays at the end, after the groups its comments name, and a warning says what happens.
+ * Where the converted records go when not at the end of the file: before its last record if that
+ * has ACAP-crawler lines and no field (and before the comments just above it). Part 1 §2.3 ends a
+ * record only at a crawler line that follows some other field, and a blank line is no field, so
+ * nothing appended after such a record can begin one of its own: the first record appended took
+ * its crawlers in and gave them its fields (`ACAP-crawler: zz` last in the file became a crawler
+ * of the first converted record). Before it, the block's last record has fields, so the empty
+ * record stays a record of its own, last and empty as it was, with the conventional lines that
+ * follow its crawlers (which ACAP crawlers ignore there, Part 1 §2.9.2) still inside it.
+ * Undefined when the records go at the end. O(1) on the model, plus the comments above.
  */
-function recordsBlock(doc: RobotsDocument, block: readonly string[], warnings: string[]): Insertion {
+function openRecordAt(doc: RobotsDocument): number | undefined {
   const records = getModel(doc).records;
   const last = records[records.length - 1];
-  if (!last || last.general.length || last.subRecords.length || last.reference !== undefined) return appendBlock(doc, block);
-  if (last.conventional.length) {
-    warnings.push(`The record of line ${last.startLine + 1} names crawlers and has no field, and the file ends inside it: ACAP reads the records appended after it as part of it, so its crawlers take their fields. Give it a field, or remove it, and convert again.`);
-    return appendBlock(doc, block);
-  }
-  const at = withCommentsAbove(doc, last.startLine);
+  if (!last || last.general.length || last.subRecords.length || last.reference !== undefined) return undefined;
+  return withCommentsAbove(doc, last.startLine);
+}
+
+/** The records' block, at the end of the file or before the line `at` (openRecordAt). */
+function recordsBlock(doc: RobotsDocument, block: readonly string[], at: number | undefined): Insertion {
+  if (at === undefined) return appendBlock(doc, block);
   const eol = eolOf(doc);
   const lead = at > 0 && doc.lines[at - 1].text.trim() !== '' ? eol : '';
-  return { line: at, character: 0, text: lead + block.join(eol) + eol + eol };
+  // On the first line, after its byte-order mark, which stays first.
+  return { line: at, character: at === 0 ? doc.lines[0].bom : 0, text: lead + block.join(eol) + eol + eol };
+}
+
+/** How many lines an insertion before a line (at its start) adds: its line ends. */
+function linesOf(ins: Insertion, eol: string): number {
+  return ins.text.split(eol).length - 1;
 }
 
 /**
@@ -563,13 +572,32 @@ export function convertToAcap(doc: RobotsDocument, options: ConvertOptions = {})
   const firstAcap = firstAcapLine(doc);
   const addVersion = options.addVersion === true && model.versionLines.length === 0;
   const ignoreAt = options.ignoreConventional && !model.ignoreConventional.length && firstAcap !== undefined ? firstAcap : undefined;
-  const ln: Ln = (l) => l + 1 + (addVersion ? 1 : 0) + (ignoreAt !== undefined && l >= ignoreAt ? 1 : 0);
+  // Before a last record of crawler lines alone (openRecordAt), the block comes before the groups
+  // inside that record, and the lines its comments name move down by its length (`shift`).
+  const openAt = openRecordAt(doc);
+  const groupsBelow = openAt !== undefined && groups.some((g) => g.startLine >= openAt);
+  let shift = 0;
+  const ln: Ln = (l) => l + 1 + (addVersion ? 1 : 0) + (ignoreAt !== undefined && l >= ignoreAt ? 1 : 0) + (openAt !== undefined && l >= openAt ? shift : 0);
   const starRules = star ? rulesOf(doc, star.groups, only) : [];
   const starRestricts = star !== undefined && (starRules.some((r) => !r.allow && r.pattern !== '') || (isVersion2(doc, star.groups[0]) && starRules.some((r) => r.allow)));
-  const records: string[][] = [];
-  for (const t of [...(star ? [star] : []), ...named]) {
-    if (!/^[A-Za-z*]/.test(t.names[0])) warnings.push(`Crawler name ‘${t.names[0]}’ does not start with a letter, as Part 1 §3 requires of ACAP crawler names; ACAP crawlers may not recognise it.`);
-    records.push(acapRecord(doc, t, rulesOf(doc, t.groups, only), rulesOf(doc, t.groups), starRestricts, usage, warnings, ln));
+  const targets = [...(star ? [star] : []), ...named];
+  for (const t of targets) if (!/^[A-Za-z*]/.test(t.names[0])) warnings.push(`Crawler name ‘${t.names[0]}’ does not start with a letter, as Part 1 §3 requires of ACAP crawler names; ACAP crawlers may not recognise it.`);
+  const recordsOf = (said: string[]): string[][] => targets.map((t) => acapRecord(doc, t, rulesOf(doc, t.groups, only), rulesOf(doc, t.groups), starRestricts, usage, said, ln));
+  let records = recordsOf(warnings);
+  const blockOf = (converted: readonly (readonly string[])[]): string[] => {
+    const block = groupsBelow
+      ? ['# ACAP records converted from the conventional groups of this file (ACAP Part 1 §2.9): crawlers', '# that read ACAP follow these; other crawlers keep following the groups.']
+      : ['# ACAP records converted from the conventional groups above (ACAP Part 1 §2.9): crawlers that', '# read ACAP follow these; other crawlers keep following the groups above.'];
+    if (options.ignoreConventional && !model.ignoreConventional.length && firstAcap === undefined) block.push(IGNORE_LINE);
+    for (const r of converted) block.push('', ...r);
+    return block;
+  };
+  if (groupsBelow && records.length) {
+    // The block's length does not depend on the numbers its comments give, so a second pass with
+    // the shift known writes them right. It doubles the conversion's work, in this layout only;
+    // its warnings were said by the first.
+    shift = linesOf(recordsBlock(doc, blockOf(records), openAt), eolOf(doc));
+    records = recordsOf([]);
   }
   const letters = [...new Set(rulesOf(doc, groups, only).filter((r) => /[A-Za-z]/.test(r.pattern)).map((r) => r.pattern))];
   if (letters.length) warnings.push(`ACAP matches paths case-insensitively (Part 1 §2.8), conventional crawlers do not: a path that differs only in letter case from a pattern with letters (${letters.slice(0, 3).map((p) => `‘${p}’`).join(', ')}${letters.length > 3 ? ` and ${letters.length - 3} more` : ''}) may get a different verdict from ACAP crawlers (interpretation §5).`);
@@ -583,17 +611,12 @@ export function convertToAcap(doc: RobotsDocument, options: ConvertOptions = {})
   const inserts: Insertion[] = [];
   if (records.length) {
     if (addVersion) inserts.push({ line: 0, character: doc.lines[0].bom, text: `##ACAP version=1.0${eolOf(doc)}` });
-    if (ignoreAt !== undefined) inserts.push({ line: ignoreAt, character: 0, text: IGNORE_LINE + eolOf(doc) });
+    // On the first line, after its byte-order mark, which stays first.
+    if (ignoreAt !== undefined) inserts.push({ line: ignoreAt, character: ignoreAt === 0 ? doc.lines[0].bom : 0, text: IGNORE_LINE + eolOf(doc) });
     if (written) {
       warnings.push(`The file already has the ACAP records this conversion writes: they are not written again, and only ${[addVersion ? 'the ##ACAP version line' : '', ignoreAt !== undefined ? IGNORE_LINE : ''].filter(Boolean).join(' and ')} is added.`);
     } else {
-      const block = ['# ACAP records converted from the conventional groups above (ACAP Part 1 §2.9): crawlers that', '# read ACAP follow these; other crawlers keep following the groups above.'];
-      if (options.ignoreConventional && !model.ignoreConventional.length && firstAcap === undefined) block.push(IGNORE_LINE);
-      for (const r of records) {
-        block.push('');
-        for (const l of r) block.push(l);
-      }
-      inserts.push(recordsBlock(doc, block, warnings));
+      inserts.push(recordsBlock(doc, blockOf(records), openAt));
     }
   } else warnings.push('There is no conventional group to convert.');
   const { text, edits } = finish(doc, inserts);

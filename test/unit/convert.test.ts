@@ -121,7 +121,11 @@ suite('convert to ACAP: the text of each rule', () => {
   });
 
   test('nothing to convert: no edit, and the result says so', () => {
-    for (const r of [toAcap('Sitemap: https://example.com/s.xml\n', { addVersion: true }), convertToRep(doc('User-agent: *\nDisallow: /\n'))]) {
+    // The last two: ACAP lines but no record whose fields are in the file. Groups were written
+    // all the same, with the verdicts of no record at all: `Allow: /**` over the file's own
+    // `Disallow: /*$`, and again at each conversion (found by convertAgain.test.ts).
+    const noRecord = ['User-agent: *\nDisallow: /\n', 'ACAP-ignore-conventional-records\nUser-agent: crawler\nDisallow: /*$\n', 'User-agent: crawler\nDisallow: /x\n\nACAP-crawler: bot\nACAP-permissions-reference: /bot.txt\n'];
+    for (const r of [toAcap('Sitemap: https://example.com/s.xml\n', { addVersion: true }), ...noRecord.map((t) => convertToRep(doc(t)))]) {
       assert.deepEqual(r.edits, []);
       assert.equal(r.verification.checked, 0);
       assert.ok(r.warnings.some((w) => /^There is no (conventional group|ACAP record) to convert\.$/.test(w)));
@@ -263,6 +267,36 @@ suite('conversions never join what they add to a crawler list the file leaves op
     assert.equal(allowed(r.text, 'b', '/c', 'conventional'), true);
     assert.equal(allowed(r.text, 'c', '/c', 'conventional'), false);
     assert.deepEqual(changed(r).filter((c) => !c.endsWith(' case')), []);
+  });
+
+  test('to REP: User-agent lines whose group goes on after the ACAP records stay one group; the converted groups go before them', () => {
+    // Found by the property of convertToRepAgain.test.ts made strict: `User-agent: *` and
+    // `User-agent: late` are one group (RFC 9309 §2.2.1: the lines between are no rules), whose
+    // rule comes after the records. The groups were inserted below `User-agent: *`, so it joined
+    // the first of them and took Bot's `Disallow: /`; the second conversion added `Allow: /`.
+    const text = 'User-agent: *\n\nACAP-ignore-conventional-records\n\nACAP-crawler: Bot\nACAP-disallow-crawl: /\n\nUser-agent: late\nDisallow: /late\n';
+    const r = convertToRep(doc(text));
+    assert.equal(applyEdits(text, r), r.text);
+    assert.ok(r.text.endsWith('\nUser-agent: *\n\nACAP-ignore-conventional-records\n\nACAP-crawler: Bot\nACAP-disallow-crawl: /\n\nUser-agent: late\nDisallow: /late\n'), r.text);
+    for (const [agent, path, ok] of [['someone', '/', true], ['someone', '/late', true], ['late', '/late', true], ['Bot', '/', false]] as const) {
+      assert.equal(allowed(r.text, agent, path, 'conventional'), ok, `${agent} ${path}`);
+    }
+    assert.deepEqual(changedToRep(text, r), []);
+    assert.deepEqual(convertToRep(doc(r.text)).edits, [], 'converted again, nothing is added');
+    // A field that is no rule (Sitemap) does not end the group either.
+    const sitemap = 'User-agent: b\nSitemap: https://example.com/s.xml\n\nACAP-crawler: c\nACAP-disallow-crawl: /c\n';
+    const s = convertToRep(doc(sitemap));
+    assert.equal(allowed(s.text, 'b', '/c', 'conventional'), true);
+    assert.equal(allowed(s.text, 'c', '/c', 'conventional'), false);
+  });
+
+  test('to REP: groups inserted on the first line go after its byte-order mark', () => {
+    for (const text of ['\ufeffACAP-crawler: c\nACAP-disallow-crawl: /c\n', '\ufeffUser-agent: b\n\nACAP-crawler: c\nACAP-disallow-crawl: /c\n']) {
+      const r = convertToRep(doc(text));
+      assert.equal(applyEdits(text, r), r.text);
+      assert.equal(r.text.lastIndexOf('\ufeff'), 0, JSON.stringify(r.text));
+      assert.equal(allowed(r.text, 'c', '/c', 'conventional'), false);
+    }
   });
 });
 

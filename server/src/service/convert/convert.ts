@@ -206,25 +206,25 @@ function linesOf(ins: Insertion, eol: string): number {
 
 /**
  * Where the converted groups go: before the first ACAP line (and the comments just above it),
- * unless a group with User-agent lines and nothing else comes just before that. RFC 9309 §2.2.1
- * reads consecutive User-agent lines, blank lines and comments between them, as one group's, so
- * the first group inserted would take that group's crawlers in (an empty `User-agent: b` became a
- * crawler of the first converted group and lost its permission to crawl everything): the block
- * goes before that group, which stays where it was, empty, after the inserted groups.
+ * unless User-agent lines above it open a group that has no rule yet there. RFC 9309 §2.2.1 reads
+ * consecutive User-agent lines as one group's, whatever comes between them but rules (blank lines,
+ * comments, fields such as Sitemap, the ACAP lines a conventional parser ignores), and so does the
+ * model (model.ts), so the first group inserted after such lines would take their crawlers in: an
+ * empty `User-agent: b` became a crawler of the first converted group and lost its permission to
+ * crawl everything, and `User-agent: *`, whose group's rules came after the ACAP records (with a
+ * `User-agent: late` there), took a named record's `Disallow: /`. The block goes before those
+ * User-agent lines (and the comments just above them), which stay one group with what follows.
+ * O(lines between the last rule above and the first ACAP line).
  */
 function groupsAt(doc: RobotsDocument, first: number): number {
-  let at = withCommentsAbove(doc, first);
-  const groups = getModel(doc).groups;
-  for (let k = groups.length - 1; k >= 0; k--) {
-    const g = groups[k];
-    if (g.startLine >= at) continue;
-    // The last group above: empty, with only blank lines, comments and the version line after it.
-    let quiet = g.members.length === 0;
-    for (let l = g.endLine + 1; l < at && quiet; l++) quiet = doc.lines[l].kind === 'blank' || doc.lines[l].kind === 'comment';
-    if (quiet) at = withCommentsAbove(doc, g.startLine);
-    break;
+  const at = withCommentsAbove(doc, first);
+  let open: number | undefined;
+  for (let l = at - 1; l >= 0; l--) {
+    const placement = doc.lines[l].field?.fact?.placement;
+    if (placement === 'group-member') break;
+    if (placement === 'group-start') open = l;
   }
-  return at;
+  return open === undefined ? at : withCommentsAbove(doc, open);
 }
 
 /** The first ACAP line (ignore directive, definition or record), or undefined. */
@@ -977,7 +977,7 @@ export function convertToRep(doc: RobotsDocument, options: Pick<ConvertOptions, 
       rv.hasKept[side] = true;
     }
     const silence: Rule<AcapId> = { pattern: '/', allow: true, id: { tier: 4, key: '/', source: 'acap', line: undefined }, kind: 'virtual' };
-    const refined = refine([silence, ...existing, ...kept], { wins: (a, b) => groupOrAcapWins(a, b, twins), beats: repBeats, variants: padded });
+    const refined = refine([silence, ...existing, ...kept], { wins: (a, b) => groupOrAcapWins(a, b, twins), beats: repBeats, variants: padded, widen: true });
     const who = t.names.slice(0, 3).join(', ') + (t.names.length > 3 ? '…' : '');
     const byWinner = new Map<number, Set<number>>();
     for (const [w, l] of refined.failures) byWinner.set(w.id.line ?? -1, (byWinner.get(w.id.line ?? -1) ?? new Set()).add(l.id.line ?? 0));
@@ -1003,7 +1003,9 @@ export function convertToRep(doc: RobotsDocument, options: Pick<ConvertOptions, 
   if (first === undefined || !used.length) warnings.push('There is no ACAP record to convert.');
   const inserts: Insertion[] = [];
   let ignoreWarning = -1;
-  if (first !== undefined && solved.length) {
+  // With no record to convert there are no verdicts to give (the file's ACAP crawlers go by
+  // silence, or by ACAP-ignore-conventional-records alone): nothing is written.
+  if (first !== undefined && used.length && solved.length) {
     const at = groupsAt(doc, first);
     if (addIgnore) ignoreWarning = warnings.push('ACAP-ignore-conventional-records is added: the file had no conventional rules, and ACAP crawlers would otherwise also read the new groups.') - 1;
     // The block's comments name lines of the new text: those after it move down by its length.
@@ -1024,7 +1026,8 @@ export function convertToRep(doc: RobotsDocument, options: Pick<ConvertOptions, 
     };
     const lead = at > 0 && doc.lines[at - 1].text.trim() !== '' ? [''] : [];
     const lines = [...lead, ...block(0)];
-    inserts.push({ line: at, character: 0, text: [...lead, ...block(lines.length)].join(eolOf(doc)) + eolOf(doc) });
+    // On the first line, after its byte-order mark, which stays first.
+    inserts.push({ line: at, character: at === 0 ? doc.lines[0].bom : 0, text: [...lead, ...block(lines.length)].join(eolOf(doc)) + eolOf(doc) });
   }
   const { text, edits } = finish(doc, inserts);
   if (!used.length) return { text, edits, warnings, verification: NOTHING_CHECKED };

@@ -196,6 +196,16 @@ export interface Precedence<Id> {
   readonly maxIntersections?: number;
   /** Settle pairs only between rules shallower than this (added rules compete with added rules...). */
   readonly maxDepth?: number;
+  /**
+   * Where no spelling of an exact path (`/a$`) lets the added rule beat the loser, try the path
+   * with any tail (`/a`, `/a*`...), when the winner matches all of those paths. Sound for any
+   * reading: the added rule still matches only paths of the winner's and stands for it, and
+   * where it meets a third rule that pair is settled like any other. It can only help a reading
+   * that ranks longer patterns first (RFC 9309 §2.2.2), where `/a**` outranks `Allow: /a$`.
+   * Cost, only for a pair none of whose own spellings won: one subsumes() test of the two globs
+   * and the variants of the wider pattern (padded: up to 65), each one `beats` call.
+   */
+  readonly widen?: boolean;
 }
 
 export interface Refined<Id> {
@@ -246,7 +256,11 @@ export function refine<Id>(start: readonly Rule<Id>[], p: Precedence<Id>): Refin
       const depth = Math.max(w.depth ?? 0, l.depth ?? 0) + 1;
       if (both === undefined || depth > (p.maxDepth ?? Infinity)) { failures.push([w, l]); continue; }
       for (const f of both) {
-        const pattern = p.variants(fromFull(f)).find((v) => p.beats({ ...w, pattern: v, kind: 'added' }, l));
+        const beatsL = (v: string): boolean => p.beats({ ...w, pattern: v, kind: 'added' }, l);
+        let pattern = p.variants(fromFull(f)).find(beatsL);
+        // An exact path (`/a$`) has no longer spelling: the same path with any tail (`/a**`),
+        // where `w` matches all of it, still stands for `w` there (see `widen`).
+        if (pattern === undefined && p.widen && !f.endsWith('*') && subsumes(fulls[iw], f + '*')) pattern = p.variants(fromFull(f + '*')).find(beatsL);
         // A space cannot stand in a field value (ACAP splits values at spaces, Part 1 §3).
         const opposite = pattern === undefined ? undefined : spelled.get(`${!w.allow} ${pattern}`);
         const rule: Rule<Id> | undefined = pattern === undefined ? undefined : { pattern, allow: w.allow, id: w.id, kind: 'added', over: l, depth };

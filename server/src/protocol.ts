@@ -91,7 +91,7 @@ export interface ConvertResult {
   readonly checked: number;
   /** Verdicts that the conversion changes, each said in a line. */
   readonly changed: readonly string[];
-  /** With no edit: why (the conversion's "Nothing to convert" or "There is no ACAP record" warning). */
+  /** With no edit: why (the conversion's "Nothing to convert", "Too large to verify" or "There is no ACAP record" warning). */
   readonly notice?: string;
 }
 

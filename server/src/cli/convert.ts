@@ -15,11 +15,13 @@
  * leave fewer (crawler, path) pairs with verdicts differing between the two readings than the
  * file's own groups are not written either (convertToRep's `withheld`): the file's differing
  * verdicts are listed and the exit status is 1, and --force does not apply (there is no better
- * text to write).
+ * text to write). Nor are groups whose gain the check cannot tell, on a file with more (crawler,
+ * path) pairs than it reads (convertToRep's `tooLarge`): exit status 1, and never "nothing to
+ * convert".
  *
  * Exit status: 0 converted (with --force, even if verdicts change) or nothing to convert, 1 a
- * verdict would change (not converted) or, to REP, verdicts differ that no conversion reduces, 2
- * usage error, unreadable file or refused write.
+ * verdict would change (not converted) or, to REP, verdicts differ that no conversion reduces or
+ * the file is too large to verify, 2 usage error, unreadable file or refused write.
  */
 import { convertToAcap, convertToRep, type BrokenVerdict, type ConversionResult } from '../service';
 import { FileError, parseOptions, readText, UsageError, type CliIO } from './io';
@@ -43,8 +45,8 @@ function verdictLine(b: BrokenVerdict, asItIs: boolean): string {
 
 function summary(r: ConversionResult): string {
   const v = r.verification;
-  // A withheld conversion reports the file as it is: its two readings, not a before and an after.
-  const asItIs = r.withheld !== undefined;
+  // A conversion withheld or too large to verify reports the file as it is: its two readings, not a before and an after.
+  const asItIs = r.withheld !== undefined || r.tooLarge !== undefined;
   const lossy = v.broken.filter((b) => b.kind !== 'case');
   const cased = v.broken.filter((b) => b.kind === 'case');
   const out = [asItIs
@@ -90,6 +92,11 @@ export function runConvert(args: readonly string[], io: CliIO, writeFile: WriteF
     : convertToRep(doc);
   for (const w of result.warnings) io.err(`warning: ${w}\n`);
   io.err(summary(result));
+  if (result.tooLarge) {
+    const t = result.tooLarge;
+    io.err(`robots-acap: not converted: too large to verify (${t.pairs} of at least ${t.of} (crawler, path) pairs read, and on those the groups a conversion would add would leave ${t.wouldDiffer} differing, against ${t.differing} with the file's own groups); --force does not apply\n`);
+    return 1;
+  }
   if (result.withheld) {
     const w = result.withheld;
     io.err(`robots-acap: not converted: ${w.differing} of ${w.pairs} (crawler, path) pairs checked get different crawl verdicts from conventional and ACAP crawlers (listed above), and the groups a conversion would add would leave ${w.wouldDiffer}; --force does not apply\n`);

@@ -89,10 +89,11 @@ keeping its mode, line endings and byte-order mark; never through a symlink lead
 folder). Every crawl verdict is checked before and after, on stderr. A conversion that would
 change a verdict is not done unless --force; differences that only letter case makes (ACAP
 ignores case, Part 1 §2.8) are listed but do not stop it. A file already converted is left as it
-is ("nothing to convert").
+is ("nothing to convert"); to REP, a file with more crawler-path pairs than the check reads is
+not converted where it cannot tell whether the groups gain ("too large to verify").
 
-Exit status: 0 converted or nothing to convert, 1 a verdict would change (nothing printed or
-written), 2 usage error, unreadable file or refused write.
+Exit status: 0 converted or nothing to convert, 1 a verdict would change or too large to verify
+(nothing printed or written), 2 usage error, unreadable file or refused write.
 `,
 };
 

@@ -5,7 +5,7 @@
  */
 import { CodeLensRequest, type CancellationToken, type Connection } from 'vscode-languageserver';
 import {
-  convertToAcap, convertToRep, DEFAULT_CRAWLERS, facts, getModel, getPermissionLenses, permissionsView, representativePath,
+  convertToAcap, convertToRep, DEFAULT_CRAWLERS, facts, getModel, getPermissionLenses, noEditReason, permissionsView, representativePath,
   type RobotsDocument,
 } from '../service';
 import { ConvertRequest, PermissionsRequest, QueryOptionsRequest, StatusRequest, type QueryOptions } from '../protocol';
@@ -77,7 +77,7 @@ export function registerViewRequests(connection: Connection, host: ViewHost): vo
       ? convertToRep(doc, {})
       : convertToAcap(doc, { reading: params.reading ?? 'crawl', addVersion: true, ignoreConventional: params.ignoreConventional === true });
     const v = r.verification;
-    const notice = r.edits.length ? undefined : r.warnings.find((w) => w.startsWith('Nothing to convert') || w.startsWith('There is no'));
+    const notice = noEditReason(r);
     return {
       edits: r.edits, checked: v.checked,
       changed: v.broken.map((b) => `${b.agent} ${b.path}: ${b.before ? 'allowed' : 'prohibited'} before, ${b.after ? 'allowed' : 'prohibited'} after (${b.why})`),

@@ -37,7 +37,7 @@ export { semanticTokensLegend, getSemanticTokens, getSemanticTokensRange } from 
 export { semanticTokensDelta } from './features/semanticTokens';
 export { getInlayHints } from './features/inlayHints';
 export { format } from './features/formatting';
-export { convertToAcap, convertToRep, verifyConversion, type ConversionResult, type ConvertOptions, type Verification, type BrokenVerdict, type BreakKind } from './convert/convert';
+export { convertToAcap, convertToRep, noEditReason, verifyConversion, type ConversionResult, type ConvertOptions, type Verification, type BrokenVerdict, type BreakKind } from './convert/convert';
 export { getConversionActions } from './convert/actions';
 export { listConversionActions, resolveConversionAction, conversionDataProblem, conversionEdits, EAGER_FILE_LINES, MAX_GROUP_MEMBERS, type ConversionData, type EditForm, type ResolvedConversion } from './convert/actions';
 export { CRAWLERS, CRAWLER_BY_TOKEN, CRAWLER_PURPOSES, CONTROL_TOKEN_OF, AI_USES, STALE_AFTER_DAYS, describeCrawler, purposeText, type CrawlerFact, type CrawlerPurpose, type AiUse } from './facts/crawlers';

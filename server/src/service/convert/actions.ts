@@ -27,7 +27,7 @@
  * why and where to convert instead).
  */
 import { CodeActionKind, type AnnotatedTextEdit, type CodeAction, type Range, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver-types';
-import { convertToAcap, convertToRep, type ConversionResult, type ConvertOptions } from './convert';
+import { convertToAcap, convertToRep, noEditReason, type ConversionResult, type ConvertOptions } from './convert';
 import type { BreakKind, BrokenVerdict } from './verify';
 import type { RobotsDocument } from '../syntax/document';
 import { getModel, type AcapRecord, type Group } from '../model/model';
@@ -284,7 +284,7 @@ export function conversionEdits(edit: WorkspaceEdit | undefined, uri: string): T
 /** A resolved conversion: the action (with its edit when there is one) and, without one, why. */
 export interface ResolvedConversion {
   readonly action: CodeAction;
-  /** Said to the user when the action has no edit (nothing to convert, or the document changed). */
+  /** Said to the user when the action has no edit (nothing to convert, too large to verify, or the document changed). */
   readonly notice?: string;
 }
 
@@ -316,11 +316,9 @@ export function resolveConversionAction(doc: RobotsDocument, data: ConversionDat
   }
   const r = convert(doc, current);
   // No edit: nothing changes, so the title names no verdict changed (the notice says why).
-  const action: CodeAction = { title: r.edits.length ? resolvedTitle(titleOf(doc, current), r) : `${titleOf(doc, current)} (nothing to convert)`, kind: CodeActionKind.RefactorRewrite, data: current };
-  if (r.edits.length === 0) {
-    const why = r.warnings.find((w) => w.startsWith('Nothing to convert') || w.startsWith('There is no')) ?? 'Nothing to convert.';
-    return { action, notice: why };
-  }
+  const none = r.tooLarge ? 'too large to verify' : 'nothing to convert';
+  const action: CodeAction = { title: r.edits.length ? resolvedTitle(titleOf(doc, current), r) : `${titleOf(doc, current)} (${none})`, kind: CodeActionKind.RefactorRewrite, data: current };
+  if (r.edits.length === 0) return { action, notice: noEditReason(r) ?? 'Nothing to convert.' };
   return { action: { ...action, edit: editOf(doc, r, form) } };
 }
 

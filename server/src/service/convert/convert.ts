@@ -57,6 +57,13 @@ export interface ConversionResult {
    * file's check against itself.
    */
   readonly withheld?: Withheld;
+  /**
+   * To REP: the groups were not written because the check could not read enough (crawler, path)
+   * pairs to tell whether they gain: on the `pairs` it read (at most SELF_CHECK_PAIRS) they would
+   * leave no fewer differing, and the file has `of` pairs at least. `verification` is then the
+   * file's check against itself.
+   */
+  readonly tooLarge?: TooLarge;
 }
 
 /** The counts of a to-REP conversion withheld (ConversionResult.withheld). */
@@ -64,6 +71,23 @@ export interface Withheld {
   readonly pairs: number;
   readonly differing: number;
   readonly wouldDiffer: number;
+}
+
+/** The counts of a to-REP conversion too large to verify (ConversionResult.tooLarge). */
+export interface TooLarge extends Withheld {
+  /** The pairs of every crawler the check named on every probe path it made (a lower bound: probes come from at most SELF_CHECK_PATHS patterns). */
+  readonly of: number;
+  readonly crawlers: number;
+  readonly paths: number;
+}
+
+/**
+ * Why a conversion has no edit, said to the user (the code action's notice, the palette's
+ * conversion): nothing to convert, too large to verify, or no group or record in the file.
+ */
+export function noEditReason(r: ConversionResult): string | undefined {
+  if (r.edits.length) return undefined;
+  return r.warnings.find((w) => w.startsWith('Nothing to convert') || w.startsWith('Too large to verify') || w.startsWith('There is no'));
 }
 
 const IGNORE_LINE = 'ACAP-ignore-conventional-records';
@@ -487,11 +511,10 @@ function upToDate(doc: RobotsDocument, why: string, verification: Verification, 
 const SELF_CHECK_PAIRS = 10_000;
 const SELF_CHECK_PATHS = 2_000;
 
-/** Does the wider to-REP reading of `doc` against itself find only differences of letter case? */
-function wideSelfCheck(doc: RobotsDocument, maxChecks = 1000): boolean {
-  if (maxChecks >= SELF_CHECK_PAIRS) return true;
-  const wide = verifyConversion(doc, doc, { direction: 'to-rep', maxChecks: SELF_CHECK_PAIRS, maxPaths: SELF_CHECK_PATHS, sharedAgentPaths: SELF_CHECK_PATHS });
-  return wide.broken.every((b) => b.kind === 'case');
+/** The wider to-REP reading of `doc` against itself, or `sample` when that read as widely already. */
+function wideSelfCheck(doc: RobotsDocument, sample: Verification, maxChecks = 1000): Verification {
+  if (maxChecks >= SELF_CHECK_PAIRS) return sample;
+  return verifyConversion(doc, doc, { direction: 'to-rep', maxChecks: SELF_CHECK_PAIRS, maxPaths: SELF_CHECK_PATHS, sharedAgentPaths: SELF_CHECK_PATHS });
 }
 
 /** Did a check read every crawler on every probe path it made, in each of its `readings`? */
@@ -899,9 +922,16 @@ export function convertToRep(doc: RobotsDocument, options: Pick<ConvertOptions, 
   // sample of (crawler, path) pairs: with the editor's 100, each of 61 crawlers got a path or
   // two, `/` first, and a file whose `*` group missed 60 records' prohibitions passed it. A
   // sample that passes without reading every crawler on every probe path is taken only if a
-  // wider one passes too (wideSelfCheck).
-  const self = used.length ? verifyConversion(doc, doc, { ...options.verify, direction: 'to-rep' }) : NOTHING_CHECKED;
-  if (used.length && self.broken.every((b) => b.kind === 'case') && (readEverything(self, 2) || wideSelfCheck(doc, options.verify?.maxChecks))) {
+  // wider one passes too (wideSelfCheck), and only if that one read them all: past its
+  // SELF_CHECK_PAIRS pairs the crawlers named last were not read on their own paths, and a file
+  // whose last group missed its record's prohibition got "Nothing to convert". Such a file is
+  // converted, and what the conversion writes decides (below: nothing, a gain, or too large); it
+  // costs what a file whose check fails costs: the conversion, its check (options.verify) and at
+  // most one more reading of SELF_CHECK_PAIRS pairs (gainOf).
+  const sample = used.length ? verifyConversion(doc, doc, { ...options.verify, direction: 'to-rep' }) : NOTHING_CHECKED;
+  const onlyCase = (v: Verification): boolean => v.broken.every((b) => b.kind === 'case');
+  const self = used.length && onlyCase(sample) && !readEverything(sample, 2) ? wideSelfCheck(doc, sample, options.verify?.maxChecks) : sample;
+  if (used.length && onlyCase(self) && readEverything(self, 2)) {
     return upToDate(doc, 'its conventional groups already give conventional crawlers the crawl verdicts of its ACAP records', self, warnings);
   }
   // The groups as the engine reads them: experimental Robot-version groups ignored, values as product tokens.
@@ -1036,21 +1066,36 @@ export function convertToRep(doc: RobotsDocument, options: Pick<ConvertOptions, 
   // above fails however often the file is converted: the groups are written only if they leave
   // fewer pairs differing than the file's own groups do.
   let verification = self;
-  let decided: Withheld;
+  let decided: Withheld & { readonly read: Verification };
   if (edits.length) {
     const after = afterOf(doc, edits);
-    verification = verifyConversion(doc, after, { ...options.verify, direction: 'to-rep', countBefore: true });
-    decided = gainOf(doc, after, verification, options.verify?.maxChecks);
+    // The written lines' patterns are probed first, for every crawler: where the groups change
+    // verdicts (a gain or a loss) is on their paths, and in a large file a sample would otherwise
+    // read the first crawlers' paths only (a group missing the last crawler's prohibition went
+    // unseen, and so did its gain).
+    const focus = solved.flatMap((t) => t.rules.map((r) => r.pattern));
+    verification = verifyConversion(doc, after, { ...options.verify, direction: 'to-rep', countBefore: true, focus });
+    decided = gainOf(doc, after, verification, options.verify?.maxChecks, focus);
   } else {
     // No group to write (every name the records use reads as another crawler's token, or the
     // groups already say it): the file's own differing pairs stand.
     const n = differingPairs(self);
-    decided = { pairs: self.checked / 2, differing: n, wouldDiffer: n };
+    if (n === 0) return upToDate(doc, 'its conventional groups already have every line a conversion would write', self, warnings);
+    decided = { pairs: self.checked / 2, differing: n, wouldDiffer: n, read: self };
   }
-  if (decided.wouldDiffer >= decided.differing && (edits.length > 0 || decided.differing > 0)) {
+  if (decided.wouldDiffer >= decided.differing) {
     const kept = warnings.filter((_, k) => k !== ignoreWarning);
-    kept.push(`Nothing to convert: the groups a conversion would add would leave ${decided.wouldDiffer} of the ${decided.pairs} (crawler, path) pairs checked with verdicts differing between the two readings (letter case aside), and ${decided.differing} differ with the file's own groups, so they are not written.`);
-    return { text: documentText(doc), edits: [], warnings: kept, verification: self, withheld: decided };
+    const { pairs, differing, wouldDiffer, read } = decided;
+    // Groups to write, and a reading that left pairs out: the pairs it left out may be where
+    // they gain (a crawler named late, on its own path), so there is no "nothing" to say.
+    if (edits.length > 0 && !readEverything(read, 2)) {
+      const tooLarge: TooLarge = { pairs, differing, wouldDiffer, crawlers: read.probes.agents, paths: read.probes.candidates, of: read.probes.agents * read.probes.candidates };
+      const n = (x: number): string => x.toLocaleString('en');
+      kept.push(`Too large to verify: the check reads at most ${n(SELF_CHECK_PAIRS)} of the ${n(tooLarge.of)} (crawler, path) pairs of this file's ${n(tooLarge.crawlers)} crawlers on its ${n(tooLarge.paths)} probe paths; on the ${n(pairs)} it read, the groups a conversion would add would leave ${wouldDiffer} with verdicts differing between the two readings (letter case aside), and ${differing} differ with the file's own groups, so whether they gain cannot be told, and they are not written.`);
+      return { text: documentText(doc), edits: [], warnings: kept, verification: self, tooLarge };
+    }
+    kept.push(`Nothing to convert: the groups a conversion would add would leave ${wouldDiffer} of the ${pairs} (crawler, path) pairs checked with verdicts differing between the two readings (letter case aside), and ${differing} differ with the file's own groups, so they are not written.`);
+    return { text: documentText(doc), edits: [], warnings: kept, verification: self, withheld: { pairs, differing, wouldDiffer } };
   }
   return { text, edits, warnings, verification };
 }
@@ -1073,10 +1118,10 @@ function differingPairs(v: Verification): number {
  * also miss what they break: on one generated file 200 of 970 probe paths counted 213 → 198
  * where all of them count 383 → 595. O(the wider check) at most.
  */
-function gainOf(doc: RobotsDocument, after: RobotsDocument, v: Verification, maxChecks = 1000): Withheld {
+function gainOf(doc: RobotsDocument, after: RobotsDocument, v: Verification, maxChecks = 1000, focus: readonly string[] = []): Withheld & { readonly read: Verification } {
   // Two readings per pair to REP: by conventional crawlers and by ACAP crawlers.
-  const of = (x: Verification) => ({ pairs: x.checked / 2, differing: x.differedBefore ?? 0, wouldDiffer: differingPairs(x) });
+  const of = (x: Verification) => ({ pairs: x.checked / 2, differing: x.differedBefore ?? 0, wouldDiffer: differingPairs(x), read: x });
   const sample = of(v);
   if (sample.wouldDiffer < sample.differing || readEverything(v, 2) || maxChecks >= SELF_CHECK_PAIRS) return sample;
-  return of(verifyConversion(doc, after, { direction: 'to-rep', maxChecks: SELF_CHECK_PAIRS, maxPaths: SELF_CHECK_PATHS, sharedAgentPaths: SELF_CHECK_PATHS, countBefore: true }));
+  return of(verifyConversion(doc, after, { direction: 'to-rep', maxChecks: SELF_CHECK_PAIRS, maxPaths: SELF_CHECK_PATHS, sharedAgentPaths: SELF_CHECK_PATHS, countBefore: true, focus }));
 }

@@ -216,6 +216,18 @@ suite('cli on pages', () => {
     assert.match(r.out, /^\/site\/news\/a\.html:2:\d+: error meta\.unknown-usage /m);
     assert.match(r.out, /^\/site\/private\/p\.html:2:\d+: information meta\.never-read robots\.txt forbids crawlers without a group of their own to crawl \/private\/p\.html/m);
   });
+  test('check PAGE.html --profile google reads the site\'s robots.txt as Google does for its never-read notices', () => {
+    site['/site/checked/robots.txt'] = 'useragent: GPTBot\nDisallow: /\n';
+    site['/site/checked/a.html'] = head('<meta name="GPTBot" content="noindex">');
+    const never = /^\/site\/checked\/a\.html:2:\d+: information meta\.never-read /m;
+    const google = run(['check', '/site/checked/a.html', '--profile', 'google']);
+    assert.equal(google.code, 0, google.err);
+    assert.match(google.out, never);
+    assert.doesNotMatch(run(['check', '/site/checked/a.html']).out, never);
+    const wrong = run(['check', '/site/checked/a.html', '--profile', 'bing']);
+    assert.equal(wrong.code, 2);
+    assert.match(wrong.err, /unknown profile ‘bing’/);
+  });
   test('explain ROBOTS.TXT --html PAGE.html --profile google reads robots.txt as Google does', () => {
     site['/site/google/robots.txt'] = 'useragent: GPTBot\nDisallow: /\n';
     site['/site/google/a.html'] = head('<meta name="description" content="x">');

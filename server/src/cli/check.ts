@@ -4,7 +4,7 @@
  * annotations (formats.ts). Exit 1 when any error, or more than --max-warnings warnings, is found.
  */
 import * as path from 'node:path';
-import { CODE_BY_NAME, doRslValidation, doTdmrepValidation, doValidation, isRslText, isTdmrepFile, parseDocument, type SeveritySetting } from '../service';
+import { CODE_BY_NAME, doRslValidation, doTdmrepValidation, doValidation, isRslText, isTdmrepFile, parseDocument, PROFILES, type Profile, type SeveritySetting } from '../service';
 import { pageNotices, parseHtml, validateHtml } from '../service';
 import type { InvalidBytes } from './decode';
 import { FileError, nearestRobots, parseOptions, readText, relativeNames, uriOfFile, UsageError, workspaceOf, type CliIO } from './io';
@@ -42,7 +42,7 @@ function wholeNumber(value: string | undefined, name: string, least: number): nu
 }
 
 export function runCheck(args: readonly string[], io: CliIO): number {
-  const { options, positional } = parseOptions(args, { format: 'value', set: 'list', 'max-problems': 'value', 'max-warnings': 'value' });
+  const { options, positional } = parseOptions(args, { format: 'value', set: 'list', 'max-problems': 'value', 'max-warnings': 'value', profile: 'value' });
   const format = (options.get('format')?.[0] ?? 'text') as Format;
   if (!FORMATS.includes(format)) throw new UsageError(`--format must be ${FORMATS.join(', ')}, not ‘${format}’`);
   const maxWarnings = wholeNumber(options.get('max-warnings')?.[0], '--max-warnings', 0);
@@ -54,6 +54,9 @@ export function runCheck(args: readonly string[], io: CliIO): number {
     severities[m[1]] = m[2] as SeveritySetting;
   }
   const maxProblems = wholeNumber(options.get('max-problems')?.[0], '--max-problems', 1);
+  // How a page's robots.txt is read for its never-read notices (the editor's robotsAcap.profile).
+  const profile = options.get('profile')?.[0] as Profile | undefined;
+  if (profile !== undefined && !PROFILES.includes(profile)) throw new UsageError(`unknown profile ‘${profile}’ (one of ${PROFILES.join(', ')})`);
   if (positional.length === 0) throw new UsageError('check needs at least one FILE or FOLDER');
   // A folder stands for the robots.txt, *.robots.txt and HTML files below it (walk.ts).
   let empty = 0;
@@ -89,7 +92,7 @@ export function runCheck(args: readonly string[], io: CliIO): number {
       // An HTML page: its META tags and ACAP class values (Part 2), with the site's robots.txt.
       const page = parseHtml(file, decoded.text);
       const site = nearestRobots(io, path.resolve(file));
-      diagnostics = [...validateHtml(page, { severities, maxProblems }), ...pageNotices(page, site?.robots, site?.path ?? '/', { severities }, { workspace })];
+      diagnostics = [...validateHtml(page, { severities, maxProblems }), ...pageNotices(page, site?.robots, site?.path ?? '/', { severities, ...(profile ? { profile } : {}) }, { workspace })];
     } else if (isTdmrepFile(uriOfFile(file))) {
       // A TDMRep property file (`/.well-known/tdmrep.json`), checked as the editor checks it.
       diagnostics = doTdmrepValidation(decoded.text, { severities, maxProblems });

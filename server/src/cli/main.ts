@@ -25,7 +25,7 @@ const EXIT_STATUS = `Exit status: 0 success, 1 a finding (see the command's help
 
 export const COMMAND_HELP: Readonly<Record<string, string>> = {
   check: `Usage: robots-acap check FILE|FOLDER... [--format text|json|sarif|github] [--set CODE=LEVEL]...
-                         [--max-problems N] [--max-warnings N]
+                         [--max-problems N] [--max-warnings N] [--profile rfc9309|google|koster1996]
 
 Report problems in robots.txt files and HTML pages (their robots META tags and ACAP class
 values, with the site's robots.txt). A FOLDER stands for every robots.txt, *.robots.txt, *.html
@@ -40,6 +40,7 @@ and *.htm below it (hidden folders, node_modules and symlinks skipped). - reads 
   --set CODE=LEVEL change a severity (off, hint, information, warning, error)
   --max-problems N report at most N problems per file (default 1000)
   --max-warnings N exit 1 when more than N warnings are found (0: no warning allowed)
+  --profile P      how a page's robots.txt is read for its never-read notices (default rfc9309)
 
 Exit status: 0 no error (and at most --max-warnings warnings), 1 an error or too many warnings,
 2 usage error, unreadable or binary file.

@@ -118,6 +118,8 @@ const connection: Connection = input && output
 /** Whether the client asked for shutdown: every exit of the server's own says so in its status. */
 let shutdown = false;
 connection.onShutdown(() => { shutdown = true; });
+/** Exit as LSP's `exit` does: status 0 after a shutdown request, 1 without one. */
+const leave = (): never => process.exit(shutdown ? 0 : 1);
 
 /**
  * The client can hear nothing more: it closed the server's stdout (the first write after fails,
@@ -130,8 +132,11 @@ connection.onShutdown(() => { shutdown = true; });
  */
 function unheard(why: string): void {
   log(`${why}: exiting`);
-  process.exit(shutdown ? 0 : 1);
+  leave();
 }
+
+/** How long, at most, the server goes on answering what it read once stdin has ended. */
+const DRAIN_MS = 2000;
 
 if (input && output) {
   output.onClose(() => unheard("the client closed the server's output"));
@@ -146,7 +151,7 @@ if (input && output) {
     const deadline = performance.now() + DRAIN_MS;
     const check = (): void => {
       const done = traffic.read + traffic.cancels >= framed() && traffic.handled >= traffic.read && traffic.open.size === 0;
-      if (done || performance.now() > deadline) process.exit(shutdown ? 0 : 1);
+      if (done || performance.now() > deadline) leave();
       else setTimeout(check, 5);
     };
     check();
@@ -162,9 +167,6 @@ if (input && output) {
   // the server lived on for as long as the client's process did (the library watches its id).
   process.on('disconnect', () => unheard('the client disconnected'));
 }
-
-/** How long, at most, the server goes on answering what it read once stdin has ended. */
-const DRAIN_MS = 2000;
 
 function log(text: string): void {
   // stderr works before the connection exists and when it is broken. When the client has closed

@@ -630,7 +630,6 @@ function rulesOf(doc: RobotsDocument, groups: readonly Group[]): readonly Compil
   return groups.flatMap((g) => compiledRules(doc, g).rules()).sort((a, b) => a.line - b.line);
 }
 
-
 interface MergedRules { readonly index: PatternIndex<CompiledRule>; readonly emptyDisallows: readonly CompiledRule[] }
 /**
  * Per version (an edit makes a new document), per group list — the lookup's own list for a token

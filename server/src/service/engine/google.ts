@@ -409,10 +409,9 @@ function patchSections(prev: Latest, doc: RobotsDocument): GoogleSection[] | und
     const rules = sec.rules as GoogleLine[];
     const at = findLine(rules, line);
     if (!before || !after) return undefined;
-    // The line's entries are found by line and kind: the filed objects are those of the sections.
     // An index not built yet is built from the patched rules when first asked for.
     const index = sec.lazy.index;
-    if (index) for (const e of indexEntries([before])) index.removeWhere(e.pattern, (x) => x.line === line && isDerived(x) === isDerived(e.item));
+    if (index) unfileRules(index, [before]);
     rules[at] = after;
     if (index) fileRules(index, [after]);
     sections[k] = { ...sec, rules };
@@ -470,7 +469,7 @@ function shiftSections(prev: Latest, doc: RobotsDocument): GoogleSection[] | und
   const head = k >= 0 ? lowerBoundLine(sections[k].rules, from) : 0;
   const tail = k >= 0 ? lowerBoundLine(sections[k].rules, oldEnd) : 0;
   const index = changes ? sections[k].lazy.index : undefined;
-  if (index) for (const r of gone) for (const e of indexEntries([r])) index.removeWhere(e.pattern, (x) => x.line === r.line && isDerived(x) === isDerived(e.item));
+  if (index) unfileRules(index, gone);
   if (delta !== 0) {
     // The sections from k on (those before it end before it starts). Their User-agent lines are
     // listed anew (caches keyed by the lists hold their line numbers); rules move in place.
@@ -558,14 +557,6 @@ function findLine(rules: readonly GoogleLine[], line: number): number {
   return -1;
 }
 
-function* indexEntries(rules: readonly GoogleLine[]): Iterable<{ pattern: string; item: GoogleRule }> {
-  for (const r of rules) {
-    yield { pattern: r.value, item: r };
-    const directory = derivedDirectory(r);
-    if (directory !== undefined) yield { pattern: directory, item: new DerivedRule(r, directory) };
-  }
-}
-
 /** `Allow: /dir/index.htm…` also allows `/dir/` itself: that `/dir/$`, or undefined. */
 function derivedDirectory(r: GoogleLine): string | undefined {
   if (r.key !== 'allow') return undefined;
@@ -574,9 +565,10 @@ function derivedDirectory(r: GoogleLine): string | undefined {
 }
 
 /**
- * indexEntries of rules[from, to) added to `index`, in a plain loop: the generator and an entry
- * object per rule cost about a fifth of a first query's time on the largest real file (V8 does
- * not optimise a generator's running frame). O(rules + their patterns).
+ * rules[from, to) filed in `index`: each rule line itself under its value, and the `/dir/$` allow
+ * it derives (derivedDirectory). A plain loop: a generator and an entry object per rule cost
+ * about a fifth of a first query's time on the largest real file (V8 does not optimise a
+ * generator's running frame). O(rules + their patterns).
  */
 function fileRules(index: PatternIndex<GoogleRule>, rules: readonly GoogleLine[], from = 0, to = rules.length): void {
   for (let k = from; k < to; k++) {
@@ -584,6 +576,18 @@ function fileRules(index: PatternIndex<GoogleRule>, rules: readonly GoogleLine[]
     index.add(r.value, r);
     const directory = derivedDirectory(r);
     if (directory !== undefined) index.add(directory, new DerivedRule(r, directory));
+  }
+}
+
+/**
+ * What fileRules filed for `rules` taken out of `index`, found by line and kind: the filed objects
+ * are those of the sections, which a patch may have replaced. O(rules × entries under a key).
+ */
+function unfileRules(index: PatternIndex<GoogleRule>, rules: readonly GoogleLine[]): void {
+  for (const r of rules) {
+    index.removeWhere(r.value, (x) => x.line === r.line && !isDerived(x));
+    const directory = derivedDirectory(r);
+    if (directory !== undefined) index.removeWhere(directory, (x) => x.line === r.line && isDerived(x));
   }
 }
 

@@ -309,11 +309,12 @@ class DuplicateIndex {
   private readonly findingAt: (DuplicateRuleFinding | undefined)[];
   /** The positions of the members that repeat another, in order; undefined once one changed. */
   private repeats: Int32Array | undefined;
-  /** The version and group indexed (when built, patched or moved): findings are made from them. */
+  /**
+   * The version and group indexed (when built, patched or moved): findings are made from them,
+   * and the group's members are the ones indexed.
+   */
   private doc: RobotsDocument;
   private group: Group;
-  /** Members indexed (the group's array when built or last moved). */
-  private members: readonly number[];
 
   /**
    * `carried`: the line node and rule id of every member, taken from the previous version's
@@ -323,7 +324,6 @@ class DuplicateIndex {
   constructor(doc: RobotsDocument, group: Group, carried?: Carried) {
     const members = group.members;
     const n = members.length;
-    this.members = members;
     this.doc = doc;
     this.group = group;
     if (carried) {
@@ -371,7 +371,6 @@ class DuplicateIndex {
   private follow(doc: RobotsDocument, group: Group): void {
     this.doc = doc;
     this.group = group;
-    this.members = group.members;
   }
 
   /**
@@ -387,7 +386,7 @@ class DuplicateIndex {
   rebase(doc: RobotsDocument, group: Group, from: number, to: number, oldTo: number): boolean {
     const members = group.members;
     if (members.length !== this.nodeAt.length || this.ids.size > 2 * members.length + 1024) return false;
-    const old = this.members;
+    const old = this.group.members;
     const region = movedAround(old, members, from, to, oldTo);
     const touched = new Set<number>();
     const reread = new Set<number>();
@@ -407,7 +406,7 @@ class DuplicateIndex {
   moved(doc: RobotsDocument, group: Group, from: number, to: number, oldTo: number): DuplicateIndex | undefined {
     const members = group.members;
     if (this.ids.size > 2 * members.length + 1024) return undefined;
-    const around = movedAround(this.members, members, from, to, oldTo);
+    const around = movedAround(this.group.members, members, from, to, oldTo);
     if (!around) return undefined;
     const { a, b, d } = around;
     // Nodes outside the region are the very ones of the previous version (the edit replaced the
@@ -472,7 +471,8 @@ class DuplicateIndex {
   private findingOf(k: number): DuplicateRuleFinding {
     const first = this.firstOf[k];
     const f = this.findingAt[k];
-    if (f && f.line === this.members[k] && f.prev === this.members[first]) return f;
+    const members = this.group.members;
+    if (f && f.line === members[k] && f.prev === members[first]) return f;
     return (this.findingAt[k] = duplicateFinding(this.doc, this.group, k, first));
   }
 

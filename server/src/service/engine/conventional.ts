@@ -12,7 +12,7 @@ import { lineAt, lineCount, linesChangedSince, lineShiftSince, parseDocument, ty
 import type { LineNode } from '../syntax/syntax';
 import { googleEvaluate, googleExtractAgent, googleNamesAgent, type GoogleLine, type GoogleSection } from './google';
 import { getModel, type Group } from '../model/model';
-import { lowerBound } from '../syntax/numbers';
+import { lowerBound, sameMoved } from '../syntax/numbers';
 import { encodeNonAscii, googleEscapePattern, matchPattern, normalizePercent } from '../syntax/paths';
 import { MERGE_FROM, PatternIndex } from './patternIndex';
 import { keepPerUri } from './carried';
@@ -535,7 +535,7 @@ function rebaseEntry(entry: GroupEntry, g: Group, doc: RobotsDocument): boolean 
   // The members before the region follow from the lines before it, which are the same; those
   // after it must be the same lines moved (a User-agent line typed in the region ends the group).
   if (a > 0 && old[a - 1] !== members[a - 1]) return false;
-  for (let k = b; k < old.length; k++) if (old[k] + delta !== members[k - b + d]) return false;
+  if (!sameMoved(old, b, old.length, members, d, delta)) return false;
   const { index, perMember, nodes } = entry;
   let empties = false;
   for (let k = a; k < b; k++) {
@@ -543,10 +543,7 @@ function rebaseEntry(entry: GroupEntry, g: Group, doc: RobotsDocument): boolean 
     if (r && r.normalized !== '') index.remove(r.normalized, r);
     if (isEmptyDisallow(r)) empties = true;
   }
-  if (delta !== 0) for (let k = b; k < old.length; k++) {
-    const r = perMember[k];
-    if (r) (r as { line: number }).line += delta;
-  }
+  if (delta !== 0) moveRules(perMember, b, delta);
   const addedNodes: LineNode[] = [];
   const added: (CompiledRule | undefined)[] = [];
   for (let j = a; j < d; j++) {
@@ -564,6 +561,14 @@ function rebaseEntry(entry: GroupEntry, g: Group, doc: RobotsDocument): boolean 
   // the region held or holds one.
   keepEntry(entry, g, empties || added.some(isEmptyDisallow));
   return true;
+}
+
+/** Move the rules of `perMember` from `from` on by `delta` lines, in place (a loop of its own: see syntax/numbers.ts). */
+function moveRules(perMember: readonly (CompiledRule | undefined)[], from: number, delta: number): void {
+  for (let k = from; k < perMember.length; k++) {
+    const r = perMember[k];
+    if (r) (r as { line: number }).line += delta;
+  }
 }
 
 /** Members compiled and indexed a step when a group's rules are built in steps. */

@@ -477,7 +477,7 @@ function shiftSections(prev: Latest, doc: RobotsDocument): GoogleSection[] | und
       const sec = sections[j];
       const rules = sec.rules as GoogleLine[];
       // Section k's rules from the region's end on; every rule of the sections after it.
-      for (let r = j === k ? tail : 0; r < rules.length; r++) (rules[r] as { line: number }).line += delta;
+      moveLines(rules, j === k ? tail : 0, delta);
       if (j === k && sec.agents.every((a) => a.line < oldEnd) && sec.globalLines.every((l) => l < oldEnd)) continue;
       sections[j] = {
         ...sec,
@@ -520,6 +520,11 @@ function firstLineOf(sec: GoogleSection): number {
 }
 
 /** The first of `rules` (in line order) on `line` or after it. O(log rules). */
+/** Move `rules` from `from` on by `delta` lines, in place (a loop of its own: see syntax/numbers.ts). */
+function moveLines(rules: readonly GoogleLine[], from: number, delta: number): void {
+  for (let r = from; r < rules.length; r++) (rules[r] as { line: number }).line += delta;
+}
+
 function lowerBoundLine(rules: readonly GoogleLine[], line: number): number {
   let lo = 0;
   let hi = rules.length;

@@ -10,7 +10,7 @@
  * structure only.
  */
 import { carryLines, lineAt, type RobotsDocument } from '../syntax/document';
-import { lowerBound } from '../syntax/numbers';
+import { addFrom, lowerBound } from '../syntax/numbers';
 import type { LineNode } from '../syntax/syntax';
 import { RESOURCE_SET_PREFIX } from '../facts/facts';
 
@@ -273,7 +273,7 @@ function shiftOver(doc: RobotsDocument): RobotsModel | undefined {
       kept = g.members.slice(0, a).concat(added, g.members.slice(b));
       moved = a + added.length;
     }
-    for (let j = moved; j < kept.length; j++) kept[j] += delta;
+    addFrom(kept, moved, delta);
     const onceFields = carryLines(g.onceFields, edit, (i) => isOnceField(lineAt(doc, i)));
     const agents = moveAll(g.agents);
     return { agents, members: kept, onceFields, startLine: g.startLine, endLine: kept.length > 0 ? kept[kept.length - 1] : agents[agents.length - 1] };

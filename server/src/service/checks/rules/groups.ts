@@ -10,7 +10,7 @@ import type { Diagnostic, CodeAction } from 'vscode-languageserver-types';
 import type { Finding, FindingRun, LocatedFinding, RelatedLine } from '../../syntax/findings';
 import { modelLineage, type Group, type RobotsModel } from '../../model/model';
 import { lineAt, type RobotsDocument } from '../../syntax/document';
-import { lowerBound } from '../../syntax/numbers';
+import { lowerBound, sameMoved } from '../../syntax/numbers';
 import type { LineNode, Span } from '../../syntax/syntax';
 import { action, insertAbove, removeLine, replaceWith, type DiagnosticData, type Fix, type Topic } from '../rule';
 
@@ -268,8 +268,7 @@ function movedAround(old: readonly number[], members: readonly number[], from: n
   const b = lowerBound(old, oldTo);
   const d = lowerBound(members, to);
   if (lowerBound(members, from) !== a || old.length - b !== members.length - d) return undefined;
-  for (let k = 0; k < a; k++) if (old[k] !== members[k]) return undefined;
-  for (let k = b; k < old.length; k++) if (old[k] + delta !== members[k - b + d]) return undefined;
+  if (!sameMoved(old, 0, a, members, 0, 0) || !sameMoved(old, b, old.length, members, d, delta)) return undefined;
   return { a, b, d };
 }
 

@@ -8,7 +8,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { carryLines } from '../../server/src/service/syntax/document';
-import { addFrom, appendMoved, sameMoved } from '../../server/src/service/syntax/numbers';
+import { addFrom, appendMoved, nonNegativeAt, sameMoved } from '../../server/src/service/syntax/numbers';
 
 const sorted = fc.uniqueArray(fc.nat(200)).map((xs) => xs.sort((a, b) => a - b));
 
@@ -34,6 +34,13 @@ suite('numbers: the members loops', () => {
       const out = [7];
       appendMoved(out, xs, from, delta);
       assert.deepEqual(out, [7, ...xs.slice(from).map((v) => v + delta)]);
+    }));
+  });
+
+  test('nonNegativeAt: the positions of the values not below 0, ascending', () => {
+    fc.assert(fc.property(fc.array(fc.integer({ min: -2, max: 2 }), { maxLength: 40 }), (values) => {
+      const expected = values.flatMap((v, k) => (v >= 0 ? [k] : []));
+      assert.deepEqual([...nonNegativeAt(Int32Array.from(values))], expected);
     }));
   });
 

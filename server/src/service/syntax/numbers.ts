@@ -55,3 +55,21 @@ export function addFrom(xs: number[], from: number, delta: number): void {
 export function appendMoved(out: number[], xs: readonly number[], from: number, delta: number): void {
   for (let k = from; k < xs.length; k++) out.push(xs[k] + delta);
 }
+
+/** The positions k where `xs[k] >= 0`, ascending. O(xs.length). */
+export function nonNegativeAt(xs: Int32Array): Int32Array {
+  // Counted and listed by two functions: one function with both loops deoptimized at the second
+  // after the first was compiled on the stack, as above.
+  return listNonNegative(xs, new Int32Array(countNonNegative(xs)));
+}
+
+function countNonNegative(xs: Int32Array): number {
+  let count = 0;
+  for (let k = 0; k < xs.length; k++) if (xs[k] >= 0) count++;
+  return count;
+}
+
+function listNonNegative(xs: Int32Array, out: Int32Array): Int32Array {
+  for (let k = 0, j = 0; k < xs.length; k++) if (xs[k] >= 0) out[j++] = k;
+  return out;
+}

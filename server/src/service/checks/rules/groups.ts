@@ -10,7 +10,7 @@ import type { Diagnostic, CodeAction } from 'vscode-languageserver-types';
 import type { Finding, FindingRun, LocatedFinding, RelatedLine } from '../../syntax/findings';
 import { modelLineage, type Group, type RobotsModel } from '../../model/model';
 import { lineAt, type RobotsDocument } from '../../syntax/document';
-import { lowerBound, sameMoved } from '../../syntax/numbers';
+import { lowerBound, nonNegativeAt, sameMoved } from '../../syntax/numbers';
 import type { LineNode, Span } from '../../syntax/syntax';
 import { action, insertAbove, removeLine, replaceWith, type DiagnosticData, type Fix, type Topic } from '../rule';
 
@@ -480,15 +480,7 @@ class DuplicateIndex {
    * once after they change, O(members) over integers; reading k findings is O(k).
    */
   findings(): FindingRun {
-    let repeats = this.repeats;
-    if (!repeats) {
-      let count = 0;
-      for (let k = 0; k < this.firstOf.length; k++) if (this.firstOf[k] >= 0) count++;
-      repeats = new Int32Array(count);
-      for (let k = 0, j = 0; k < this.firstOf.length; k++) if (this.firstOf[k] >= 0) repeats[j++] = k;
-      this.repeats = repeats;
-    }
-    const list = repeats;
+    const list = (this.repeats ??= nonNegativeAt(this.firstOf));
     return { length: list.length, at: (k) => this.findingOf(list[k]) };
   }
 }

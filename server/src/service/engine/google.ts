@@ -519,12 +519,12 @@ function firstLineOf(sec: GoogleSection): number {
   return Math.min(sec.agents.length ? sec.agents[0].line : Infinity, sec.globalLines.length ? sec.globalLines[0] : Infinity);
 }
 
-/** The first of `rules` (in line order) on `line` or after it. O(log rules). */
 /** Move `rules` from `from` on by `delta` lines, in place (a loop of its own: see syntax/numbers.ts). */
 function moveLines(rules: readonly GoogleLine[], from: number, delta: number): void {
   for (let r = from; r < rules.length; r++) (rules[r] as { line: number }).line += delta;
 }
 
+/** The first of `rules` (in line order) on `line` or after it. O(log rules). */
 function lowerBoundLine(rules: readonly GoogleLine[], line: number): number {
   let lo = 0;
   let hi = rules.length;

@@ -17,7 +17,7 @@ suite('numbers: the members loops', () => {
     fc.assert(fc.property(fc.array(fc.integer({ min: -5, max: 5 }), { maxLength: 30 }), fc.nat(30), fc.nat(30), fc.nat(30), fc.integer({ min: -3, max: 3 }), fc.boolean(), (a, x, y, at, delta, alike) => {
       const from = Math.min(x, y, a.length);
       const to = Math.min(Math.max(x, y), a.length);
-      // b holds a's span moved (alike), or random values of the same length.
+      // b holds a's span moved by delta (alike), or that span not moved, with every other value plus one.
       const b = alike ? [...Array(at).fill(0), ...a.slice(from, to).map((v) => v + delta)] : [...Array(at).fill(0), ...a.slice(from, to).map((v, k) => (k % 2 ? v : v + 1))];
       let expected = true;
       for (let k = from; k < to; k++) if (a[k] + delta !== b[k - from + at]) expected = false;

@@ -4,10 +4,10 @@
  * annotations (formats.ts). Exit 1 when any error, or more than --max-warnings warnings, is found.
  */
 import * as path from 'node:path';
-import { CODE_BY_NAME, doRslValidation, doTdmrepValidation, doValidation, isRslText, isTdmrepFile, parseDocument, PROFILES, type Profile, type SeveritySetting } from '../service';
+import { CODE_BY_NAME, doRslValidation, doTdmrepValidation, doValidation, isRslText, isTdmrepFile, parseDocument, type SeveritySetting } from '../service';
 import { pageNotices, parseHtml, validateHtml } from '../service';
 import type { InvalidBytes } from './decode';
-import { FileError, nearestRobots, parseOptions, readText, relativeNames, uriOfFile, UsageError, workspaceOf, type CliIO } from './io';
+import { FileError, nearestRobots, parseOptions, profileOption, readText, relativeNames, uriOfFile, UsageError, workspaceOf, type CliIO } from './io';
 import { escapeName, FORMATS, formatProblems, type Format, type Problem } from './formats';
 import { filesBelow, isFolder } from './walk';
 
@@ -55,8 +55,7 @@ export function runCheck(args: readonly string[], io: CliIO): number {
   }
   const maxProblems = wholeNumber(options.get('max-problems')?.[0], '--max-problems', 1);
   // How a page's robots.txt is read for its never-read notices (the editor's robotsAcap.profile).
-  const profile = options.get('profile')?.[0] as Profile | undefined;
-  if (profile !== undefined && !PROFILES.includes(profile)) throw new UsageError(`unknown profile ‘${profile}’ (one of ${PROFILES.join(', ')})`);
+  const profile = profileOption(options.get('profile')?.[0]);
   if (positional.length === 0) throw new UsageError('check needs at least one FILE or FOLDER');
   // A folder stands for the robots.txt, *.robots.txt and HTML files below it (walk.ts).
   let empty = 0;

@@ -4,8 +4,8 @@
  * Every crawl and AI-use verdict that flips between two versions of a robots.txt, with the lines
  * responsible in each. Exit status 0 when nothing flips, 1 when something does (like diff(1)).
  */
-import { diffRobots, formatDiff, PROFILES, type Profile } from '../service';
-import { parseOptions, readDocument, relativeNames, UsageError, type CliIO } from './io';
+import { diffRobots, formatDiff } from '../service';
+import { parseOptions, profileOption, readDocument, relativeNames, UsageError, type CliIO } from './io';
 import { escapeName } from './formats';
 
 export function runDiff(args: readonly string[], io: CliIO): number {
@@ -13,12 +13,11 @@ export function runDiff(args: readonly string[], io: CliIO): number {
   if (positional.length !== 2) throw new UsageError('diff needs two robots.txt files: OLD NEW');
   const format = options.get('format')?.[0] ?? 'text';
   if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not ‘${format}’`);
-  const profile = options.get('profile')?.[0];
-  if (profile !== undefined && !PROFILES.includes(profile as Profile)) throw new UsageError(`unknown profile ‘${profile}’ (one of ${PROFILES.join(', ')})`);
+  const profile = profileOption(options.get('profile')?.[0]);
   const [oldFile, newFile] = positional;
   const d = diffRobots(readDocument(io, oldFile), readDocument(io, newFile), {
     ...(options.get('agent') ? { crawlers: options.get('agent') } : {}),
-    ...(profile ? { profile: profile as Profile } : {}),
+    ...(profile ? { profile } : {}),
   });
   io.out(relativeNames(format === 'json' ? JSON.stringify(d, null, 2) + '\n' : formatDiff(d, escapeName(oldFile), escapeName(newFile)), oldFile));
   return d.flips.length ? 1 : 0;

@@ -8,10 +8,10 @@
  * cannot be answered gets `{error, query}` in its place (the others are still answered; exit 1),
  * and a global `--profile` or `--reading` is the default of every query that names none.
  */
-import { explain, explainDefault, facts, formatExplanation, PROFILES, type Explanation, type OtherReading, type Profile, type Query, type Reading } from '../service';
+import { explain, explainDefault, facts, formatExplanation, type Explanation, type OtherReading, type Profile, type Query, type Reading } from '../service';
 import * as path from 'node:path';
 import { explainPage, formatPageExplanation, parseHtml } from '../service';
-import { parseOptions, readDocument, readText, relativeNames, UsageError, workspaceOf, type CliIO } from './io';
+import { parseOptions, profileOption, readDocument, readText, relativeNames, UsageError, workspaceOf, type CliIO } from './io';
 import { aiUseArgument, runExplainAi } from './explainAi';
 
 function checkQuery(q: Query, where: string): void {
@@ -20,7 +20,7 @@ function checkQuery(q: Query, where: string): void {
   if (q.usage !== undefined && !facts.USAGE_BY_NAME.has(String(q.usage).toLowerCase())) {
     throw new UsageError(`${where}: unknown usage ‘${q.usage}’ (one of ${facts.USAGES.map((u) => u.name).join(', ')})`);
   }
-  if (q.profile !== undefined && !PROFILES.includes(q.profile)) throw new UsageError(`${where}: unknown profile ‘${q.profile}’ (one of ${PROFILES.join(', ')})`);
+  profileOption(q.profile, where);
   if (q.reading !== undefined && q.reading !== 'acap' && q.reading !== 'conventional') throw new UsageError(`${where}: reading must be acap or conventional`);
 }
 

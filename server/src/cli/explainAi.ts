@@ -6,8 +6,8 @@
  * (Content-Usage, Content-Signal, control tokens, ACAP). Kept apart from explain.ts, which
  * dispatches here when --usage names an AI use (`train-ai`, the aipref label, is read as ai-train).
  */
-import { aiUseOf, explainAiUse, explainPageAiUse, formatAiUse, parseHtml, PROFILES, type AiUse, type Profile } from '../service';
-import { parseOptions, readDocument, readText, relativeNames, UsageError, workspaceOf, type CliIO } from './io';
+import { aiUseOf, explainAiUse, explainPageAiUse, formatAiUse, parseHtml, type AiUse } from '../service';
+import { parseOptions, profileOption, readDocument, readText, relativeNames, UsageError, workspaceOf, type CliIO } from './io';
 
 /** The AI use named by `--usage` in args, if any: then explain.ts hands the command to runExplainAi. */
 export function aiUseArgument(args: readonly string[]): AiUse | undefined {
@@ -28,15 +28,15 @@ export function runExplainAi(args: readonly string[], use: AiUse, io: CliIO): nu
   const agent = one('agent');
   const path = one('path');
   if (agent === undefined || path === undefined) throw new UsageError('explain needs --agent NAME and --path PATH_OR_URL');
-  const profile = one('profile');
-  if (profile !== undefined && !PROFILES.includes(profile as Profile)) throw new UsageError(`unknown profile ‘${profile}’ (one of ${PROFILES.join(', ')})`);
+  const profile = profileOption(one('profile'));
   const doc = readDocument(io, positional[0]);
   const ctx = { workspace: workspaceOf(io) };
   const html = one('html');
+  const query = { agent, path, use, ...(profile ? { profile } : {}) };
   // With --html, the page's META signals join robots.txt's (noai, noml, tdm-reservation…).
   const answer = html !== undefined
-    ? explainPageAiUse(doc, parseHtml(html, readText(io, html).text), { agent, path, use, ...(profile ? { profile: profile as Profile } : {}) }, ctx)
-    : explainAiUse(doc, { agent, path, use, ...(profile ? { profile: profile as Profile } : {}) }, ctx);
+    ? explainPageAiUse(doc, parseHtml(html, readText(io, html).text), query, ctx)
+    : explainAiUse(doc, query, ctx);
   io.out(relativeNames(format === 'json' ? JSON.stringify(answer, null, 2) + '\n' : formatAiUse(answer), positional[0]));
   // As explain's other answers: 1 when the use is prohibited; an unknown use (no signal speaks on
   // it) is not a prohibition.

@@ -2,7 +2,7 @@
 import * as path from 'node:path';
 import { decodeUtf8, type Decoded } from './decode';
 import { readFileSync, realpathSync } from 'node:fs';
-import { parseDocument, siteOfPage, type RobotsDocument, type Workspace } from '../service';
+import { parseDocument, PROFILES, siteOfPage, type Profile, type RobotsDocument, type Workspace } from '../service';
 import { NodeWorkspace, readRegularFile } from '../host/nodeWorkspace';
 import { binaryReason } from './binary';
 import { escapeName } from './formats';
@@ -80,6 +80,12 @@ export function workspaceOf(io: CliIO): Workspace {
 
 /** A usage error: the message is shown with the usage text, exit status 2. */
 export class UsageError extends Error {}
+
+/** A `--profile` value (or a query's profile, `where` naming the query): the profile, or undefined when none was given. */
+export function profileOption(value: string | undefined, where?: string): Profile | undefined {
+  if (value !== undefined && !PROFILES.includes(value as Profile)) throw new UsageError(`${where ? `${where}: ` : ''}unknown profile ‘${value}’ (one of ${PROFILES.join(', ')})`);
+  return value as Profile | undefined;
+}
 
 /** A file that cannot be read: the message is shown alone, exit status 2. */
 export class FileError extends Error {}

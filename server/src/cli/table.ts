@@ -4,8 +4,8 @@
  * For each path, who may do what: crawlers (those the file names, plus --agent or the usual
  * search and AI crawlers) × usages, each cell the verdict and the line that decides.
  */
-import { DEFAULT_CRAWLERS, PROFILES, permissionMatrix, profileWords, type Matrix, type MatrixCell, type MatrixRow, type Profile } from '../service';
-import { parseOptions, readDocument, relativeNames, UsageError, workspaceOf, type CliIO } from './io';
+import { DEFAULT_CRAWLERS, permissionMatrix, profileWords, type Matrix, type MatrixCell, type MatrixRow } from '../service';
+import { parseOptions, profileOption, readDocument, relativeNames, UsageError, workspaceOf, type CliIO } from './io';
 import { formatAiTable } from './aiTable';
 import { escapeName } from './formats';
 
@@ -97,8 +97,7 @@ export function runTable(args: readonly string[], io: CliIO): number {
   const format = options.get('format')?.[0] ?? 'text';
   if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not ‘${format}’`);
   if (positional.length !== 1) throw new UsageError('table needs exactly one robots.txt file');
-  const profile = (options.get('profile')?.[0] ?? 'rfc9309') as Profile;
-  if (!PROFILES.includes(profile)) throw new UsageError(`unknown profile ‘${profile}’ (one of ${PROFILES.join(', ')})`);
+  const profile = profileOption(options.get('profile')?.[0]) ?? 'rfc9309';
   const doc = readDocument(io, positional[0]);
   const ctx = { workspace: workspaceOf(io) };
   const crawlers = options.get('agent') ?? DEFAULT_CRAWLERS;

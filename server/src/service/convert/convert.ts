@@ -26,6 +26,7 @@ import { GOOGLE_ACCEPTED_TYPOS } from '../facts/facts';
 import { getModel, type Group } from '../model/model';
 import { compareScope, matchPattern, normalizePercent } from '../syntax/paths';
 import { leastOf } from '../syntax/numbers';
+import { contentStart, eolOf } from '../checks/rule';
 import { intersect, refine, toFull, verifyConversion, type BrokenVerdict, type Refined, type Rule, type Verification, type VerifyOptions } from './verify';
 
 export { verifyConversion, type Verification, type BrokenVerdict, type VerifyOptions, type BreakKind } from './verify';
@@ -174,10 +175,6 @@ function finish(doc: RobotsDocument, inserts: readonly Insertion[]): { text: str
   return { text, edits };
 }
 
-function eolOf(doc: RobotsDocument): string {
-  return doc.lines.find((l) => l.eol)?.eol ?? '\n';
-}
-
 /** `block` (lines) at the end of the document, after a blank line. */
 function appendBlock(doc: RobotsDocument, block: readonly string[]): Insertion {
   const eol = eolOf(doc);
@@ -220,7 +217,7 @@ function recordsBlock(doc: RobotsDocument, block: readonly string[], at: number 
   const eol = eolOf(doc);
   const lead = at > 0 && doc.lines[at - 1].text.trim() !== '' ? eol : '';
   // On the first line, after its byte-order mark, which stays first.
-  return { line: at, character: at === 0 ? doc.lines[0].bom : 0, text: lead + block.join(eol) + eol + eol };
+  return { line: at, character: contentStart(doc, at), text: lead + block.join(eol) + eol + eol };
 }
 
 /** How many lines an insertion before a line (at its start) adds: its line ends. */
@@ -633,9 +630,9 @@ export function convertToAcap(doc: RobotsDocument, options: ConvertOptions = {})
   if (written && !addVersion && ignoreAt === undefined) return upToDate(doc, 'the file already has the ACAP records this conversion writes', self ?? NOTHING_CHECKED, warnings);
   const inserts: Insertion[] = [];
   if (records.length) {
-    if (addVersion) inserts.push({ line: 0, character: doc.lines[0].bom, text: `##ACAP version=1.0${eolOf(doc)}` });
+    if (addVersion) inserts.push({ line: 0, character: contentStart(doc, 0), text: `##ACAP version=1.0${eolOf(doc)}` });
     // On the first line, after its byte-order mark, which stays first.
-    if (ignoreAt !== undefined) inserts.push({ line: ignoreAt, character: ignoreAt === 0 ? doc.lines[0].bom : 0, text: IGNORE_LINE + eolOf(doc) });
+    if (ignoreAt !== undefined) inserts.push({ line: ignoreAt, character: contentStart(doc, ignoreAt), text: IGNORE_LINE + eolOf(doc) });
     if (written) {
       warnings.push(`The file already has the ACAP records this conversion writes: they are not written again, and only ${[addVersion ? 'the ##ACAP version line' : '', ignoreAt !== undefined ? IGNORE_LINE : ''].filter(Boolean).join(' and ')} is added.`);
     } else {
@@ -929,7 +926,7 @@ export function convertToRep(doc: RobotsDocument, options: Pick<ConvertOptions, 
   // costs what a file whose check fails costs: the conversion, its check (options.verify) and at
   // most one more reading of SELF_CHECK_PAIRS pairs (gainOf).
   const sample = used.length ? verifyConversion(doc, doc, { ...options.verify, direction: 'to-rep' }) : NOTHING_CHECKED;
-  const onlyCase = (v: Verification): boolean => v.broken.every((b) => b.kind === 'case');
+  const onlyCase = (v: Verification): boolean => differingPairs(v) === 0;
   const self = used.length && onlyCase(sample) && !readEverything(sample, 2) ? wideSelfCheck(doc, sample, options.verify?.maxChecks) : sample;
   if (used.length && onlyCase(self) && readEverything(self, 2)) {
     return upToDate(doc, 'its conventional groups already give conventional crawlers the crawl verdicts of its ACAP records', self, warnings);
@@ -1057,7 +1054,7 @@ export function convertToRep(doc: RobotsDocument, options: Pick<ConvertOptions, 
     const lead = at > 0 && doc.lines[at - 1].text.trim() !== '' ? [''] : [];
     const lines = [...lead, ...block(0)];
     // On the first line, after its byte-order mark, which stays first.
-    inserts.push({ line: at, character: at === 0 ? doc.lines[0].bom : 0, text: [...lead, ...block(lines.length)].join(eolOf(doc)) + eolOf(doc) });
+    inserts.push({ line: at, character: contentStart(doc, at), text: [...lead, ...block(lines.length)].join(eolOf(doc)) + eolOf(doc) });
   }
   const { text, edits } = finish(doc, inserts);
   if (!used.length) return { text, edits, warnings, verification: NOTHING_CHECKED };

@@ -15,7 +15,7 @@ import { conventionalView, evaluateConventional, productToken, rfcMatches, value
 import { getModel } from '../model/model';
 import { normalizePercent, matchPattern, pathOfUrl } from '../syntax/paths';
 import { ownString } from '../syntax/ownString';
-import { compileRecords, fieldPatterns } from '../engine/acapRules';
+import { compileRecords, fieldPatterns, recordIndex } from '../engine/acapRules';
 import { agentToken, allowedAs, explain, explainReadAs, type Explanation, type ReadAs } from '../engine/permissions';
 
 // ---------------------------------------------------------------------------------------------
@@ -547,23 +547,6 @@ function decisionOf(e: Explanation): Explanation['decision'] {
   return e.crawl && !e.crawl.allowed ? e.crawl : e.decision;
 }
 
-/** The crawlers a document's ACAP records address: whether one is for `*`, and the names of the others (lower case). */
-interface Addressed {
-  readonly star: boolean;
-  readonly named: ReadonlySet<string>;
-}
-
-/** O(crawler lines) (compileRecords is kept per model). */
-function addressedBy(doc: RobotsDocument): Addressed {
-  let star = false;
-  const named = new Set<string>();
-  for (const r of compileRecords(doc)) {
-    if (r.star) star = true;
-    else for (const c of r.crawlers) named.add(c);
-  }
-  return { star, named };
-}
-
 /** The file before a conversion, as attribute() reads it; each part made when first asked (verifyConversion). */
 interface BeforeContext {
   readonly doc: RobotsDocument;
@@ -571,7 +554,6 @@ interface BeforeContext {
   readonly byLower: ReadonlyMap<string, readonly string[]>;
   /** To ACAP, the texts of the record lines the file had (recordLineTexts); absent in a file's check against itself. */
   readonly held: (() => ReadonlySet<string>) | undefined;
-  readonly addressed: () => Addressed;
 }
 
 /**
@@ -684,11 +666,10 @@ export function verifyConversion(before: RobotsDocument, after: RobotsDocument, 
   const shared = options.sharedAgentPaths ?? 10;
   const byLower = new Map<string, string[]>();
   for (const p of probes.paths) byLower.set(p.toLowerCase(), [...(byLower.get(p.toLowerCase()) ?? []), p]);
-  // What attribute() reads of the file before, each made once, when a verdict first needs it:
-  // O(record lines) and O(crawler lines), where asking the records per changed verdict was
-  // O(crawler lines) each (a record of 48,000 names, for a thousand verdicts).
+  // The record lines of the file before, made once, when a verdict first needs them: O(record
+  // lines). (The crawlers its records address, attribute() reads from the engine's record index,
+  // kept per version, where asking the records per changed verdict was O(crawler lines) each.)
   let heldTexts: ReadonlySet<string> | undefined;
-  let addressed: Addressed | undefined;
   const context: BeforeContext = {
     doc: before,
     byLower,
@@ -696,7 +677,6 @@ export function verifyConversion(before: RobotsDocument, after: RobotsDocument, 
     // (convert.ts's check that nothing is left to convert) has no lines but its own, and only
     // letter case can excuse a difference there: none are held.
     held: direction === 'to-acap' && before !== after ? () => (heldTexts ??= recordLineTexts(before)) : undefined,
-    addressed: () => (addressed ??= addressedBy(before)),
   };
 
   const modes = options.modes ?? ['acap', 'acap-ignoring-conventional'];
@@ -758,8 +738,8 @@ function attribute(context: BeforeContext, agent: string, path: string, directio
     const variants = [path.toLowerCase(), path.toUpperCase(), ...(byLower.get(path.toLowerCase()) ?? [])];
     if (variants.some((v) => conventionalAllowed(before, agent, v) !== conv.allowed)) return cased;
     if (conv.version2) return { kind: 'robot-version-2', line, why: `the group for ${agent} follows robots.txt 2.0.0, whose precedence the ACAP fields written for it do not express here (${conv.why}; ACAP: ${acap})` };
-    const records = context.addressed();
-    if (records.star || records.named.has(agent.toLowerCase())) return { kind: 'existing-acap', line, why: `the ACAP records already in the file take part: ${acap}` };
+    const records = recordIndex(compileRecords(before));
+    if (records.star.length > 0 || records.byCrawler.has(agent.toLowerCase())) return { kind: 'existing-acap', line, why: `the ACAP records already in the file take part: ${acap}` };
     return { kind: 'ranking', line, why: `conventional: ${conv.why}; ACAP: ${acap}` };
   }
   const acap = explain(before, { agent, path, reading: 'acap' });
@@ -767,7 +747,7 @@ function attribute(context: BeforeContext, agent: string, path: string, directio
   if (caseOnly(acap, path)) return { kind: 'case', line, why: `ACAP matches patterns case-insensitively (Part 1 §2.8), conventional crawlers do not: ${acap.decision.summary}` };
   // A record names the crawler, but a User-agent line with its name names another (interpretation §1).
   const token = productToken(agent);
-  if (token !== agent && context.addressed().named.has(agent.toLowerCase())) {
+  if (token !== agent && recordIndex(compileRecords(before)).byCrawler.has(agent.toLowerCase())) {
     return { kind: 'name', line, why: `no User-agent line can address ${agent}: one with this name names the crawler ‘${token}’ (its product token, RFC 9309 §2.2.1), so conventional crawlers called ${agent} read another group; ACAP: ${acap.decision.summary}` };
   }
   if (conv.version2) return { kind: 'robot-version-2', line, why: `the group for ${agent} follows robots.txt 2.0.0, whose precedence the conventional lines written for it cannot fully express (${conv.why})` };

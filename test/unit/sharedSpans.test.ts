@@ -1,10 +1,14 @@
 /**
  * The lexer shares the spans of common shapes, and the rule directives over them, between lines
  * (syntax/span.ts): lines of the same shape hold the same frozen objects, lines of other shapes
- * their own, and every span still says where its part of its own line is.
+ * their own, and every span still says where its part of its own line is. Lines of ACAP share
+ * what they say with earlier lines of the same text (syntax.ts, acapLines): each line is still
+ * the node a fresh lexing makes.
  */
 import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { parseDocument } from '../../server/src/service';
+import { lexLine, LINE_MEMO, type Eol } from '../../server/src/service/syntax/syntax';
 
 suite('shared spans', () => {
   test('rules of the same shape share their spans and directive; others keep their own', () => {
@@ -27,4 +31,40 @@ suite('shared spans', () => {
       if (dir.kind === 'rule') assert.equal(dir.pattern, f.value);
     }
   });
+
+  test('lines of ACAP with the same text share their field and directive, frozen; their own text and end of line stay theirs', () => {
+    const doc = parseDocument('file:///spans/robots.txt', 1, ['##ACAP version=1.0', 'ACAP-crawler: b', 'ACAP-allow-crawl: /a time-limit=7-days', 'ACAP-crawler: b', 'ACAP-allow-crawl: /a time-limit=7-days', 'acap-ALLOW-crawl: /a time-limit=7-days'].join('\r\n'));
+    const [, c1, f1, c2, f2, other] = doc.lines;
+    assert.equal(c1.directive, c2.directive);
+    assert.equal(f1.directive, f2.directive);
+    assert.equal(f1.field, f2.field);
+    assert.notEqual(f1, f2);
+    assert.equal(f2.eol, '\r\n');
+    assert.equal(f2.byteLength, f2.text.length + 2);
+    assert.ok(Object.isFrozen(f1.directive) && Object.isFrozen(f1.field));
+    const d = f1.directive;
+    assert.ok(d.kind === 'acap-permission' && Object.isFrozen(d.usage) && Object.isFrozen(d.qualifiers) && Object.isFrozen(d.qualifiers[0].value));
+    // Another spelling is another text: its own directive, which says the same.
+    assert.notEqual(other.directive, f1.directive);
+    assert.deepEqual(other.directive, f1.directive);
+    // What a check writes on a line stays on that line.
+    (f1 as { [LINE_MEMO]?: unknown })[LINE_MEMO] = ['a finding'];
+    assert.equal(f2[LINE_MEMO], undefined);
+  });
+
+  test('a line of ACAP lexed again, from the memo, is the node a fresh lexing makes', () => {
+    // The first line is never read from the memo (its byte-order mark is its own): lexed as a
+    // first line, a text without one is lexed afresh, and must give the same node as a later line.
+    const name = fc.constantFrom('ACAP-crawler', 'ACAP-allow-crawl', 'acap-disallow-index', 'ACAP-allow-(mine)', 'ACAP allow present-snippet', 'ACAP–allow-follow', 'ACAP-usage-purpose', 'ACAP-qualified-usage', 'ACAP-resource-set', 'ACAP-permissions-reference', 'ACAP-request-crawl', 'ACAPx', 'acap');
+    const value = fc.array(fc.constantFrom('/a', '/b/*.pdf$', 'the-acap:resource-set:s', 'time-limit=7-days', 'max-length = 20', 'x', '(u)', '#c', ' ', '\t', 'é', 'ＡＣＡＰ'), { maxLength: 5 }).map((xs) => xs.join(' '));
+    const line = fc.tuple(fc.constantFrom('', ' ', '\t'), name, fc.constantFrom(':', ': ', ' : ', ' ', ''), value).map(([lead, n, sep, v]) => lead + n + sep + v);
+    fc.assert(fc.property(fc.array(line, { minLength: 1, maxLength: 12 }), fc.constantFrom<Eol>('', '\n', '\r\n', '\r'), (texts, eol) => {
+      for (const text of [...texts, ...texts]) {
+        const shared = lexLine(text, eol, false);
+        const fresh = lexLine(text, eol, true);
+        assert.deepStrictEqual(shared, fresh, JSON.stringify(text));
+      }
+    }), { numRuns: 300 });
+  });
 });
+

@@ -164,8 +164,70 @@ function resolveExact(lower: string): { fact: FieldFact | undefined; suffixStart
 /**
  * Lex one line. Never throws; every character of `text` lies in exactly one of: the BOM, leading
  * whitespace, the field name, the separator, the value, inner whitespace, or the comment.
+ *
+ * A line of ACAP (its text starts with `ACAP`, any case) shares what it says with the lines of the
+ * same text lexed before it (acapLines): ACAP repeats itself, record after record, and such a line
+ * costs a dozen objects (its field, with the usage after the prefix, and its permission's usage,
+ * resource and qualifiers). Every other line is lexed afresh: a memo's look-up and key copy would
+ * only add to the 47,000 rule lines of the largest real file, whose spans are shared already.
  */
 export function lexLine(text: string, eol: Eol, firstLine: boolean): LineNode {
+  if (firstLine || text.length > ACAP_SHARED_LENGTH || !startsWithAcap(text)) return lexFresh(text, eol, firstLine);
+  let t = acapLines.get(text);
+  if (t === undefined) {
+    // Lexed from a copy of its own: the template's text and the strings of its directive (a
+    // usage's name) are then no views into the document's text, which the memo would keep alive.
+    t = lexFresh(ownString(text), '', false);
+    freezeShared(t);
+    if (acapChars + t.text.length > ACAP_SHARED_CHARS) {
+      acapLines.clear();
+      acapChars = 0;
+    }
+    acapLines.set(t.text, t);
+    acapChars += t.text.length;
+  }
+  // The same properties in the same order as lexFresh's nodes: one object shape for every line.
+  return { text, eol, byteLength: t.byteLength + eol.length, plain: t.plain, kind: t.kind, bom: 0, field: t.field, comment: t.comment, directive: t.directive, [LINE_MEMO]: undefined };
+}
+
+/** Lines longer than this are lexed afresh: a memo keeps copies of its keys (ownString). */
+const ACAP_SHARED_LENGTH = 256;
+/**
+ * Lexed ACAP lines by their text, as templates (end of line '', no findings), each keyed by its
+ * template's own text: at most ACAP_SHARED_CHARS characters of keys, then emptied, so its memory
+ * is bounded whatever is opened. The template's parts are frozen: nothing may change what other
+ * lines share.
+ */
+const acapLines = new Map<string, LineNode>();
+let acapChars = 0;
+const ACAP_SHARED_CHARS = 1 << 20;
+
+/** `text` starts with `acap`, in any letter case. O(1). */
+function startsWithAcap(text: string): boolean {
+  return text.length >= 4 && (text.charCodeAt(0) | 0x20) === 0x61 && (text.charCodeAt(1) | 0x20) === 0x63
+    && (text.charCodeAt(2) | 0x20) === 0x61 && (text.charCodeAt(3) | 0x20) === 0x70;
+}
+
+/** Freeze the parts of a template line other lines share: its field's spans, comment and directive, all the way down (not the field's fact, a table entry). */
+function freezeShared(t: LineNode): void {
+  if (t.field) {
+    freezeDeep(t.field.name);
+    freezeDeep(t.field.value);
+    freezeDeep(t.field.suffix);
+    Object.freeze(t.field);
+  }
+  freezeDeep(t.comment);
+  freezeDeep(t.directive);
+}
+
+/** `value` and every object and array it holds, frozen; plain data only (spans, usages, qualifiers). */
+function freezeDeep(value: unknown): void {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const v of Object.values(value)) freezeDeep(v);
+}
+
+function lexFresh(text: string, eol: Eol, firstLine: boolean): LineNode {
   const bom = firstLine && text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const plain = PLAIN.test(text);
   const byteLength = (plain ? text.length : utf8Length(text)) + eol.length;

@@ -242,24 +242,23 @@ function compileField(doc: RobotsDocument, i: number, at: Compiling): AcapField[
   const ownAll = joined(own.known, own.unknown);
   const ownSources = ownAll.length === 0 ? NONE : ownAll.map((qualifier) => ({ qualifier, uri: doc.uri, line: i }));
   const expanded = expandUsage(d.usage, at.scope);
-  const out: AcapField[] = [];
   const text = line.text.trim();
-  for (const e of expanded) {
-    out.push({
-      broken: broken ?? e.broken,
-      uri: doc.uri, line: i, text, allow: d.allow, usage: e.usage, via: e.via, resourceSet: set, patterns,
-      // Unknown qualifiers travel like the others (interpretation §3.3): the answer never looks less restricted than the file.
-      qualifiers: d.allow ? joined(ownAll, joined(e.qualifiers, e.unknown)) : NONE,
-      unknownQualifiers: d.allow ? joined(own.unknown, e.unknown) : NONE,
-      qualifierSources: d.allow ? joined(ownSources, e.sources) : NONE,
-    });
-  }
-  return out;
+  // Mapped, not pushed one by one: a standard usage expands to one field, and its list is then
+  // one long (pushed into an empty list, it had a store of 17).
+  return expanded.map((e): AcapField => ({
+    broken: broken ?? e.broken,
+    uri: doc.uri, line: i, text, allow: d.allow, usage: e.usage, via: e.via, resourceSet: set, patterns,
+    // Unknown qualifiers travel like the others (interpretation §3.3): the answer never looks less restricted than the file.
+    qualifiers: d.allow ? joined(ownAll, joined(e.qualifiers, e.unknown)) : NONE,
+    unknownQualifiers: d.allow ? joined(own.unknown, e.unknown) : NONE,
+    qualifierSources: d.allow ? joined(ownSources, e.sources) : NONE,
+  }));
 }
 
-/** The compiled fields of `lines`, in line order (a shared empty list for none). */
+/** The compiled fields of `lines`, in line order (a shared empty list for none; a line's own list for one). */
 function compileFields(doc: RobotsDocument, lines: readonly number[], at: Compiling): readonly AcapField[] {
   if (lines.length === 0) return NONE;
+  if (lines.length === 1) return compileField(doc, lines[0], at);
   const out: AcapField[] = [];
   for (const i of lines) for (const f of compileField(doc, i, at)) out.push(f);
   return out;
@@ -313,17 +312,20 @@ export function compileRecords(doc: RobotsDocument, parent?: DefinitionScope): C
   return out;
 }
 
+/** The lower-cased value of ACAP-crawler line `c`. */
+function crawlerAt(doc: RobotsDocument, c: number): string {
+  const line = lineAt(doc, c);
+  return line.field ? slice(line, line.field.value).toLowerCase() : '';
+}
+
 function compileRecord(doc: RobotsDocument, record: AcapRecord, at: Compiling, lone: Map<string, readonly string[]>): CompiledRecord {
-  const names = record.crawlers.map((c) => {
-    const f = lineAt(doc, c).field;
-    return f ? slice(lineAt(doc, c), f.value).toLowerCase() : '';
-  });
-  let crawlers: readonly string[] = names;
-  if (names.length === 1) {
-    const shared = lone.get(names[0]);
+  let crawlers: readonly string[];
+  if (record.crawlers.length === 1) {
+    const name = crawlerAt(doc, record.crawlers[0]);
+    const shared = lone.get(name);
     if (shared) crawlers = shared;
-    else lone.set(names[0], (crawlers = Object.freeze(names)));
-  }
+    else lone.set(name, (crawlers = Object.freeze([name])));
+  } else crawlers = record.crawlers.map((c) => crawlerAt(doc, c));
   const ref = record.reference;
   const refField = ref !== undefined ? lineAt(doc, ref).field : undefined;
   return {

@@ -8,7 +8,7 @@
  * (rust-analyzer's principle at line scale). `stats.linesLexed` makes that observable.
  */
 import type { Range } from 'vscode-languageserver-types';
-import { lexLine, type Eol, type LineNode } from './syntax';
+import { lexLine, SharedLines, type Eol, type LineNode } from './syntax';
 import { appendMoved, lowerBound } from './numbers';
 
 export interface ParseStats {
@@ -100,6 +100,7 @@ export function splitLines(text: string): RawLine[] {
  */
 function lexAll(text: string): LineNode[] {
   const out: LineNode[] = [];
+  const shared = new SharedLines();
   const n = text.length;
   let start = 0;
   let lf = text.indexOf('\n');
@@ -116,10 +117,10 @@ function lexAll(text: string): LineNode[] {
       end = lf;
       eol = '\n';
     } else break;
-    out.push(lexLine(text.slice(start, end), eol, out.length === 0));
+    out.push(lexLine(text.slice(start, end), eol, out.length === 0, shared));
     start = end + eol.length;
   }
-  out.push(lexLine(text.slice(start), '', out.length === 0));
+  out.push(lexLine(text.slice(start), '', out.length === 0, shared));
   return out;
 }
 
@@ -547,7 +548,8 @@ function applyOne(lines: LineEditor, range: Range, insert: string): { lexed: num
   const from = regionStart + head;
   removed -= head + end;
   const fresh: LineNode[] = [];
-  for (let i = head; i < raw.length - end; i++) fresh.push(lexLine(raw[i].text, raw[i].eol, regionStart + i === 0));
+  const shared = new SharedLines();
+  for (let i = head; i < raw.length - end; i++) fresh.push(lexLine(raw[i].text, raw[i].eol, regionStart + i === 0, shared));
   const tail = lines.length - from - removed;
   lines.replace(from, removed, fresh);
   return { lexed: fresh.length, from, tail };

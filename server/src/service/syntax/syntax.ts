@@ -165,42 +165,55 @@ function resolveExact(lower: string): { fact: FieldFact | undefined; suffixStart
  * Lex one line. Never throws; every character of `text` lies in exactly one of: the BOM, leading
  * whitespace, the field name, the separator, the value, inner whitespace, or the comment.
  *
- * A line of ACAP (its text starts with `ACAP`, any case) shares what it says with the lines of the
- * same text lexed before it (acapLines): ACAP repeats itself, record after record, and such a line
- * costs a dozen objects (its field, with the usage after the prefix, and its permission's usage,
- * resource and qualifiers). Every other line is lexed afresh: a memo's look-up and key copy would
- * only add to the 47,000 rule lines of the largest real file, whose spans are shared already.
+ * With `shared` (one for the lines of one parse, dropped with it), a line of ACAP (its text starts
+ * with `ACAP`, any case) shares what it says with an earlier line of the same text: ACAP repeats
+ * itself record after record, and such a line costs a dozen objects (its field, with the usage
+ * after the prefix, and its permission's usage, resource and qualifiers). The parts shared are
+ * frozen when first shared. Every other line is lexed afresh: the 47,000 rule lines of the
+ * largest real file share their spans already (span.ts).
  */
-export function lexLine(text: string, eol: Eol, firstLine: boolean): LineNode {
-  if (firstLine || text.length > ACAP_SHARED_LENGTH || !startsWithAcap(text)) return lexFresh(text, eol, firstLine);
-  let t = acapLines.get(text);
-  if (t === undefined) {
-    // Lexed from a copy of its own: the template's text and the strings of its directive (a
-    // usage's name) are then no views into the document's text, which the memo would keep alive.
-    t = lexFresh(ownString(text), '', false);
-    freezeShared(t);
-    if (acapChars + t.text.length > ACAP_SHARED_CHARS) {
-      acapLines.clear();
-      acapChars = 0;
-    }
-    acapLines.set(t.text, t);
-    acapChars += t.text.length;
-  }
+export function lexLine(text: string, eol: Eol, firstLine: boolean, shared?: SharedLines): LineNode {
+  if (shared === undefined || firstLine || !startsWithAcap(text)) return lexFresh(text, eol, firstLine);
+  const t = shared.find(text);
+  if (t === undefined) return shared.keep(lexFresh(text, eol, false));
+  if (!Object.isFrozen(t.directive)) freezeShared(t);
   // The same properties in the same order as lexFresh's nodes: one object shape for every line.
-  return { text, eol, byteLength: t.byteLength + eol.length, plain: t.plain, kind: t.kind, bom: 0, field: t.field, comment: t.comment, directive: t.directive, [LINE_MEMO]: undefined };
+  return { text, eol, byteLength: t.byteLength - t.eol.length + eol.length, plain: t.plain, kind: t.kind, bom: 0, field: t.field, comment: t.comment, directive: t.directive, [LINE_MEMO]: undefined };
 }
 
-/** Lines longer than this are lexed afresh: a memo keeps copies of its keys (ownString). */
-const ACAP_SHARED_LENGTH = 256;
 /**
- * Lexed ACAP lines by their text, as templates (end of line '', no findings), each keyed by its
- * template's own text: at most ACAP_SHARED_CHARS characters of keys, then emptied, so its memory
- * is bounded whatever is opened. The template's parts are frozen: nothing may change what other
- * lines share.
+ * The lines of ACAP one parse has met, for lexLine: a table of SHARED_SLOTS lines, each in the
+ * slot its length and three of its characters pick, replaced by the next line of that slot.
+ * O(1) a line, besides comparing it with the one line of its slot: no hashing of whole lines and
+ * no table growing with them (a map of every distinct line made the parse of 100,000 resource
+ * sets, each line its own, a fifth slower). A repeat is found when no line of another text took
+ * its slot since: the records of one crawler after another, a few distinct lines each. Lives for
+ * one parse, so it keeps no document's text (ownString.ts).
  */
-const acapLines = new Map<string, LineNode>();
-let acapChars = 0;
-const ACAP_SHARED_CHARS = 1 << 20;
+export class SharedLines {
+  private slots: (LineNode | undefined)[] | undefined;
+
+  /** The line met last in the slot of `text`, if it has that text. */
+  find(text: string): LineNode | undefined {
+    const t = this.slots?.[slotOf(text)];
+    return t !== undefined && t.text === text ? t : undefined;
+  }
+
+  /** Keep `line` in its slot; returns it. */
+  keep(line: LineNode): LineNode {
+    (this.slots ??= new Array<LineNode | undefined>(SHARED_SLOTS))[slotOf(line.text)] = line;
+    return line;
+  }
+}
+
+const SHARED_SLOTS = 1024;
+
+/** The slot of `text` (4 characters or more): its length and three of its characters, mixed. O(1). */
+function slotOf(text: string): number {
+  const n = text.length;
+  const h = Math.imul(n ^ (text.charCodeAt(n - 1) << 7) ^ (text.charCodeAt(n - 2) << 14) ^ (text.charCodeAt(n >> 1) << 21), 0x9e3779b1);
+  return h >>> 22;
+}
 
 /** `text` starts with `acap`, in any letter case. O(1). */
 function startsWithAcap(text: string): boolean {
@@ -208,7 +221,7 @@ function startsWithAcap(text: string): boolean {
     && (text.charCodeAt(2) | 0x20) === 0x61 && (text.charCodeAt(3) | 0x20) === 0x70;
 }
 
-/** Freeze the parts of a template line other lines share: its field's spans, comment and directive, all the way down (not the field's fact, a table entry). */
+/** Freeze the parts of a line other lines share: its field and its spans, comment and directive, all the way down (not the field's fact, a table entry). */
 function freezeShared(t: LineNode): void {
   if (t.field) {
     freezeDeep(t.field.name);

@@ -23,7 +23,21 @@ const step = fc.oneof(
 
 const ids = (items: readonly Item[]): number[] => items.map((i) => i.id).sort((a, b) => a - b);
 
+/** The pattern read as a regular expression (RFC 9309 §2.2.3, Part 1 §2.4.5): `*` any run, a final `$` the end. */
+function reference(pattern: string, p: string): boolean {
+  const anchored = pattern.endsWith('$');
+  const body = anchored ? pattern.slice(0, -1) : pattern;
+  const source = body.split('*').map((run) => run.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('.*');
+  return new RegExp(`^${source}${anchored ? '$' : ''}`).test(p);
+}
+
 suite('pattern index', () => {
+  test('matchPattern (a prefix or whole-path test without `*`, compiled runs with one) equals the pattern read as a regular expression', () => {
+    fc.assert(fc.property(fc.oneof(pattern, fc.constantFrom('$', '/a$', '/a$b', '/', '*', '**$')), path, (pt, p) => {
+      assert.equal(matchPattern(pt, p), reference(pt, p), `${pt} ${p}`);
+    }), { numRuns: 2000 });
+  });
+
   test('matches and literal matches equal a plain reading, through adds, removes and repeated questions', () => {
     fc.assert(
       fc.property(fc.array(pattern, { maxLength: 12 }), fc.array(step, { maxLength: 40 }), (initial, steps) => {

@@ -156,6 +156,11 @@ export function matchCompiled(c: CompiledPattern, path: string): boolean {
  * against many paths compile it once with compilePattern. O(p + n·p) at worst, see matchCompiled.
  */
 export function matchPattern(pattern: string, path: string): boolean {
+  // Without a `*`, one literal run: a prefix test, or with a final `$` the whole path (as
+  // matchCompiled reads it), with no memo to look the pattern up in. A look-up hashed every
+  // pattern, and 150,000 fields of distinct paths, compiled again as they pushed each other out
+  // of the memo, took most of a first hover's decision among them.
+  if (!pattern.includes('*')) return pattern.endsWith('$') ? path.length === pattern.length - 1 && pattern.startsWith(path) : path.startsWith(pattern);
   let c = compiled.get(pattern);
   if (!c) {
     // Compiled from the memo's own copy: its segments are views into what they were cut from.

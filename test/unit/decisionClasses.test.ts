@@ -59,4 +59,22 @@ suite('decisions kept by the class of their path', () => {
     assert.equal(c.allowed, false);
     assert.deepEqual(c.decidedBy.map((d) => d.line), [2]);
   });
+
+  test('a tier whose patterns were too many for one crawler is listed again for another that allows more', () => {
+    // `*`: 320 fields on 48 patterns. For `other` (the `*` tier alone) 48 patterns are more than
+    // one per 8 fields: listing them stops at the 41st. bot adds 2,000 fields of its own on one
+    // pattern, which allows them all: its paths are read by class, with all 48 patterns.
+    const star = Array.from({ length: 320 }, (_, i) => `ACAP-crawler: *\nACAP-disallow-crawl: /s${i % 48}/\n`).join('');
+    const text = `##ACAP version=1.0\n${star}${'ACAP-crawler: bot\nACAP-allow-crawl: /b/\n'.repeat(2000)}`;
+    const parse = () => parseDocument('file:///site/robots.txt', 1, text);
+    const doc = parse();
+    assert.equal(explain(doc, { agent: 'other', path: '/s47/x' }).allowed, false);
+    // Nothing matches either path: one class, one kept decision.
+    const none = explain(doc, { agent: 'bot', path: '/zzz' });
+    assert.equal(explain(doc, { agent: 'bot', path: '/zzy' }).decision, none.decision);
+    for (const path of ['/s47/x', '/s40/x', '/s0/x', '/b/x', '/zzz']) {
+      assert.deepEqual(explain(doc, { agent: 'bot', path }), explain(parse(), { agent: 'bot', path }), path);
+    }
+    assert.equal(explain(doc, { agent: 'bot', path: '/s47/y' }).allowed, false);
+  });
 });

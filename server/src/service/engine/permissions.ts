@@ -711,26 +711,39 @@ const CLASS_FROM = 256;
 
 /** A tier's fields counted, and its distinct non-empty pattern keys, indexed when first asked. */
 interface KeyIndex {
-  readonly fields: number;
   readonly keys: ReadonlyMap<string, { readonly id: number }>;
   patterns?: PatternIndex<{ readonly id: number }>;
 }
 
-const keyIndexes = new WeakMap<readonly (readonly AcapField[])[], KeyIndex>();
+/** A tier's keys (KeyIndex), or how many were seen when listing them stopped (more than wanted). */
+const keyIndexes = new WeakMap<readonly (readonly AcapField[])[], KeyIndex | { readonly over: number }>();
 
-/** A tier's keys, listed once per list of lists: O(fields + patterns); the index is made on first use. */
-function keyIndex(lists: readonly (readonly AcapField[])[]): KeyIndex {
-  let out = keyIndexes.get(lists);
-  if (!out) {
-    let fields = 0;
-    const keys = new Map<string, { readonly id: number }>();
-    for (const list of lists) {
-      fields += list.length;
-      for (const f of list) for (const p of f.patterns) if (p.key !== '' && !keys.has(p.key)) keys.set(p.key, { id: keys.size });
+/**
+ * A tier's keys, listed once per list of lists: O(fields + patterns); the index is made on first
+ * use. Undefined when they are more than `most`: listing stops at the first key past it, and
+ * remembers how many it saw, so that a query wanting fewer is answered at once (150,000 fields of
+ * distinct paths were all listed, each key with an object of its own, only for their number to
+ * rule the classes out; that was a tenth of the first hover among them).
+ */
+function keyIndex(lists: readonly (readonly AcapField[])[], most: number): KeyIndex | undefined {
+  const known = keyIndexes.get(lists);
+  if (known !== undefined && !('over' in known)) return known.keys.size > most ? undefined : known;
+  if (known !== undefined && known.over > most) return undefined;
+  const keys = new Map<string, { readonly id: number }>();
+  for (const list of lists) {
+    for (const f of list) {
+      for (const p of f.patterns) {
+        if (p.key === '' || keys.has(p.key)) continue;
+        if (keys.size >= most) {
+          keyIndexes.set(lists, { over: keys.size + 1 });
+          return undefined;
+        }
+        keys.set(p.key, { id: keys.size });
+      }
     }
-    out = { fields, keys };
-    keyIndexes.set(lists, out);
   }
+  const out: KeyIndex = { keys };
+  keyIndexes.set(lists, out);
   return out;
 }
 
@@ -749,10 +762,15 @@ function pathClass(tiers: readonly Tier[], path: string): string | undefined {
   let fields = 0;
   for (const t of tiers) fields += fieldCount(t.lists);
   if (fields < CLASS_FROM) return undefined;
-  const indexes = tiers.map((t) => keyIndex(t.lists));
-  let keys = 0;
-  for (const k of indexes) keys += k.keys.size;
-  if (keys * 8 > fields) return undefined;
+  // At most one distinct key per 8 fields in all the tiers (keys * 8 <= fields).
+  let left = Math.floor(fields / 8);
+  const indexes: KeyIndex[] = [];
+  for (const t of tiers) {
+    const k = keyIndex(t.lists, left);
+    if (!k) return undefined;
+    left -= k.keys.size;
+    indexes.push(k);
+  }
   return indexes.map((k) => {
     if (k.keys.size === 0) return '';
     k.patterns ??= new PatternIndex([...k.keys].map(([pattern, item]) => ({ pattern, item })));

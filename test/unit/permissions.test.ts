@@ -333,3 +333,16 @@ suite('decisions kept per document', () => {
     assert.equal(explain(doc, { agent: 'bot', path: '/a' }, { workspace: ws }).allowed, true);
   });
 });
+
+suite('resource sets named in a field', () => {
+  test('the prefix in any letter case names the set; written elsewhere in the value, it is a path', () => {
+    const text = (spec: string) => `##ACAP version=1.0\nACAP-resource-set: news /news/ /press/\nACAP-crawler: *\nACAP-disallow-crawl: ${spec}\n`;
+    for (const spec of ['the-acap:resource-set:news', 'The-ACAP:Resource-Set:NEWS', 'THE-ACAP:RESOURCE-SET:news']) {
+      assert.equal(allowed(text(spec), { agent: 'bot', path: '/press/a', reading: 'acap' }), false, spec);
+      assert.equal(allowed(text(spec), { agent: 'bot', path: '/other', reading: 'acap' }), true, spec);
+    }
+    // Not at the start: a pattern like any other, which /press/a does not match.
+    assert.equal(allowed(text('/x-the-acap:resource-set:news'), { agent: 'bot', path: '/press/a', reading: 'acap' }), true);
+    assert.equal(allowed(text('/x-the-acap:resource-set:news'), { agent: 'bot', path: '/x-the-acap:resource-set:news', reading: 'acap' }), false);
+  });
+});

@@ -4,7 +4,7 @@
  * usage with its qualifiers — Part 1 §2.7.1, §2.7.2) and its resource specification turned into
  * patterns (a resource set is all of its patterns — §2.4.4, §2.7.3). Cached per model.
  */
-import { QUALIFIER_BY_NAME, RESOURCE_SET_PREFIX, USAGE_BY_NAME } from '../facts/facts';
+import { namesResourceSet, QUALIFIER_BY_NAME, RESOURCE_SET_PREFIX, USAGE_BY_NAME } from '../facts/facts';
 import type { QualifierSyntax, UsageRef } from '../syntax/directives';
 import { getModel, type AcapRecord, type Definition, type RobotsModel } from '../model/model';
 import { lineAt, type RobotsDocument } from '../syntax/document';
@@ -207,7 +207,7 @@ interface Compiling {
 
 function compilePatterns(spec: string, at: Compiling): { patterns: readonly CompiledPattern[]; set: string | undefined; broken?: string } {
   const scope = at.scope;
-  if (spec.length >= RESOURCE_SET_PREFIX.length && spec.slice(0, RESOURCE_SET_PREFIX.length).toLowerCase() === RESOURCE_SET_PREFIX) {
+  if (namesResourceSet(spec)) {
     const name = spec.slice(RESOURCE_SET_PREFIX.length).toLowerCase();
     let found = findDefinition(scope, 'set', name);
     let broken: string | undefined;

@@ -8,7 +8,7 @@
  * Kept short: crawlers that answer alike share a row; qualifiers become footnotes.
  */
 import type { Hover, Position } from 'vscode-languageserver-types';
-import { ACTIONS, formatSpec, QUALIFIER_BY_NAME, readinessNote, RESOURCE_SET_PREFIX, USAGE_BY_NAME, type FieldFact, type QualifierFact } from '../facts/facts';
+import { ACTIONS, formatSpec, namesResourceSet, QUALIFIER_BY_NAME, readinessNote, RESOURCE_SET_PREFIX, USAGE_BY_NAME, type FieldFact, type QualifierFact } from '../facts/facts';
 import { lineAt, type RobotsDocument } from '../syntax/document';
 import { getModel } from '../model/model';
 import { agentToken, explain, type Explanation } from '../engine/permissions';
@@ -344,7 +344,7 @@ export function* doHoverSteps(doc: RobotsDocument, position: Position, settings:
   }
   if (d.kind === 'acap-permission' && d.resource && within(d.resource, ch)) {
     const spec = line.text.slice(d.resource.start, d.resource.end);
-    if (spec.toLowerCase().startsWith(RESOURCE_SET_PREFIX)) {
+    if (namesResourceSet(spec)) {
       const name = spec.slice(RESOURCE_SET_PREFIX.length).toLowerCase();
       const def = getModel(doc).resourceSets.get(name);
       if (!def) return null;

@@ -8,7 +8,7 @@
 import type { InlayHint, Range } from 'vscode-languageserver-types';
 import type { RobotsDocument } from '../syntax/document';
 import type { UsageRef } from '../syntax/directives';
-import { RESOURCE_SET_PREFIX } from '../facts/facts';
+import { namesResourceSet, RESOURCE_SET_PREFIX } from '../facts/facts';
 import { getModel, type Definition } from '../model/model';
 import { brief, definitionItems } from './symbols';
 import type { LineNode } from '../syntax/syntax';
@@ -65,7 +65,7 @@ export function getInlayHints(doc: RobotsDocument, range: Range): InlayHint[] {
       local(i, d.usage, true);
       if (d.resource) {
         const written = line.text.slice(d.resource.start, d.resource.end);
-        if (written.toLowerCase().startsWith(RESOURCE_SET_PREFIX)) {
+        if (namesResourceSet(written)) {
           const def = model.resourceSets.get(written.slice(RESOURCE_SET_PREFIX.length).toLowerCase());
           if (def) out.push(hint(lines, i, d.resource.end, def));
         }

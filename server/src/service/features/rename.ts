@@ -12,7 +12,7 @@
  */
 import { TextEdit, type Position, type Range, type WorkspaceEdit } from 'vscode-languageserver-types';
 import type { RobotsDocument } from '../syntax/document';
-import { RESOURCE_SET_PREFIX } from '../facts/facts';
+import { namesResourceSet, RESOURCE_SET_PREFIX } from '../facts/facts';
 import { getModel } from '../model/model';
 import { documentsInScope, findOccurrences, namespaceOf, rangeOf, symbolAt, usesIn, type Namespace, type SymbolOccurrences } from './navigation';
 import { referencingDocuments, type WorkspaceContext } from '../syntax/workspace';
@@ -60,7 +60,7 @@ function describe(namespace: Namespace): string {
 function nameProblem(newName: string, namespace: Namespace): string | undefined {
   if (isAcapName(newName)) return undefined;
   const bare = /^\((.*)\)$/.exec(newName)?.[1]
-    ?? (newName.toLowerCase().startsWith(RESOURCE_SET_PREFIX) ? newName.slice(RESOURCE_SET_PREFIX.length) : undefined);
+    ?? (namesResourceSet(newName) ? newName.slice(RESOURCE_SET_PREFIX.length) : undefined);
   if (bare !== undefined && isAcapName(bare)) {
     return `Give the name alone, ‘${bare}’: the parentheses and the ‘${RESOURCE_SET_PREFIX}’ prefix stay where they are.`;
   }

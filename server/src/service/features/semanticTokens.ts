@@ -21,7 +21,7 @@
 import type { Range, SemanticTokens, SemanticTokensEdit, SemanticTokensLegend } from 'vscode-languageserver-types';
 import type { RobotsDocument } from '../syntax/document';
 import type { QualifierSyntax, UsageRef } from '../syntax/directives';
-import { INCLUDE_ROLES, QUALIFIER_BY_NAME, RESOURCE_SET_PREFIX, USAGE_BY_NAME, qualifierUse } from '../facts/facts';
+import { INCLUDE_ROLES, namesResourceSet, QUALIFIER_BY_NAME, RESOURCE_SET_PREFIX, USAGE_BY_NAME, qualifierUse } from '../facts/facts';
 import type { LineNode, Span } from '../syntax/syntax';
 
 const TYPES = ['keyword', 'property', 'type', 'class', 'function', 'macro', 'variable', 'parameter', 'string', 'number', 'regexp', 'operator', 'comment', 'enumMember'] as const;
@@ -117,7 +117,7 @@ function qualifiers(t: LineTokens, qs: readonly QualifierSyntax[], usageName: st
 /** A resource specification: a resource-set reference (Part 1 §2.4.4) or a path pattern. */
 function resource(t: LineTokens, s: Span | undefined): void {
   if (!s) return;
-  if (t.text(s).toLowerCase().startsWith(RESOURCE_SET_PREFIX)) {
+  if (namesResourceSet(t.text(s))) {
     const at = s.start + RESOURCE_SET_PREFIX.length;
     t.add(s.start, at, 'keyword');
     t.add(at, s.end, 'variable', 'readonly');

@@ -12,7 +12,7 @@
 import { carryLines, lineAt, type RobotsDocument } from '../syntax/document';
 import { addFrom, lowerBound } from '../syntax/numbers';
 import type { LineNode } from '../syntax/syntax';
-import { RESOURCE_SET_PREFIX } from '../facts/facts';
+import { namesResourceSet, RESOURCE_SET_PREFIX } from '../facts/facts';
 
 export interface Group {
   /** Lines of the User-agent fields that open the group. */
@@ -513,7 +513,7 @@ function indexDefinitions(definitions: readonly Definition[]): {
  * names no set the model defines. O(the set's patterns).
  */
 export function resourceSetPatterns(model: RobotsModel, spec: string): string[] | undefined {
-  if (!spec.toLowerCase().startsWith(RESOURCE_SET_PREFIX)) return undefined;
+  if (!namesResourceSet(spec)) return undefined;
   const def = model.resourceSets.get(spec.slice(RESOURCE_SET_PREFIX.length).toLowerCase());
   if (!def) return undefined;
   const line = lineAt(model.document, def.line);

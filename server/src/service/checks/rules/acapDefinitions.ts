@@ -6,7 +6,7 @@
  * structure check reads the model (O(definitions + strays + version lines)); the reference check
  * visits every line (O(lines)), asking the workspace only for a name this file does not define.
  */
-import { ACAP_VERSIONS, RESOURCE_SET_PREFIX } from '../../facts/facts';
+import { ACAP_VERSIONS, namesResourceSet, RESOURCE_SET_PREFIX } from '../../facts/facts';
 import { closest, didYouMean } from '../../facts/suggest';
 import type { Directive, UsageRef } from '../../syntax/directives';
 import type { Finding, LocatedFinding } from '../../syntax/findings';
@@ -282,7 +282,7 @@ function checkReferences(model: RobotsModel, out: LocatedFinding[], lookup: Look
       if (d.usage) checkLocalRef(model, i, d.usage, false, out, lookup);
       if (d.resource) {
         const spec = line.text.slice(d.resource.start, d.resource.end);
-        if (spec.toLowerCase().startsWith(RESOURCE_SET_PREFIX)) {
+        if (namesResourceSet(spec)) {
           const name = spec.slice(RESOURCE_SET_PREFIX.length).toLowerCase();
           if (name && !model.resourceSets.has(name) && !lookup.elsewhere('set', name)) {
             const late = misplacedDefinition(model, true, name);

@@ -5,7 +5,7 @@
  * definitions and the names they define, acapDefinitions.ts's. O(n) in the line's length.
  */
 import {
-  ACTIONS, FIELD_PREFIXES, FIELDS, RESOURCE_SET_PREFIX, type UsageFact,
+  ACTIONS, FIELD_PREFIXES, FIELDS, namesResourceSet, RESOURCE_SET_PREFIX, type UsageFact,
 } from '../../facts/facts';
 import type { Directive, UsageRef } from '../../syntax/directives';
 import { classifyUsage, USAGE_NAMES } from '../../acap/usageNames';
@@ -65,7 +65,7 @@ export function checkLocalName(line: LineNode, usage: UsageRef, out: Out): void 
 /** A resource specification: a path pattern or `the-acap:resource-set:NAME` (Part 1 §2.4.3). */
 export function checkResourceSpec(line: LineNode, span: Span, out: Out): void {
   const value = text(line, span);
-  if (value.toLowerCase().startsWith(RESOURCE_SET_PREFIX)) {
+  if (namesResourceSet(value)) {
     const name = value.slice(RESOURCE_SET_PREFIX.length);
     if (!isAcapName(name)) {
       out.push({ code: 'acap.invalid-name', span: { start: span.start + RESOURCE_SET_PREFIX.length, end: span.end }, message: name ? `‘${name}’ is not a valid resource set name: start with a letter, then letters, digits, ‘-’, ‘_’ or ‘.’ (Part 1 §3).` : `Name the resource set after ‘${RESOURCE_SET_PREFIX}’ (Part 1 §2.4.4).` });

@@ -26,7 +26,7 @@
  * Asking every opposite pattern instead cost O(s × F): 8,000 `*q<i>` fields beside 8,000 opposite
  * `/z<i>` took 15 s; beside `/*z<i>`, whose heads are all `/`, filing by head alone took 2.1 s.
  */
-import { RESOURCE_SET_PREFIX, USAGE_BY_NAME } from '../../facts/facts';
+import { namesResourceSet, USAGE_BY_NAME } from '../../facts/facts';
 import type { LocatedFinding } from '../../syntax/findings';
 import { resourceSetPatterns, type RobotsModel } from '../../model/model';
 import { lineAt } from '../../syntax/document';
@@ -55,7 +55,7 @@ function fieldOf(model: RobotsModel, i: number): Field | undefined {
   const d = line.directive;
   if (d.kind !== 'acap-permission' || !d.usage || d.usage.local || !d.resource) return undefined;
   const spec = line.text.slice(d.resource.start, d.resource.end);
-  if (spec.toLowerCase().startsWith(RESOURCE_SET_PREFIX)) {
+  if (namesResourceSet(spec)) {
     const texts = resourceSetPatterns(model, spec);
     return texts && { line: i, allow: d.allow, usage: d.usage.name, patterns: texts.map((text) => ({ key: text.toLowerCase(), text, span: undefined })) };
   }

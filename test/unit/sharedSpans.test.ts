@@ -69,5 +69,32 @@ suite('shared spans', () => {
       }
     }), { numRuns: 300 });
   });
+
+  test('ACAP prefix fields of one layout share their field syntax, which still says where each part of its line is', () => {
+    const doc = parseDocument('file:///spans/robots.txt', 1, ['##ACAP version=1.0', 'ACAP-crawler: b', 'ACAP-allow-crawl: /p1/', 'ACAP-allow-crawl: /p2/', 'ACAP-allow-index: /p3/'].join('\n'));
+    const [, , a, b, c] = doc.lines;
+    assert.equal(a.field, b.field);
+    assert.ok(Object.isFrozen(a.field));
+    assert.notEqual(a.directive, b.directive);
+    assert.deepEqual(c.field, a.field);
+    // Any layout, in any order: the name, the usage after the prefix and the value are the line's own.
+    const names: [string, string][] = [['ACAP-allow-crawl', 'crawl'], ['ACAP-disallow-index', 'index'], ['acap-allow-present-snippet', 'present-snippet'], ['ACAP allow preserve', 'preserve'], ['ACAP  allow-(mine)', 'mine'], ['ACAP–allow-follow', 'follow'], ['ACAP-Allow-Present', 'present'],
+      // One length, one repair, the usage at two places: the place is part of the key.
+      ['ACAP  allow index', 'index'], ['ACAP allow follow', 'follow']];
+    const line = fc.tuple(fc.constantFrom('', ' ', '\t'), fc.constantFrom(...names), fc.constantFrom(':', ' :', ': ', ':  ', '\t: '), fc.constantFrom('/a', '/p12/', '/x time-limit=7-days', '*'));
+    fc.assert(fc.property(fc.array(line, { minLength: 1, maxLength: 20 }), (lines) => {
+      const texts = lines.map(([lead, [name], sep, value]) => `${lead}${name}${sep}${value}`);
+      const lexed = parseDocument('file:///spans/robots.txt', 1, ['##ACAP version=1.0', ...texts].join('\n')).lines.slice(1);
+      lexed.forEach((l, k) => {
+        const [, [name, usage], , value] = lines[k];
+        const f = l.field!;
+        const d = l.directive;
+        assert.equal(l.text.slice(f.name.start, f.name.end), name, texts[k]);
+        assert.equal(l.text.slice(f.value.start, f.value.end), value, texts[k]);
+        assert.ok(d.kind === 'acap-permission' && d.usage?.name === usage, texts[k]);
+        assert.equal(l.text.slice(f.suffix!.start, f.suffix!.end).replace(/[()]/g, '').toLowerCase(), usage, texts[k]);
+      });
+    }), { numRuns: 300 });
+  });
 });
 

@@ -298,7 +298,7 @@ function lexFresh(text: string, eol: Eol, firstLine: boolean): LineNode {
 
   const resolved = resolveNameAt(text, start, nameEnd);
   const suffix: Span | undefined = resolved.fact?.isPrefix ? span(start + resolved.suffixStart, nameEnd) : undefined;
-  const field = (separator === 'colon' && !suffix && resolved.fact ? sharedField(resolved, start, nameEnd, colon, valueStart, end) : undefined) ?? {
+  const field = (separator === 'colon' && resolved.fact ? sharedField(resolved, start, nameEnd, colon, valueStart, end, suffix) : undefined) ?? {
     name: span(start, nameEnd),
     separator,
     colon: separator === 'colon' ? colon : -1,
@@ -313,22 +313,25 @@ function lexFresh(text: string, eol: Eol, firstLine: boolean): LineNode {
 /**
  * Frozen field syntaxes shared by the lines that lay out one known field alike (same offsets of
  * name, colon and value): the 47,000 `Allow: /…` lines of the largest real file need a few
- * hundred instead of 47,000 objects (~3 MB and their garbage-collection copies). Keyed per field
- * by the offsets packed in 26 bits; lines whose offsets do not fit get their own object. Bounded:
- * cleared past FIELD_MEMO_MAX entries. O(1).
+ * hundred instead of 47,000 objects (~3 MB and their garbage-collection copies), and ACAP's
+ * prefix fields (`ACAP-allow-crawl: /p1/`, each line of its own path) a few per usage. Keyed per
+ * field by the offsets packed in 26 bits, and where a prefix field's usage starts; lines whose
+ * offsets do not fit get their own object. Bounded: cleared past FIELD_MEMO_MAX entries. O(1).
  */
 const fieldMemo = new Map<FieldFact, Map<number, FieldSyntax>>();
 let fieldMemoSize = 0;
 const FIELD_MEMO_MAX = 8192;
 const REPAIRS: readonly NameRepair[] = ['exact', 'dash-lookalike', 'space-for-hyphen', 'alias'];
 
-function sharedField(resolved: ResolvedName, start: number, nameEnd: number, colon: number, valueStart: number, end: number): FieldSyntax | undefined {
+function sharedField(resolved: ResolvedName, start: number, nameEnd: number, colon: number, valueStart: number, end: number, suffix: Span | undefined): FieldSyntax | undefined {
   const fact = resolved.fact!;
   const gap = colon - nameEnd;
   const lead = valueStart - colon;
   const repair = REPAIRS.indexOf(resolved.repair);
   if (start > 31 || nameEnd > 63 || gap > 3 || lead > 3 || end > 511 || end < valueStart || repair < 0) return undefined;
-  const key = start | (nameEnd << 5) | (gap << 11) | (lead << 13) | (end << 15) | (repair << 24);
+  // A prefix field's usage (`ACAP-allow-` + `crawl`) starts within the name, before column 64:
+  // one more factor of 65 keeps the key exact (below 2^33, an integer a double holds).
+  const key = (start | (nameEnd << 5) | (gap << 11) | (lead << 13) | (end << 15) | (repair << 24)) + (suffix ? suffix.start + 1 : 0) * 2 ** 26;
   let byKey = fieldMemo.get(fact);
   if (!byKey) fieldMemo.set(fact, (byKey = new Map()));
   let out = byKey.get(key);
@@ -338,7 +341,7 @@ function sharedField(resolved: ResolvedName, start: number, nameEnd: number, col
       fieldMemoSize = 0;
       fieldMemo.set(fact, (byKey = new Map()));
     }
-    out = Object.freeze({ name: span(start, nameEnd), separator: 'colon', colon, value: span(valueStart, end), fact, suffix: undefined, repair: resolved.repair } as const);
+    out = Object.freeze({ name: span(start, nameEnd), separator: 'colon', colon, value: span(valueStart, end), fact, suffix, repair: resolved.repair } as const);
     byKey.set(key, out);
     fieldMemoSize++;
   }

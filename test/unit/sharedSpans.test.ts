@@ -70,12 +70,16 @@ suite('shared spans', () => {
     }), { numRuns: 300 });
   });
 
-  test('ACAP prefix fields of one layout share their field syntax, which still says where each part of its line is', () => {
+  test('ACAP prefix fields of one layout share their field syntax and usage reference, which still say where each part of its line is', () => {
     const doc = parseDocument('file:///spans/robots.txt', 1, ['##ACAP version=1.0', 'ACAP-crawler: b', 'ACAP-allow-crawl: /p1/', 'ACAP-allow-crawl: /p2/', 'ACAP-allow-index: /p3/'].join('\n'));
     const [, , a, b, c] = doc.lines;
     assert.equal(a.field, b.field);
     assert.ok(Object.isFrozen(a.field));
     assert.notEqual(a.directive, b.directive);
+    assert.ok(a.directive.kind === 'acap-permission' && b.directive.kind === 'acap-permission' && c.directive.kind === 'acap-permission');
+    assert.equal(a.directive.usage, b.directive.usage);
+    assert.ok(Object.isFrozen(a.directive.usage) && Object.isFrozen(a.directive.qualifiers));
+    assert.notEqual(c.directive.usage, a.directive.usage);
     assert.deepEqual(c.field, a.field);
     // Any layout, in any order: the name, the usage after the prefix and the value are the line's own.
     const names: [string, string][] = [['ACAP-allow-crawl', 'crawl'], ['ACAP-disallow-index', 'index'], ['acap-allow-present-snippet', 'present-snippet'], ['ACAP allow preserve', 'preserve'], ['ACAP  allow-(mine)', 'mine'], ['ACAP–allow-follow', 'follow'], ['ACAP-Allow-Present', 'present'],
@@ -91,8 +95,13 @@ suite('shared spans', () => {
         const d = l.directive;
         assert.equal(l.text.slice(f.name.start, f.name.end), name, texts[k]);
         assert.equal(l.text.slice(f.value.start, f.value.end), value, texts[k]);
-        assert.ok(d.kind === 'acap-permission' && d.usage?.name === usage, texts[k]);
+        assert.ok(d.kind === 'acap-permission' && d.usage?.name === usage && d.resource, texts[k]);
         assert.equal(l.text.slice(f.suffix!.start, f.suffix!.end).replace(/[()]/g, '').toLowerCase(), usage, texts[k]);
+        // The directive's parts too: the usage's reference, the resource, the qualifiers.
+        assert.equal(l.text.slice(d.usage.span.start, d.usage.span.end).replace(/[()]/g, '').toLowerCase(), usage, texts[k]);
+        assert.equal(l.text.slice(d.usage.nameSpan.start, d.usage.nameSpan.end).toLowerCase(), usage, texts[k]);
+        assert.equal(l.text.slice(d.resource.start, d.resource.end), value.split(' ')[0], texts[k]);
+        assert.deepEqual(d.qualifiers.map((q) => l.text.slice(q.span.start, q.span.end)), value.split(' ').slice(1), texts[k]);
       });
     }), { numRuns: 300 });
   });

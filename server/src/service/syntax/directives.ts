@@ -4,7 +4,8 @@
  * not make sense of instead of dropping it, so validation can say exactly what is wrong.
  */
 import type { FieldFact } from '../facts/facts';
-import type { Span, FieldSyntax, LineKind } from './span';
+import { ownString } from './ownString';
+import { span, type Span, type FieldSyntax, type LineKind } from './span';
 
 /** A usage named in a field: a standard usage type or a local usage in parentheses (Part 1 §2.4.1.3). */
 export interface UsageRef {
@@ -85,7 +86,7 @@ function isWs(c: number): boolean {
   return c === 32 || c === 9;
 }
 
-/** The whitespace-separated words of text[start, end). */
+/** The whitespace-separated words of text[start, end) (their spans shared where span.ts shares them). */
 export function words(text: string, start: number, end: number): Span[] {
   const out: Span[] = [];
   let i = start;
@@ -94,15 +95,30 @@ export function words(text: string, start: number, end: number): Span[] {
     if (i >= end) break;
     const s = i;
     while (i < end && !isWs(text.charCodeAt(i))) i++;
-    out.push({ start: s, end: i });
+    out.push(span(s, i));
   }
   return out;
 }
 
-/** Qualifier specifications from `from` to `end`: `name *WSP "=" *WSP value` (Part 1 §3). */
-export function parseQualifiers(text: string, from: number, end: number): QualifierSyntax[] {
-  const out: QualifierSyntax[] = [];
+/** The first whitespace-separated word of text[start, end), if any: words()[0] without the list. */
+function firstWord(text: string, start: number, end: number): Span | undefined {
+  let i = start;
+  while (i < end && isWs(text.charCodeAt(i))) i++;
+  if (i >= end) return undefined;
+  const s = i;
+  while (i < end && !isWs(text.charCodeAt(i))) i++;
+  return span(s, i);
+}
+
+/** No qualifiers: one frozen list for every field without any. */
+const NO_QUALIFIERS: readonly QualifierSyntax[] = Object.freeze([]);
+
+/** Qualifier specifications from `from` to `end`: `name *WSP "=" *WSP value` (Part 1 §3); a shared empty list for none. */
+export function parseQualifiers(text: string, from: number, end: number): readonly QualifierSyntax[] {
   let i = from;
+  while (i < end && isWs(text.charCodeAt(i))) i++;
+  if (i >= end) return NO_QUALIFIERS;
+  const out: QualifierSyntax[] = [];
   while (i < end) {
     while (i < end && isWs(text.charCodeAt(i))) i++;
     if (i >= end) break;
@@ -143,8 +159,35 @@ export function parseUsageRef(text: string, start: number, end: number): UsageRe
       trailing: !unclosed && close + 1 < end ? { start: close + 1, end } : undefined,
     };
   }
-  return { span: { start, end }, local: false, name: text.slice(start, end).toLowerCase(), nameSpan: { start, end }, unclosed: false, trailing: undefined };
+  return standardRef(text.slice(start, end).toLowerCase(), start, end);
 }
+
+/**
+ * The reference to a usage by name (not in parentheses) at [start, end): frozen, and shared by
+ * every line that names it there, for the first STANDARD_REFS names and places (the others are
+ * made afresh, each its own): each `ACAP-allow-crawl:` line had a reference and two spans of its
+ * own. O(1) beyond the name's hash.
+ */
+function standardRef(name: string, start: number, end: number): UsageRef {
+  let byPlace = standardRefs.get(name);
+  let out = byPlace?.get(start * 65536 + end);
+  if (out) return out;
+  const at = span(start, end);
+  if (standardRefsKept >= STANDARD_REFS || name.length > STANDARD_REF_LENGTH || end >= 65536) return { span: at, local: false, name, nameSpan: at, unclosed: false, trailing: undefined };
+  // A name of 13 characters or more may be a view into the document's text (ownString.ts).
+  const own = ownString(name);
+  out = Object.freeze({ span: at, local: false, name: own, nameSpan: at, unclosed: false, trailing: undefined });
+  if (!byPlace) standardRefs.set(own, (byPlace = new Map()));
+  byPlace.set(start * 65536 + end, out);
+  standardRefsKept++;
+  return out;
+}
+
+const standardRefs = new Map<string, Map<number, UsageRef>>();
+let standardRefsKept = 0;
+/** References kept (standardRef), and the longest name kept: at most 4,096 × 64 characters for the process. */
+const STANDARD_REFS = 4096;
+const STANDARD_REF_LENGTH = 64;
 
 /** The suffix after ACAP-allow-/-disallow-: everything up to the end of the name. */
 function usageFromSuffix(text: string, suffix: Span | undefined): UsageRef | undefined {
@@ -202,9 +245,8 @@ export function parseDirective(text: string, kind: LineKind, f: FieldSyntax | un
       return IGNORE;
     case 'acap-allow':
     case 'acap-disallow': {
-      const ws = words(text, value.start, value.end);
-      const resource = ws.length > 0 ? ws[0] : undefined;
-      const qualifiers = resource ? parseQualifiers(text, resource.end, value.end) : [];
+      const resource = firstWord(text, value.start, value.end);
+      const qualifiers = resource ? parseQualifiers(text, resource.end, value.end) : NO_QUALIFIERS;
       return { kind: 'acap-permission', allow: fact.id === 'acap-allow', usage: usageFromSuffix(text, f.suffix), resource, qualifiers };
     }
     case 'acap-request': {
@@ -215,7 +257,7 @@ export function parseDirective(text: string, kind: LineKind, f: FieldSyntax | un
       const { name, restStart } = nameAndRest(text, value);
       const ws = words(text, restStart, value.end);
       const usage = ws.length > 0 ? parseUsageRef(text, ws[0].start, ws[0].end) : undefined;
-      const qualifiers = ws.length > 0 ? parseQualifiers(text, ws[0].end, value.end) : [];
+      const qualifiers = ws.length > 0 ? parseQualifiers(text, ws[0].end, value.end) : NO_QUALIFIERS;
       return { kind: 'acap-qualified-usage', name, usage, qualifiers };
     }
     case 'acap-composite-usage': {

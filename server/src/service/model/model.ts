@@ -331,19 +331,19 @@ function nameOf(line: LineNode): string {
   return '';
 }
 
-/** A record while buildModel reads it: its lists are replaced when their first line comes (withLine). */
+/** A record while buildModel reads it: its lists are replaced when their first item comes (withItem). */
 type RecordBuilding = { -readonly [K in keyof AcapRecord]: AcapRecord[K] };
 
 /**
  * The empty lists a record starts with, shared (frozen) until a line comes: most records lack one
- * list or another, and 150,000 records of one field held 450,000 empty arrays, and one store of
- * 17 places for each single field pushed (about 300 bytes a record, all copied by the collector).
+ * list or another, and 150,000 records of one field held 300,000 empty arrays, and a store of 17
+ * places for each single field pushed (about 300 bytes a record, all copied by the collector).
  */
 const NO_LINES = Object.freeze([]) as readonly number[] as number[];
 const NO_SUBRECORDS = Object.freeze([]) as readonly SubRecord[] as SubRecord[];
 
 /** `list` with `item` added: a list of its own, exactly one long, for the first item. O(1) amortized. */
-function withLine<T>(list: T[], item: T): T[] {
+function withItem<T>(list: T[], item: T): T[] {
   if (list.length === 0) return [item];
   list.push(item);
   return list;
@@ -383,7 +383,7 @@ function buildModel(doc: RobotsDocument): RobotsModel {
         // so a User-agent line does not end it: for ACAP crawlers this group is conventional
         // lines inside the record (ignored), and ACAP fields after it still belong to the record.
         if (record) {
-          record.conventional = withLine(record.conventional, i);
+          record.conventional = withItem(record.conventional, i);
           record.endLine = i;
         }
         if (group && !groupHasMembers) {
@@ -398,7 +398,7 @@ function buildModel(doc: RobotsDocument): RobotsModel {
       }
       case 'group-member': {
         if (record) {
-          record.conventional = withLine(record.conventional, i);
+          record.conventional = withItem(record.conventional, i);
           record.endLine = i;
         }
         if (!group) {
@@ -459,7 +459,7 @@ function buildModel(doc: RobotsDocument): RobotsModel {
           if (phase === 'purposes' && sub) sub.purposes.push(i);
           else {
             sub = { purposes: [i], fields: [] };
-            record.subRecords = withLine(record.subRecords, sub);
+            record.subRecords = withItem(record.subRecords, sub);
             phase = 'purposes';
           }
           break;
@@ -472,7 +472,7 @@ function buildModel(doc: RobotsDocument): RobotsModel {
           sub?.fields.push(i);
           phase = 'sub-body';
         } else {
-          record.general = withLine(record.general, i);
+          record.general = withItem(record.general, i);
           phase = 'general';
         }
         break;

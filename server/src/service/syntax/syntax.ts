@@ -208,7 +208,7 @@ export class SharedLines {
 
 const SHARED_SLOTS = 1024;
 
-/** The slot of `text` (4 characters or more): its length and three of its characters, mixed. O(1). */
+/** The slot of `text` (a line of ACAP: 6 characters or more): its length and three of its characters, mixed. O(1). */
 function slotOf(text: string): number {
   const n = text.length;
   const h = Math.imul(n ^ (text.charCodeAt(n - 1) << 7) ^ (text.charCodeAt(n - 2) << 14) ^ (text.charCodeAt(n >> 1) << 21), 0x9e3779b1);
@@ -228,7 +228,10 @@ function isRecordAcapLine(text: string): boolean {
   return next === 0x61 || next === 0x63 || next === 0x64 || next === 0x75;
 }
 
-/** Freeze the parts of a line other lines share: its field and its spans, comment and directive, all the way down (not the field's fact, a table entry). */
+/**
+ * Freeze the parts of a line that other lines share: its field and its spans, its comment and its
+ * directive, all the way down (not the field's fact, an entry of the product's table).
+ */
 function freezeShared(t: LineNode): void {
   if (t.field) {
     freezeDeep(t.field.name);

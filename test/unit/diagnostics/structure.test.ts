@@ -217,6 +217,16 @@ suite('acap.contradictory-fields', () => {
       #^^^^^^^^^^^^^^^^^^ warning acap.contradictory-fields
     `);
   });
+  test('Part 1 §2.3.3: within one usage-purpose sub-record, beside a general section of one field', () => {
+    expectDiagnostics(`
+      ACAP-crawler: b
+      ACAP-allow-crawl: /
+      ACAP-usage-purpose: news
+      ACAP-allow-index: /a/
+      ACAP-disallow-index: /a/
+      #^^^^^^^^^^^^^^^^^^ warning acap.contradictory-fields
+    `);
+  });
   test('near miss: a narrower pattern, another usage, another record, another purpose', () => {
     expectNo(lines(REC, 'ACAP-allow-index: /a/', 'ACAP-disallow-index: /a/b/', 'ACAP-disallow-follow: /a/'), 'acap.contradictory-fields');
     expectNo(lines(REC, 'ACAP-allow-index: /a/', 'ACAP-crawler: b', 'ACAP-disallow-index: /a/'), 'acap.contradictory-fields');

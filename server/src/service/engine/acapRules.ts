@@ -244,7 +244,7 @@ function compileField(doc: RobotsDocument, i: number, at: Compiling): AcapField[
   const expanded = expandUsage(d.usage, at.scope);
   const text = line.text.trim();
   // Mapped, not pushed one by one: a standard usage expands to one field, and its list is then
-  // one long (pushed into an empty list, it had a store of 17).
+  // made exactly one long.
   return expanded.map((e): AcapField => ({
     broken: broken ?? e.broken,
     uri: doc.uri, line: i, text, allow: d.allow, usage: e.usage, via: e.via, resourceSet: set, patterns,

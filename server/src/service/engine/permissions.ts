@@ -723,7 +723,7 @@ const keyIndexes = new WeakMap<readonly (readonly AcapField[])[], KeyIndex | { r
  * use. Undefined when they are more than `most`: listing stops at the first key past it, and
  * remembers how many it saw, so that a query wanting fewer is answered at once (150,000 fields of
  * distinct paths were all listed, each key with an object of its own, only for their number to
- * rule the classes out: 90–200 ms of the first hover among them, in process).
+ * rule the classes out: 90–200 ms of the first hover among them, in two CPU profiles).
  */
 function keyIndex(lists: readonly (readonly AcapField[])[], most: number): KeyIndex | undefined {
   const known = keyIndexes.get(lists);

@@ -214,9 +214,8 @@ function parseAcapVersion(text: string, comment: Span): Directive | undefined {
 }
 
 function nameAndRest(text: string, value: Span): { name: Span | undefined; restStart: number } {
-  const ws = words(text, value.start, value.end);
-  if (ws.length === 0) return { name: undefined, restStart: value.end };
-  return { name: ws[0], restStart: ws[0].end };
+  const name = firstWord(text, value.start, value.end);
+  return { name, restStart: name ? name.end : value.end };
 }
 
 export function parseDirective(text: string, kind: LineKind, f: FieldSyntax | undefined, comment: Span | undefined): Directive {

@@ -188,8 +188,8 @@ const NO_FINDINGS: readonly LocatedFinding[] = Object.freeze([]);
 
 function recordFindings(doc: RobotsDocument, r: AcapRecord): readonly LocatedFinding[] {
   // One crawler and at most one field per section: nothing to find, and nothing to keep (150,000
-  // such records made 150,000 lists, maps and keys, and as many entries of the memo, which every
-  // collection then reads). O(sub-records).
+  // such records made 150,000 lists, maps and keys, and as many entries of the memo).
+  // O(sub-records).
   if (r.crawlers.length === 1 && r.general.length < 2 && r.subRecords.every((s) => s.fields.length < 2)) return NO_FINDINGS;
   const known = recordMemos.get(r);
   if (known) return known;

@@ -50,6 +50,39 @@ export function indexAdds(f: () => void): number {
   return calls;
 }
 
+/**
+ * Lines of `doc` read while `f` runs: every item read from the chunks an edited version keeps its
+ * lines in (what lineAt reads), or from its lines array. The chunk lists are wrapped for the call
+ * and put back after it. For versions made by updateDocument (a parsed version's array is read
+ * the same way).
+ */
+export function lineReads(doc: RobotsDocument, f: () => void): number {
+  const slot = (name: string): symbol | undefined => Object.getOwnPropertySymbols(doc).find((s) => s.description === name);
+  const chunks = slot('chunks');
+  const flat = slot('flat lines');
+  const stored = doc as unknown as Record<symbol, { parts: unknown[][] } | unknown[] | undefined>;
+  let reads = 0;
+  const counted = <T extends object>(list: T): T => new Proxy(list, {
+    get(target, key, receiver) {
+      if (typeof key === 'string' && /^\d+$/.test(key)) reads++;
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+  });
+  const parts = chunks && (stored[chunks] as { parts: unknown[][] } | undefined)?.parts;
+  const kept = parts ? [...parts] : [];
+  const flatList = flat ? stored[flat] : undefined;
+  assert.ok(parts || flatList, 'the document keeps its lines where lineReads looks');
+  if (parts) parts.forEach((part, k) => { parts[k] = counted(part); });
+  if (flat && flatList) stored[flat] = counted(flatList as unknown[]);
+  try {
+    f();
+  } finally {
+    if (parts) kept.forEach((part, k) => { parts[k] = part; });
+    if (flat && flatList) stored[flat] = flatList;
+  }
+  return reads;
+}
+
 /** An edit within one line, as typing makes them (the property tests of incremental analysis). */
 export interface TypingEdit {
   readonly line: number;

@@ -12,7 +12,7 @@ import {
   PROFILES, collectFindings, doValidation, documentText, evaluateConventional, explainAiUse, parseDocument, updateDocument,
   type ContentChange, type RobotsDocument,
 } from '../../server/src/service';
-import { indexAdds } from './helpers';
+import { indexAdds, lineReads } from './helpers';
 
 const BASE = [
   '# top',
@@ -126,6 +126,26 @@ suite('rule indexes across lines added and removed (issue 13)', () => {
       const adds = indexAdds(() => { got = ask(doc); });
       assert.ok(adds <= 8, `${adds} index entries filed after ${JSON.stringify(change)}`);
       assert.deepEqual(got, ask(fresh(doc)));
+    }
+  });
+
+  test('a query after Enter below a group of 2,000 rules reads a handful of its lines, not every member\'s', () => {
+    const text = ['User-agent: a', ...Array.from({ length: 2000 }, (_, i) => `Disallow: /d${i}/`), '', 'User-agent: *', ...Array.from({ length: 20 }, (_, i) => `Allow: /s${i}/`), ''].join('\n');
+    let doc = parseDocument('file:///lines/above.txt', 1, text);
+    const ask = (d: RobotsDocument): unknown => { const v = evaluateConventional(d, 'a', '/d1500/x', 'rfc9309'); return [v.allowed, v.line]; };
+    ask(doc);
+    // Enter, then a line removed, below the large group (the groups above keep their member arrays).
+    for (const change of [
+      { range: { start: { line: 2010, character: 0 }, end: { line: 2010, character: 0 } }, text: '\n' },
+      { range: { start: { line: 2012, character: 0 }, end: { line: 2013, character: 0 } }, text: '' },
+    ]) {
+      doc = updateDocument(doc, [change], doc.version + 1);
+      doValidation(doc);
+      let got: unknown;
+      const reads = lineReads(doc, () => { got = ask(doc); });
+      assert.ok(reads <= 50, `${reads} lines read after ${JSON.stringify(change)}`);
+      assert.deepEqual(got, ask(fresh(doc)));
+      assert.deepEqual(got, [false, 1501]);
     }
   });
 

@@ -426,9 +426,13 @@ function compiledRules(doc: RobotsDocument, g: Group): GroupRules {
     const { nodes, perMember, index } = entry;
     let empties = false;
     // Only the members on lines changed since the entry's version, when the versions between
-    // say which (O(log members + edited)); else every member's node is compared (O(members)).
+    // say which (O(log members + edited)). After lines were added or removed (a group before
+    // them keeps its member array), the members before the first line the edits touched are the
+    // same nodes on the same lines (lineShiftSince), and only those after it are compared: a
+    // hover right after Enter compared every member of every group above the new line, 1–2 ms
+    // of it on a generated 1 MB file of 41 groups. Else every member's node (O(members)).
     const changed = linesChangedSince(doc, entry.doc);
-    const first = changed ? lowerBound(g.members, changed.from) : 0;
+    const first = lowerBound(g.members, changed?.from ?? lineShiftSince(doc, entry.doc)?.from ?? 0);
     for (let k = first; k < g.members.length; k++) {
       const m = g.members[k];
       if (changed && m >= changed.to) break;

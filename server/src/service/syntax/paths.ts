@@ -121,7 +121,8 @@ export function compilePattern(pattern: string): CompiledPattern {
   // Empty runs between stars (`**`) change nothing: keep only the first and the last run. Kept
   // in an array of their own length: a hover's indexes keep one per pattern with a `*` (16,000
   // on a generated 1 MB file), and `filter`'s answer has room for 17, 184 bytes for two runs.
-  const segments = parts.every((s, k) => s !== '' || k === 0 || k === parts.length - 1) ? parts : parts.filter((s, k) => s !== '' || k === 0 || k === parts.length - 1).slice();
+  const kept = (s: string, k: number): boolean => s !== '' || k === 0 || k === parts.length - 1;
+  const segments = parts.every(kept) ? parts : parts.filter(kept).slice();
   return { segments, wild: true, anchored };
 }
 

@@ -345,11 +345,12 @@ export const ACAP_VERSIONS: readonly string[] = ['1.0', '1.1'];
 
 /** The resource-set URI prefix (Part 1, 2.4.4). */
 export const RESOURCE_SET_PREFIX = 'the-acap:resource-set:';
-const RESOURCE_SET_HEAD = /^the-acap:resource-set:/i;
+/** RESOURCE_SET_PREFIX at the start, in any letter case (the prefix holds no character special to a regular expression). */
+const RESOURCE_SET_HEAD = new RegExp(`^${RESOURCE_SET_PREFIX}`, 'i');
 
 /**
  * Does a resource specification name a resource set (RESOURCE_SET_PREFIX, in any letter case)?
- * O(1): no lower-cased copy of the value, which every field of a file read made before.
+ * O(prefix length): no lower-cased copy of the value, which every field of a file read made before.
  */
 export function namesResourceSet(spec: string): boolean {
   return RESOURCE_SET_HEAD.test(spec);

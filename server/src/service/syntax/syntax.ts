@@ -186,9 +186,9 @@ export function lexLine(text: string, eol: Eol, firstLine: boolean, shared?: Sha
  * slot its length and three of its characters pick, replaced by the next line of that slot.
  * O(1) a line, besides comparing it with the one line of its slot: no hashing of whole lines and
  * no table growing with them (a map of every distinct line made the parse of 100,000 resource
- * sets, each line its own, about a quarter slower in three runs). A repeat is found when no line of another text took
- * its slot since: the records of one crawler after another, a few distinct lines each. Lives for
- * one parse, so it keeps no document's text (ownString.ts).
+ * sets, each line its own, about a quarter slower in three runs). A repeat is found when no line
+ * of another text took its slot since: the records of one crawler after another, a few distinct
+ * lines each. Lives for one parse, so it keeps no document's text (ownString.ts).
  */
 export class SharedLines {
   private slots: (LineNode | undefined)[] | undefined;
@@ -219,8 +219,8 @@ function slotOf(text: string): number {
  * `text` starts with `acap`, in any letter case, and the name goes on with a, c, d or u: the
  * fields that repeat from record to record (ACAP-allow-…, -crawler, -disallow-…, -usage-purpose;
  * ACAP-composite-usage shares the c). A definition (ACAP-resource-set, -qualified-usage) names
- * something of its own, and a look-up
- * for each of 100,000 resource sets made their parse a sixth slower. O(1).
+ * something of its own, and a look-up for each of 100,000 resource sets made their parse a sixth
+ * slower. O(1).
  */
 function isRecordAcapLine(text: string): boolean {
   if (text.length < 6 || (text.charCodeAt(0) | 0x20) !== 0x61 || (text.charCodeAt(1) | 0x20) !== 0x63

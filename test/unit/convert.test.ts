@@ -4,9 +4,11 @@
  * reports) the verdict, the edits, the reverse conversion, the check itself, and the CLI.
  */
 import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { convertToAcap, convertToRep, verifyConversion, type ConversionResult, type ConvertOptions } from '../../server/src/service/convert/convert';
-import { fromFull, intersect, toFull } from '../../server/src/service/convert/verify';
+import { fromFull, headsMeet, intersect, patternHead, toFull } from '../../server/src/service/convert/verify';
+import { matchPattern } from '../../server/src/service/syntax/paths';
 import { explain } from '../../server/src/service/engine/permissions';
 import { getModel } from '../../server/src/service/model/model';
 import { runConvert } from '../../server/src/cli/convert';
@@ -449,6 +451,54 @@ suite('convert to ACAP: one line, one group', () => {
     assert.equal(added(text, r), `\n${HEADER}\n# From the group of line 5\nACAP-crawler: Googlebot\nACAP-disallow-crawl: /c/\n`);
     assert.ok(r.verification.broken.every((b) => b.agent === 'Googlebot'));
   });
+
+  test('two lines left conventional are decided by their group, as RFC 9309 does: converting a third adds no field for them', () => {
+    // On `/a/bzzzz` RFC 9309 picks line 2 (the longer pattern), ACAP's narrowest scope would pick
+    // line 3. Beside the records ACAP crawlers take the group's one verdict (interpretation §3.6),
+    // so the two lines never compete as fields; the conversion wrote `ACAP-allow-crawl: /a/b*zzzz`.
+    const text = 'User-agent: *\nAllow: /a*zzzz\nDisallow: /a/b\nDisallow: /other\n';
+    const r = toAcap(text, { lines: { start: 3, end: 3 } });
+    assert.equal(added(text, r), `\n${HEADER}\n# From the group of line 1\nACAP-crawler: *\nACAP-disallow-crawl: /other\n`);
+    assert.deepEqual(changed(r).filter((c) => !c.endsWith(' case')), []);
+    assert.equal(allowed(r.text, 'anybot', '/a/bzzzz'), true);
+  });
+
+  test('a line converted meets the lines left beside it: where one of those decides for conventional crawlers, a narrower field says so', () => {
+    // On `/a/bzzzz` RFC 9309 picks line 2 (the longer pattern); beside the records, the converted
+    // `/a/b` is narrower than the group's line and would decide: a field standing for line 2 keeps
+    // the verdict. A line whose head cannot meet the field's (`/other`) adds nothing.
+    const text = 'User-agent: *\nAllow: /a*zzzz\nDisallow: /a/b\nAllow: /other/a/bzzzz\n';
+    const r = toAcap(text, { lines: { start: 2, end: 2 } });
+    assert.match(added(text, r), /\nACAP-disallow-crawl: \/a\/b\n# Where line 2 and line 3 both match, [^\n]*\n[^\n]*\nACAP-allow-crawl: \/a\/b\*zzzz\n$/);
+    assert.deepEqual(changed(r).filter((c) => !c.endsWith(' case')), []);
+    for (const path of ['/a/bzzzz', '/a/b/czzzz', '/other/a/bzzzz']) assert.equal(allowed(r.text, 'anybot', path), true, path);
+    assert.equal(allowed(r.text, 'anybot', '/a/b/c'), false);
+  });
+
+  test('read as "do not index", the same: the lines left conventional still decide crawling as their group does, so no ACAP-allow-crawl is added', () => {
+    // The conversion added `ACAP-allow-crawl: /a/b*zzzz` on the view that ACAP crawlers compare the
+    // conventional lines one by one; they take the group's one verdict (interpretation §3.6).
+    const text = 'User-agent: *\nAllow: /a*zzzz\nDisallow: /a/b\nDisallow: /other\n';
+    const r = toAcap(text, { lines: { start: 3, end: 3 }, reading: 'index' });
+    assert.equal(added(text, r), `\n${HEADER}\n# From the group of line 1\nACAP-crawler: *\nACAP-disallow-index: /other\n`);
+    assert.deepEqual(changed(r).filter((c) => !c.endsWith(' case')), []);
+    assert.equal(allowed(r.text, 'anybot', '/a/bzzzz'), true);
+    assert.equal(explain(doc(r.text), { agent: 'anybot', path: '/other', usage: 'index', reading: 'acap' }).allowed, false);
+  });
+
+  test('a line of a group of 6,000 rules: every pair of it with the others is compared (the pairs among the others are not)', () => {
+    // 2,000 Allows and 4,000 Disallows make 8 million pairs, past refine()'s 4 million: comparing
+    // the lines left conventional with one another gave up and warned that verdicts may change.
+    const rules = Array.from({ length: 6000 }, (_, i) => `${i % 3 ? 'Disallow' : 'Allow'}: /p${i}/*x${i % 7}`);
+    const text = `User-agent: *\n${rules.join('\n')}\nDisallow: /p1\n`;
+    const r = toAcap(text, { lines: { start: 6001, end: 6001 } });
+    assert.ok(!r.warnings.some((w) => w.includes('too many rules')), r.warnings.join('\n'));
+    // `/p1` meets the lines of `/p1…`: `Allow: /p12/*x5` is longer, so RFC 9309 lets it win on
+    // `/p12/ax5`, where ACAP's narrowest scope agrees; `/p1` alone stays prohibited.
+    assert.equal(allowed(r.text, 'anybot', '/p12/ax5'), true);
+    assert.equal(allowed(r.text, 'anybot', '/p1'), false);
+    assert.deepEqual(changed(r).filter((c) => !c.endsWith(' case')), []);
+  });
 });
 
 suite('convert to REP', () => {
@@ -561,6 +611,21 @@ suite('pattern algebra', () => {
     assert.deepEqual(intersect(toFull('/a/'), toFull('/b/')), []);
     assert.equal(fromFull('/ab*z*'), '/ab*z');
     assert.equal(fromFull('/a/*.css'), '/a/*.css$');
+  });
+
+  test('literal heads: the head of the full glob; two patterns that match one path, and every glob of their intersection, have heads that meet', () => {
+    const segment = fc.constantFrom('a', 'b', 'ab', '/', '*', '**', '.css', 'z');
+    const pattern = fc.tuple(fc.array(segment, { maxLength: 5 }), fc.boolean()).map(([parts, end]) => `/${parts.join('')}${end ? '$' : ''}`);
+    const path = fc.array(fc.constantFrom('a', 'b', '/', '.css', 'z'), { maxLength: 8 }).map((parts) => `/${parts.join('')}`);
+    fc.assert(fc.property(pattern, pattern, path, (a, b, p) => {
+      const full = toFull(a);
+      assert.equal(patternHead(a), full.includes('*') ? full.slice(0, full.indexOf('*')) : full);
+      if (matchPattern(a, p) && matchPattern(b, p)) assert.ok(headsMeet(patternHead(a), patternHead(b)), `${a} ${b} ${p}`);
+      for (const f of intersect(toFull(a), toFull(b)) ?? []) {
+        const h = patternHead(fromFull(f));
+        assert.ok(h.startsWith(patternHead(a)) && h.startsWith(patternHead(b)), `${a} ∩ ${b} = ${f}`);
+      }
+    }), { seed: 20261128, numRuns: 2000 });
   });
 });
 

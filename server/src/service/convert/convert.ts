@@ -25,9 +25,9 @@ import { documentText, lineAt, updateDocument, type RobotsDocument } from '../sy
 import { GOOGLE_ACCEPTED_TYPOS } from '../facts/facts';
 import { getModel, type Group } from '../model/model';
 import { compareScope, matchPattern, normalizePercent } from '../syntax/paths';
-import { leastOf } from '../syntax/numbers';
+import { leastOf, lowerBound } from '../syntax/numbers';
 import { contentStart, eolOf } from '../checks/rule';
-import { intersect, refine, toFull, verifyConversion, type BrokenVerdict, type Refined, type Rule, type Verification, type VerifyOptions } from './verify';
+import { headsMeet, intersect, patternHead, refine, toFull, verifyConversion, type BrokenVerdict, type Refined, type Rule, type Verification, type VerifyOptions } from './verify';
 
 export { verifyConversion, type Verification, type BrokenVerdict, type VerifyOptions, type BreakKind } from './verify';
 
@@ -127,13 +127,21 @@ function matchesAll(pattern: string): boolean {
 
 interface RuleLine { readonly line: number; readonly allow: boolean; readonly pattern: string }
 
-/** Allow/Disallow lines RFC 9309 reads (with their colon), in file order. */
+/**
+ * Allow/Disallow lines RFC 9309 reads (with their colon), in file order; of `only`'s lines when
+ * given. O(members) (a group's members are in order: only lines of several groups are sorted).
+ */
 function rulesOf(doc: RobotsDocument, groups: readonly Group[], only?: ReadonlySet<number>): RuleLine[] {
-  return groups.flatMap((g) => g.members).filter((m) => !only || only.has(m)).sort((a, b) => a - b).flatMap((m) => {
-    const l = doc.lines[m];
-    const d = l.directive;
-    return d.kind === 'rule' && l.field?.separator === 'colon' ? [{ line: m, allow: d.allow, pattern: slice(doc, m, d.pattern) }] : [];
-  });
+  const out: RuleLine[] = [];
+  for (const g of groups) {
+    for (const m of g.members) {
+      if (only && !only.has(m)) continue;
+      const l = doc.lines[m];
+      const d = l.directive;
+      if (d.kind === 'rule' && l.field?.separator === 'colon') out.push({ line: m, allow: d.allow, pattern: slice(doc, m, d.pattern) });
+    }
+  }
+  return groups.length > 1 ? out.sort((a, b) => a.line - b.line) : out;
 }
 
 /** Lines only Google's parser takes for rules (no colon, a misspelt name): RFC 9309 crawlers, and ACAP, ignore them. */
@@ -282,6 +290,10 @@ const ACAP_PRECEDENCE = {
   wins: (a: Rule<ConvId>, b: Rule<ConvId>): boolean => a.id.rank > b.id.rank,
   beats: acapBeats,
   variants: (p: string): string[] => (p.endsWith('$') ? [p] : [p, p + '*']),
+  // The lines a partial conversion leaves in the group: ACAP crawlers reading beside the records
+  // take the group's one verdict (interpretation §3.6), so between two of them RFC 9309 decides,
+  // as for conventional crawlers, and no field is needed (nor are their n² pairs compared).
+  alike: (r: Rule<ConvId>): boolean => r.kind === 'existing',
 };
 
 /** `/a/*` matches what `/a/` matches, and ACAP ranks the shorter spelling below `/a/$` (Part 1 §2.4.5). */
@@ -296,12 +308,31 @@ function broader(pattern: string): string | undefined {
 
 type Pair = [Rule<ConvId>, Rule<ConvId>];
 
+/** Fields beyond which meeting() takes every line (refine()'s limits then bound the pairs). */
+const MEETING_MAX = 64;
+
+/**
+ * Whether a conventional line can meet one of the fields `rules` in refine(): their literal heads
+ * meet (headsMeet). A line that meets none is never compared with them nor with a rule refine()
+ * adds (its head extends a field's), and two lines are not compared (`alike`), so leaving it out
+ * changes nothing: converting one line of a group of 47,000 made and compared all 47,000.
+ * O(|rules|) per line, hence every line past MEETING_MAX fields.
+ */
+function meeting(rules: readonly Rule<ConvId>[]): (pattern: string) => boolean {
+  if (rules.length > MEETING_MAX) return () => true;
+  const heads = rules.map((r) => patternHead(normalizePercent(r.pattern)));
+  return (pattern) => {
+    const h = patternHead(normalizePercent(pattern));
+    return heads.some((x) => headsMeet(x, h));
+  };
+}
+
 /**
  * The record's fields for ACAP crawlers that ignore the conventional records (respelling a losing
  * `X*` as `X` where that lets the winner beat it), then with the conventional lines beside them.
  * Every pair is settled while that stays small; otherwise only pairs of the group's own lines.
  */
-function refineRecord(start: Rule<ConvId>[], twins: Rule<ConvId>[]): { rules: Rule<ConvId>[]; alone: Pair[]; beside: Pair[]; exhausted: boolean } {
+function refineRecord(start: Rule<ConvId>[], twinsOf?: (meets: (pattern: string) => boolean) => Rule<ConvId>[]): { rules: Rule<ConvId>[]; alone: Pair[]; beside: Pair[]; exhausted: boolean } {
   const settle = (items: Rule<ConvId>[]): Refined<ConvId> => {
     const all = refine(items, { ...ACAP_PRECEDENCE, maxAdded: 64 });
     return all.exhausted ? refine(items, { ...ACAP_PRECEDENCE, maxDepth: 1 }) : all;
@@ -321,9 +352,10 @@ function refineRecord(start: Rule<ConvId>[], twins: Rule<ConvId>[]): { rules: Ru
     a = next;
   }
   // A conventional line with a field of the same pattern and verdict changes nothing (on the same
-  // pattern ACAP wins, and the field matches wherever the line does): only the others count.
+  // pattern ACAP wins, and the field matches wherever the line does): only the others count, and
+  // of those only the lines that can meet a field.
   const same = new Set(a.rules.map((r) => `${r.allow} ${normalizePercent(r.pattern)}`));
-  const others = twins.filter((t) => !same.has(`${t.allow} ${normalizePercent(t.pattern)}`));
+  const others = (twinsOf?.(meeting(a.rules)) ?? []).filter((t) => !same.has(`${t.allow} ${normalizePercent(t.pattern)}`));
   const b = others.length ? settle([...a.rules, ...others]) : { rules: a.rules, failures: [], exhausted: false };
   const seen = new Set(a.failures.map(([w, l]) => `${w.id.line} ${l.id.line}`));
   return { rules: b.rules.filter((r) => r.kind !== 'existing'), alone: a.failures, beside: b.failures.filter(([w, l]) => !seen.has(`${w.id.line} ${l.id.line}`)), exhausted: a.exhausted || b.exhausted };
@@ -431,13 +463,14 @@ function acapRecord(doc: RobotsDocument, target: Target, rules: readonly RuleLin
   const base: Rule<ConvId>[] = needBase ? [{ pattern: '/', allow: !v2Closed, id: { rank: v2 ? 0 : 1, line: undefined }, kind: 'baseline' }] : [];
   // The conventional lines themselves, as ACAP crawlers that read both see them (interpretation
   // §3.6); in a 2.0.0 group they stand for nothing 2.0.0 says, so they rank lowest.
-  const twins: Rule<ConvId>[] = all.filter((r) => r.pattern !== '' && !/\s/.test(r.pattern)).map((r) => ({ pattern: r.pattern, allow: r.allow, id: { rank: v2 ? -1 : rankOf(r, false), line: r.line }, kind: 'existing' }));
+  const twins = (meets: (pattern: string) => boolean): Rule<ConvId>[] => all.filter((r) => r.pattern !== '' && !/\s/.test(r.pattern) && meets(r.pattern))
+    .map((r) => ({ pattern: r.pattern, allow: r.allow, id: { rank: v2 ? -1 : rankOf(r, false), line: r.line }, kind: 'existing' }));
   // Beside the groups, an ACAP crawler takes the group's one verdict, with its deciding line's
   // pattern, as a crawl candidate (interpretation §3.6): when the fields stand for every rule of the
   // group, that candidate agrees with them wherever they decide right, so the lines need not be
   // settled one by one. Only when some lines are converted do the others compete with the fields.
   const partial = rules.length < all.length;
-  const refined = refineRecord([...base, ...items], partial ? twins : []);
+  const refined = refineRecord([...base, ...items], partial ? twins : undefined);
   const field = (r: Rule<ConvId>): string => `ACAP-${r.allow ? 'allow' : 'disallow'}-${usage}: ${r.pattern}`;
   for (const r of refined.rules) {
     if (r.kind === 'baseline') {
@@ -473,18 +506,6 @@ function acapRecord(doc: RobotsDocument, target: Target, rules: readonly RuleLin
   };
   report(refined.alone, 'ACAP crawlers');
   report(refined.beside, 'ACAP crawlers that also read the conventional records');
-  if (usage === 'index' && !v2 && partial) {
-    // Read as "do not index", the lines still decide crawling for ACAP crawlers that read them
-    // (interpretation §3.6); with only some lines converted, the others may compete one by one:
-    // where that would prohibit what conventional crawlers may crawl, allow crawling (the index
-    // fields above already prohibit what they may not). With the whole group converted, its own
-    // verdict decides crawling for them, as for conventional crawlers.
-    const crawl = refine(twins, ACAP_PRECEDENCE);
-    const allows = crawl.rules.filter((r) => r.kind === 'added' && r.allow);
-    if (allows.length) out.push('# Conventional crawlers may crawl these paths; ACAP crawlers reading the conventional lines would not (Part 1 §2.4.5)');
-    for (const r of allows) out.push(`ACAP-allow-crawl: ${r.pattern}`);
-    report(crawl.failures.filter(([w]) => w.allow), 'ACAP crawlers that also read the conventional records');
-  }
   if (refined.exhausted) warnings.push(`The record for ${target.names.slice(0, 3).join(', ')} has too many rules to compare every pair; some verdicts may change.`);
   return out;
 }
@@ -555,7 +576,13 @@ export function convertToAcap(doc: RobotsDocument, options: ConvertOptions = {})
   if (options.lines) {
     const { start, end } = options.lines;
     groups = groups.filter((g) => g.startLine <= end && g.endLine >= start);
-    const picked = groups.flatMap((g) => g.members).filter((m) => m >= start && m <= end && doc.lines[m].directive.kind === 'rule');
+    // The rule lines between start and end, found by bisection: O(log members + lines picked) a group.
+    const picked: number[] = [];
+    for (const g of groups) {
+      for (let k = lowerBound(g.members, start); k < g.members.length && g.members[k] <= end; k++) {
+        if (doc.lines[g.members[k]].directive.kind === 'rule') picked.push(g.members[k]);
+      }
+    }
     if (picked.length) {
       only = new Set(picked);
       warnings.push(`Only ${linesList(picked)} ${picked.length > 1 ? 'are' : 'is'} converted: ACAP crawlers that ignore the conventional records would lose the group's other rules.`);

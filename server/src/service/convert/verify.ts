@@ -50,6 +50,25 @@ function head(s: string): string {
   return k < 0 ? s : s.slice(0, k);
 }
 
+/**
+ * The literal head of a robots pattern's full glob, head(toFull(pattern)), without making the
+ * glob: what precedes its first `*`, or, without one, the pattern less an ending `$`. O(length).
+ */
+export function patternHead(pattern: string): string {
+  const k = pattern.indexOf('*');
+  if (k >= 0) return pattern.slice(0, k);
+  return pattern.endsWith('$') ? pattern.slice(0, -1) : pattern;
+}
+
+/**
+ * Whether two literal heads allow a common path: one is a prefix of the other. Rules whose heads
+ * do not are never compared by refine(), and neither are the rules it adds for them, whose heads
+ * extend theirs (a glob inside another starts with the other's head). O(shorter head).
+ */
+export function headsMeet(a: string, b: string): boolean {
+  return a.length <= b.length ? b.startsWith(a) : a.startsWith(b);
+}
+
 /** `specific` ⊆ `general` (a sufficient test: `general`'s stars absorb runs of `specific`). */
 function subsumes(general: string, specific: string): boolean {
   return matchPattern(general + '$', specific);
@@ -197,6 +216,13 @@ export interface Precedence<Id> {
   /** Settle pairs only between rules shallower than this (added rules compete with added rules...). */
   readonly maxDepth?: number;
   /**
+   * Rules the target reading decides among themselves as the source does: the lines left in a
+   * conventional group, which ACAP crawlers reading beside the records take as the group's one
+   * verdict (interpretation §3.6). Two such rules are never compared, so n of them beside k others
+   * cost O(n·k) pairs instead of O(n²).
+   */
+  readonly alike?: (r: Rule<Id>) => boolean;
+  /**
    * Where no spelling of an exact path (`/a$`) lets the added rule beat the loser, try the path
    * with any tail (`/a`, `/a*`...), when the winner matches all of those paths. Sound for any
    * reading: the added rule still matches only paths of the winner's and stands for it, and
@@ -224,7 +250,6 @@ export interface Refined<Id> {
  */
 export function refine<Id>(start: readonly Rule<Id>[], p: Precedence<Id>): Refined<Id> {
   const rules = [...start];
-  const lists: [number[], number[]] = [[], []];
   const spelled = new Map(rules.map((r) => [`${r.allow} ${r.pattern}`, r]));
   const failures: [Rule<Id>, Rule<Id>][] = [];
   let added = 0;
@@ -240,42 +265,59 @@ export function refine<Id>(start: readonly Rule<Id>[], p: Precedence<Id>): Refin
     heads.push(head(f));
   };
   rules.forEach(prepare);
+  // One pair: `a` (rule i) against an earlier rule j of the other verdict. True when the limit of
+  // pairs or of intersections is reached, which ends the comparisons; past the limit of added
+  // rules, the pairs left are still compared, and the ones that need a rule fail.
+  const compare = (i: number, j: number): boolean => {
+    if (++pairs > (p.maxPairs ?? 4_000_000)) return (exhausted = true);
+    if (!headsMeet(heads[i], heads[j])) return false;
+    const a = rules[i];
+    const b = rules[j];
+    const [w, l, iw, il] = p.wins(a, b) ? [a, b, i, j] : p.wins(b, a) ? [b, a, j, i] : [undefined, undefined, 0, 0];
+    if (!w || !l || p.beats(w, l)) return false;
+    if (++computed > (p.maxIntersections ?? 3000)) return (exhausted = true);
+    const both = cachedIntersect(fulls[iw], fulls[il]);
+    if (both?.length === 0) return false;
+    const depth = Math.max(w.depth ?? 0, l.depth ?? 0) + 1;
+    if (both === undefined || depth > (p.maxDepth ?? Infinity)) { failures.push([w, l]); return false; }
+    for (const f of both) {
+      const beatsL = (v: string): boolean => p.beats({ ...w, pattern: v, kind: 'added' }, l);
+      let pattern = p.variants(fromFull(f)).find(beatsL);
+      // An exact path (`/a$`) has no longer spelling: the same path with any tail (`/a**`),
+      // where `w` matches all of it, still stands for `w` there (see `widen`).
+      if (pattern === undefined && p.widen && !f.endsWith('*') && subsumes(fulls[iw], f + '*')) pattern = p.variants(fromFull(f + '*')).find(beatsL);
+      // A space cannot stand in a field value (ACAP splits values at spaces, Part 1 §3).
+      const opposite = pattern === undefined ? undefined : spelled.get(`${!w.allow} ${pattern}`);
+      const rule: Rule<Id> | undefined = pattern === undefined ? undefined : { pattern, allow: w.allow, id: w.id, kind: 'added', over: l, depth };
+      if (!rule || /\s/.test(rule.pattern) || (opposite && !p.beats(rule, opposite))) { failures.push([w, l]); return false; }
+      const present = spelled.get(`${w.allow} ${rule.pattern}`);
+      // A conventional line is no field, and silence (virtual) is no line: neither stands for the rule.
+      if (present && present.kind !== 'existing' && present.kind !== 'virtual') continue;
+      if (added >= (p.maxAdded ?? 400)) { exhausted = true; return false; }
+      spelled.set(`${w.allow} ${rule.pattern}`, rule);
+      rules.push(rule);
+      prepare(rule);
+      added++;
+    }
+    return false;
+  };
+  // The earlier rules of each verdict (0 Disallow, 1 Allow), those not `alike` and those `alike`,
+  // each list in rule order; a rule meets the earlier rules of the other verdict in rule order.
+  const lists: [number[], number[]][] = [[[], []], [[], []]];
   for (let i = 0; i < rules.length && !exhausted; i++) {
     const a = rules[i];
-    const ha = heads[i];
-    for (const j of lists[a.allow ? 0 : 1]) {
-      if (++pairs > (p.maxPairs ?? 4_000_000)) { exhausted = true; break; }
-      const hb = heads[j];
-      if (ha.length <= hb.length ? !hb.startsWith(ha) : !ha.startsWith(hb)) continue;
-      const b = rules[j];
-      const [w, l, iw, il] = p.wins(a, b) ? [a, b, i, j] : p.wins(b, a) ? [b, a, j, i] : [undefined, undefined, 0, 0];
-      if (!w || !l || p.beats(w, l)) continue;
-      if (++computed > (p.maxIntersections ?? 3000)) { exhausted = true; break; }
-      const both = cachedIntersect(fulls[iw], fulls[il]);
-      if (both?.length === 0) continue;
-      const depth = Math.max(w.depth ?? 0, l.depth ?? 0) + 1;
-      if (both === undefined || depth > (p.maxDepth ?? Infinity)) { failures.push([w, l]); continue; }
-      for (const f of both) {
-        const beatsL = (v: string): boolean => p.beats({ ...w, pattern: v, kind: 'added' }, l);
-        let pattern = p.variants(fromFull(f)).find(beatsL);
-        // An exact path (`/a$`) has no longer spelling: the same path with any tail (`/a**`),
-        // where `w` matches all of it, still stands for `w` there (see `widen`).
-        if (pattern === undefined && p.widen && !f.endsWith('*') && subsumes(fulls[iw], f + '*')) pattern = p.variants(fromFull(f + '*')).find(beatsL);
-        // A space cannot stand in a field value (ACAP splits values at spaces, Part 1 §3).
-        const opposite = pattern === undefined ? undefined : spelled.get(`${!w.allow} ${pattern}`);
-        const rule: Rule<Id> | undefined = pattern === undefined ? undefined : { pattern, allow: w.allow, id: w.id, kind: 'added', over: l, depth };
-        if (!rule || /\s/.test(rule.pattern) || (opposite && !p.beats(rule, opposite))) { failures.push([w, l]); break; }
-        const present = spelled.get(`${w.allow} ${rule.pattern}`);
-        // A conventional line is no field, and silence (virtual) is no line: neither stands for the rule.
-        if (present && present.kind !== 'existing' && present.kind !== 'virtual') continue;
-        if (added >= (p.maxAdded ?? 400)) { exhausted = true; break; }
-        spelled.set(`${w.allow} ${rule.pattern}`, rule);
-        rules.push(rule);
-        prepare(rule);
-        added++;
+    const isAlike = p.alike?.(a) === true;
+    const [others, alikes] = lists[a.allow ? 0 : 1];
+    if (isAlike) {
+      for (let x = 0; x < others.length; x++) if (compare(i, others[x])) break;
+    } else {
+      let x = 0;
+      let y = 0;
+      while (x < others.length || y < alikes.length) {
+        if (compare(i, y >= alikes.length || (x < others.length && others[x] < alikes[y]) ? others[x++] : alikes[y++])) break;
       }
     }
-    lists[a.allow ? 1 : 0].push(i);
+    lists[a.allow ? 1 : 0][isAlike ? 1 : 0].push(i);
   }
   return { rules, failures, exhausted };
 }
@@ -299,6 +341,33 @@ function probesOf(pattern: string): string[][] {
   return [[fills[0]], [fills[1]], extra, parents, cases];
 }
 
+/** Patterns with a wildcard, and patterns of any kind, whose pairs probePaths intersects. */
+const WILD = 60;
+const OTHERS = 120;
+
+/**
+ * The first `count` distinct patterns (percent-encoding normalised, empty ones left out) and the
+ * first `wildCount` of them with a `*`, read from `patterns` only as far as those need; past the
+ * first `count`, a pattern without `*` is skipped unread. A conversion of one line of a file of
+ * 47,000 rules normalised every one of them, twice, to use 200. O(patterns read).
+ */
+function distinctPatterns(patterns: Iterable<string>, count: number, wildCount: number): { uniq: string[]; wild: string[] } {
+  const seen = new Set<string>();
+  const uniq: string[] = [];
+  const wild: string[] = [];
+  for (const raw of patterns) {
+    // Once `uniq` is full only wildcards count, and normalising neither adds nor drops a `*`.
+    if (raw === '' || (uniq.length >= count && !raw.includes('*'))) continue;
+    const p = normalizePercent(raw);
+    if (seen.has(p)) continue;
+    seen.add(p);
+    if (uniq.length < count) uniq.push(p);
+    if (wild.length < wildCount && p.includes('*')) wild.push(p);
+    if (uniq.length >= count && wild.length >= wildCount) break;
+  }
+  return { uniq, wild };
+}
+
 export interface ProbeSet {
   readonly paths: readonly string[];
   /** Candidate paths before the limit. */
@@ -312,8 +381,8 @@ export interface ProbeSet {
  * conversion of some lines of a large file checks its own). `/robots.txt` is left out: RFC 9309 §2.2.2
  * always allows it to conventional crawlers, and every crawler fetches it whatever it says.
  */
-export function probePaths(patterns: readonly string[], max = 200, focus: readonly string[] = []): ProbeSet {
-  const uniq = [...new Set(patterns.filter((p) => p !== '').map(normalizePercent))];
+export function probePaths(patterns: Iterable<string>, max = 200, focus: readonly string[] = []): ProbeSet {
+  const { uniq, wild } = distinctPatterns(patterns, Math.max(max, OTHERS), WILD);
   // Every probe of the focus patterns (at most max of them) comes right after `/`.
   const first = [...new Set(focus.filter((p) => p !== '').map(normalizePercent))].slice(0, max).flatMap((p) => probesOf(p).flat());
   const levels: string[][] = [['/', ...first], [], [], [], [], [], []];
@@ -326,8 +395,7 @@ export function probePaths(patterns: readonly string[], max = 200, focus: readon
     levels[6].push(...cases);
   }
   // Where two patterns, one with a wildcard, both match: the paths that decide which one wins.
-  const wild = uniq.filter((p) => p.includes('*')).slice(0, 60);
-  const others = uniq.slice(0, 120);
+  const others = uniq.slice(0, OTHERS);
   const fulls = new Map([...wild, ...others].map((p) => [p, toFull(p)]));
   let found = 0;
   let tried = 0;
@@ -426,18 +494,17 @@ export interface VerifyOptions {
 }
 
 /**
- * The distinct patterns of the rules, in file order (probePaths reads each once). O(rule lines).
+ * The patterns of the rules, group by group in file order, made as they are read (probePaths
+ * stops once it has the patterns it uses). O(1) each.
  */
-function conventionalPatterns(doc: RobotsDocument): string[] {
-  const out = new Set<string>();
+function* conventionalPatterns(doc: RobotsDocument): Generator<string> {
   for (const g of getModel(doc).groups) {
     for (const m of g.members) {
       const line = lineAt(doc, m);
       const d = line.directive;
-      if (d.kind === 'rule') out.add(line.text.slice(d.pattern.start, d.pattern.end));
+      if (d.kind === 'rule') yield line.text.slice(d.pattern.start, d.pattern.end);
     }
   }
-  return [...out];
 }
 
 /**
@@ -651,7 +718,12 @@ const crawlersRead = new WeakMap<RobotsDocument, { readonly before: RobotsDocume
 export function verifyConversion(before: RobotsDocument, after: RobotsDocument, options: VerifyOptions = {}): Verification {
   const direction = options.direction ?? 'to-acap';
   const usage = options.usage ?? 'crawl';
-  const patterns = [...conventionalPatterns(before), ...fieldPatterns(before), ...conventionalPatterns(after), ...fieldPatterns(after)];
+  const patterns = (function* (): Generator<string> {
+    yield* conventionalPatterns(before);
+    yield* fieldPatterns(before);
+    yield* conventionalPatterns(after);
+    yield* fieldPatterns(after);
+  })();
   const probes = probePaths(patterns, options.maxPaths ?? 200, options.focus);
   const every = !options.agents && options.includeUnnamed !== false;
   const known = every ? crawlersRead.get(after) : undefined;

@@ -4,7 +4,8 @@
  * hover's table adds nothing to any pattern index, and answers exactly what it answers without
  * them. Through the built server: a hover after the quiet moment, and one sent while an edit
  * stops the preparation, answer what the service answers for that text, and nothing is logged
- * as failed. No timing is asserted.
+ * as failed; a request read while the preparation runs is answered before it runs on. No timing
+ * is asserted.
  */
 import * as assert from 'node:assert/strict';
 import { doHoverSteps, finish, parseDocument, prepareAnswersSteps, updateDocument, type RobotsDocument } from '../../server/src/service';
@@ -121,6 +122,44 @@ suite('answers prepared by the server once a document is quiet (issue 13)', () =
       assert.equal(s.exited(), false);
       assert.deepEqual(logged.filter((m) => /fail/i.test(m)), []);
       assert.deepEqual(s.errors.filter((e) => /error|fail/i.test(e)), []);
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('a request read while the preparation runs is answered before another slice of it starts', async function () {
+    // Each request goes through the server in several turns of the event loop (read, dispatched,
+    // guard's turn, answered), and idle work ran a slice (up to 15 ms) at every one of them: a
+    // pull of unchanged diagnostics sent then waited 71–100 ms on the largest real file. The
+    // server's marks (ROBOTS_ACAP_PHASES) say, in the order they happened, when each message was
+    // read, each answer written and each idle slice started; nothing here measures a time.
+    this.timeout(120_000);
+    process.env.ROBOTS_ACAP_PHASES = '1';
+    const s = await startServer();
+    delete process.env.ROBOTS_ACAP_PHASES;
+    const marks = (): string[] => s.errors.join('').split('\n').filter((l) => l.startsWith('@') && !l.startsWith('@phase'));
+    const until = async (what: string, ok: () => boolean): Promise<void> => {
+      for (let waited = 0; !ok(); waited += 5) {
+        if (waited > 60_000) assert.fail(`no ${what} within a minute: ${marks().slice(-5).join(' | ')}`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    };
+    try {
+      const uri = 'file:///site/robots.txt';
+      // Large enough that the preparation runs for many slices (60,000 rules in one group).
+      const big = CONVENTIONAL + Array.from({ length: 60_000 }, (_, i) => `${i % 5 ? 'Disallow' : 'Allow'}: /item/${i}/page.html`).join('\n') + '\n';
+      await s.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'robots-txt', version: 1, text: big } });
+      const first = await s.request<{ resultId: string }>('textDocument/diagnostic', { textDocument: { uri } }, 60_000);
+      await until('idle slice', () => marks().includes('@slice idle'));
+      const r = await s.request<{ kind: string }>('textDocument/diagnostic', { textDocument: { uri }, previousResultId: first.result?.resultId }, 60_000);
+      assert.equal(r.result?.kind, 'unchanged');
+      const readAt = (): number => marks().findLastIndex((l) => l.startsWith('@read textDocument/diagnostic '));
+      const id = (): string => marks()[readAt()].split(' ')[2];
+      await until('answer mark', () => readAt() >= 0 && marks().includes(`@answered ${id()}`));
+      // The preparation was still under way: it goes on once the server has been quiet again.
+      await until('idle slice after the answer', () => marks().lastIndexOf('@slice idle') > marks().indexOf(`@answered ${id()}`));
+      const between = marks().slice(readAt(), marks().indexOf(`@answered ${id()}`));
+      assert.deepEqual(between.filter((l) => l === '@slice idle'), [], between.join(' | '));
     } finally {
       await s.close();
     }

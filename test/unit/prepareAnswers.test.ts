@@ -153,7 +153,11 @@ suite('answers prepared by the server once a document is quiet (issue 13)', () =
       await until('idle slice', () => marks().includes('@slice idle'));
       const r = await s.request<{ kind: string }>('textDocument/diagnostic', { textDocument: { uri }, previousResultId: first.result?.resultId }, 60_000);
       assert.equal(r.result?.kind, 'unchanged');
-      const readAt = (): number => marks().findLastIndex((l) => l.startsWith('@read textDocument/diagnostic '));
+      const readAt = (): number => {
+        const m = marks();
+        for (let k = m.length - 1; k >= 0; k--) if (m[k].startsWith('@read textDocument/diagnostic ')) return k;
+        return -1;
+      };
       const id = (): string => marks()[readAt()].split(' ')[2];
       await until('answer mark', () => readAt() >= 0 && marks().includes(`@answered ${id()}`));
       // The preparation was still under way: it goes on once the server has been quiet again.

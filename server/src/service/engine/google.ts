@@ -214,7 +214,8 @@ export interface GoogleSection {
 /** A section's index: O(its rules) on first use, then patched in place with the rules. */
 function sectionIndex(sec: GoogleSection): PatternIndex<GoogleRule> {
   if (sec.lazy.index) return sec.lazy.index;
-  const index = new PatternIndex<GoogleRule>([]);
+  // Lazy (PatternIndex): the first queries read the rules; prepareGoogleSections files them in steps.
+  const index = new PatternIndex<GoogleRule>([], { lazy: true });
   fileRules(index, sec.rules);
   return (sec.lazy.index = index);
 }
@@ -333,7 +334,16 @@ export function* prepareGoogleSections(doc: RobotsDocument): Steps<void> {
   }
   const sections = googleSections(doc);
   for (const sec of sections) {
-    if (sec.rules.length < BUILD_CHUNK || sec.lazy.index) continue;
+    if (sec.rules.length < BUILD_CHUNK) continue;
+    if (sec.lazy.index) {
+      // Made by a query, lazily: filed a chunk a step, while these sections are still this version's.
+      while (sec.lazy.index.unfiledCount > 0) {
+        sec.lazy.index.fileSome(BUILD_CHUNK);
+        yield;
+        if (sectionsCache.get(doc) !== sections) return;
+      }
+      continue;
+    }
     const index = new PatternIndex<GoogleRule>([]);
     for (let from = 0; from < sec.rules.length; from += BUILD_CHUNK) {
       if (from > 0) {

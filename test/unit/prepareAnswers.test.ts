@@ -151,13 +151,13 @@ suite('answers prepared by the server once a document is quiet (issue 13)', () =
     // Each request goes through the server in several turns of the event loop (read, dispatched,
     // guard's turn, answered), and idle work ran a slice (up to 15 ms) at every one of them: a
     // pull of unchanged diagnostics sent then waited 71–100 ms on the largest real file. The
-    // server's marks (ROBOTS_ACAP_PHASES) say, in the order they happened, when each message was
+    // server's marks (ROBOTS_ACAP_MARKS) say, in the order they happened, when each message was
     // read, each answer written and each idle slice started; nothing here measures a time.
     this.timeout(120_000);
-    process.env.ROBOTS_ACAP_PHASES = '1';
+    process.env.ROBOTS_ACAP_MARKS = '1';
     const s = await startServer();
-    delete process.env.ROBOTS_ACAP_PHASES;
-    const marks = (): string[] => s.errors.join('').split('\n').filter((l) => l.startsWith('@') && !l.startsWith('@phase'));
+    delete process.env.ROBOTS_ACAP_MARKS;
+    const marks = (): string[] => s.errors.join('').split('\n').filter((l) => l.startsWith('@'));
     const until = async (what: string, ok: () => boolean): Promise<void> => {
       for (let waited = 0; !ok(); waited += 5) {
         if (waited > 60_000) assert.fail(`no ${what} within a minute: ${marks().slice(-5).join(' | ')}`);

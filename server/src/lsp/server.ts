@@ -108,7 +108,7 @@ const framed = (): number => input?.frames ?? 0;
 const output = input
   ? new FrameWriter(process.stdout, (sent) => {
     if (!('method' in sent)) traffic.open.delete((sent as ResponseMessage).id ?? '');
-    if (PHASES && !('method' in sent)) mark(`answered ${(sent as ResponseMessage).id}`);
+    if (MARKS && !('method' in sent)) mark(`answered ${(sent as ResponseMessage).id}`);
   })
   : undefined;
 const connection: Connection = input && output
@@ -116,7 +116,7 @@ const connection: Connection = input && output
     ProposedFeatures.all,
     new CountingReader(new StreamMessageReader(input), (message) => {
       lastReceived = performance.now();
-      if (PHASES) mark(`read ${(message as Partial<RequestMessage> | undefined)?.method ?? 'response'} ${(message as Partial<RequestMessage> | undefined)?.id ?? ''}`);
+      if (MARKS) mark(`read ${(message as Partial<RequestMessage> | undefined)?.method ?? 'response'} ${(message as Partial<RequestMessage> | undefined)?.id ?? ''}`);
       if (counted(message)) traffic.read++;
       else traffic.cancels++;
     }),
@@ -192,19 +192,24 @@ process.stderr.on('error', () => undefined);
  * `@phase <name> <uri> <ms since the epoch>`, for `received` (the didOpen handler starts: the
  * message was read and decoded), `parsed`, `settings` (the client's answer to the settings
  * request was read) and `validated` (the diagnostics are about to be written); pull mode writes
- * the first three, for the first validation only. Besides, in the order they happen, for tests of
- * the scheduling: `@read <method> <id>` as each message is read, `@answered <id>` as each answer
- * is written, and `@slice idle` as each slice of idle work starts. Nothing is written otherwise.
+ * the first three, for the first validation only. Nothing is written otherwise.
  */
 const PHASES = process.env.ROBOTS_ACAP_PHASES === '1';
+/**
+ * With ROBOTS_ACAP_MARKS=1, for tests of the scheduling, it writes to stderr, in the order they
+ * happen: `@read <method> <id>` as each message is read, `@answered <id>` as each answer is
+ * written, and `@slice idle` as each slice of idle work starts. Apart from PHASES: a benchmark
+ * reading the phases would pay two writes more a request.
+ */
+const MARKS = process.env.ROBOTS_ACAP_MARKS === '1';
 /** Documents opened whose first diagnostics are not written yet (only with PHASES). */
 const opening = new Set<string>();
 function phase(name: string, uri: string): void {
   if (PHASES && opening.has(uri)) process.stderr.write(`@phase ${name} ${uri} ${(performance.timeOrigin + performance.now()).toFixed(2)}\n`);
 }
-/** A scheduling mark (only with PHASES). */
+/** A scheduling mark (only with MARKS). */
 function mark(text: string): void {
-  if (PHASES) process.stderr.write(`@${text}\n`);
+  if (MARKS) process.stderr.write(`@${text}\n`);
 }
 
 const documents = new DocumentStore();
@@ -333,14 +338,14 @@ async function runSteps<T>(steps: Steps<T>, stop: () => ResponseError<unknown> |
     // after that keystroke's validation and its published diagnostics.
     if (priority !== 'waited on') await giveWay();
     let until = performance.now() + SLICE_MS;
-    if (PHASES && priority === 'idle') mark('slice idle');
+    if (MARKS && priority === 'idle') mark('slice idle');
     for (;;) {
       const r = steps.next();
       if (r.done) return r.value;
       if (performance.now() < until) continue;
       await giveWay();
       until = performance.now() + SLICE_MS;
-      if (PHASES && priority === 'idle') mark('slice idle');
+      if (MARKS && priority === 'idle') mark('slice idle');
     }
   } finally {
     if (priority === 'waited on') endWaited();

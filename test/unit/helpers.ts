@@ -33,10 +33,7 @@ export function cursor(textWithBar: string): { text: string; offset: number } {
 /** One `positionAt` / `offsetAt` for every test: see ./kit/positions.ts. */
 export { offsetAt, positionAt } from './kit/positions';
 
-/**
- * Calls of PatternIndex.add (every entry given to an index, built or patched: filed at once, or
- * kept by a lazy index to be filed later) while `f` runs.
- */
+/** Calls of PatternIndex.add (every index entry filed, built or patched) while `f` runs. */
 export function indexAdds(f: () => void): number {
   const proto = PatternIndex.prototype as unknown as { add: (...args: unknown[]) => void };
   const original = proto.add;
@@ -49,23 +46,6 @@ export function indexAdds(f: () => void): number {
     f();
   } finally {
     proto.add = original;
-  }
-  return calls;
-}
-
-/** Entries filed into an index's maps (PatternIndex's private `file`: the hashing a lazy index puts off) while `f` runs. */
-export function indexFilings(f: () => void): number {
-  const proto = PatternIndex.prototype as unknown as { file: (...args: unknown[]) => void };
-  const original = proto.file;
-  let calls = 0;
-  proto.file = function counted(this: unknown, ...args: unknown[]): void {
-    calls++;
-    original.apply(this, args);
-  };
-  try {
-    f();
-  } finally {
-    proto.file = original;
   }
   return calls;
 }

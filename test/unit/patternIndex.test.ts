@@ -4,13 +4,11 @@
  * whose pattern matches the path by matchPattern, and `literalMatches` those whose pattern, read
  * with every character literal, is a prefix of it — asked twice in a row (the remembered answer)
  * and after every change (which must forget it). With hundreds of keys added and removed, the
- * filter of prefix hashes is made again on the way, and must never hide a key. A lazy index (its
- * items read by each query until the queries add up, or filed a few at a time) answers the same.
+ * filter of prefix hashes is made again on the way, and must never hide a key.
  */
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { PatternIndex, READS_BEFORE_FILING } from '../../server/src/service/engine/patternIndex';
-import { indexFilings } from './helpers';
+import { PatternIndex } from '../../server/src/service/engine/patternIndex';
 import { matchPattern } from '../../server/src/service/syntax/paths';
 
 interface Item { readonly id: number; readonly pattern: string }
@@ -21,8 +19,6 @@ const step = fc.oneof(
   { weight: 3, arbitrary: fc.record({ op: fc.constant('add' as const), pattern }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('remove' as const), which: fc.nat() }) },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('ask' as const), path }) },
-  // A lazy index's items filed a few at a time (answers prepared ahead); nothing for one that is not lazy.
-  { weight: 1, arbitrary: fc.record({ op: fc.constant('file' as const), count: fc.nat({ max: 4 }) }) },
 );
 
 const ids = (items: readonly Item[]): number[] => items.map((i) => i.id).sort((a, b) => a - b);
@@ -42,12 +38,12 @@ suite('pattern index', () => {
     }), { numRuns: 2000 });
   });
 
-  test('matches and literal matches equal a plain reading, through adds, removes and repeated questions, filed at once or lazily', () => {
+  test('matches and literal matches equal a plain reading, through adds, removes and repeated questions', () => {
     fc.assert(
-      fc.property(fc.array(pattern, { maxLength: 12 }), fc.array(step, { maxLength: 40 }), fc.boolean(), (initial, steps, lazy) => {
+      fc.property(fc.array(pattern, { maxLength: 12 }), fc.array(step, { maxLength: 40 }), (initial, steps) => {
         let next = 0;
         const live: Item[] = initial.map((p) => ({ id: next++, pattern: p }));
-        const index = new PatternIndex<Item>(live.map((item) => ({ pattern: item.pattern, item })), { lazy });
+        const index = new PatternIndex<Item>(live.map((item) => ({ pattern: item.pattern, item })));
         const check = (p: string): void => {
           for (let twice = 0; twice < 2; twice++) {
             assert.deepEqual(ids(index.matches(p)), ids(live.filter((i) => matchPattern(i.pattern, p))), `matches ${p}`);
@@ -67,35 +63,12 @@ suite('pattern index', () => {
             const [item] = live.splice(s.which % live.length, 1);
             index.remove(item.pattern, item);
             check(asked);
-          } else if (s.op === 'file') {
-            index.fileSome(s.count);
-            check(asked);
           } else check((asked = s.path));
         }
         for (const item of live) check(item.pattern.replace(/\$$/, ''));
       }),
       { numRuns: 1500 },
     );
-  });
-
-  test('a lazy index files nothing until its queries have read it READS_BEFORE_FILING times over; some at a time when asked; all before a removal', () => {
-    const items: Item[] = Array.from({ length: 100 }, (_, i) => ({ id: i, pattern: i % 10 ? `/d${i}/` : `/d${i}/*.pdf$` }));
-    const make = (): PatternIndex<Item> => new PatternIndex<Item>(items.map((item) => ({ pattern: item.pattern, item })), { lazy: true });
-    let index = make();
-    // Each question reads the 100 items: the index is filed by the question after 400 items were read.
-    for (let k = 0; k < READS_BEFORE_FILING; k++) assert.equal(indexFilings(() => index.matches(`/d${k}/x`)), 0, `question ${k}`);
-    assert.equal(indexFilings(() => index.matches('/d4/x')), 100);
-    assert.equal(indexFilings(() => index.literalMatches('/d5/x')), 0);
-    assert.deepEqual(ids(index.matches('/d20/a.pdf')), [20]);
-    index = make();
-    assert.equal(indexFilings(() => index.fileSome(30)), 30);
-    assert.equal(index.unfiledCount, 70);
-    assert.deepEqual(ids(index.matches('/d40/a.pdf')), [40]);
-    assert.deepEqual(ids(index.matches('/d4/a.pdf')), [4]);
-    assert.equal(indexFilings(() => index.remove(items[7].pattern, items[7])), 70);
-    assert.deepEqual(ids(index.matches('/d7/x')), []);
-    assert.equal(index.unfiledCount, 0);
-    assert.equal(index.fileSome(), true);
   });
 
   test('hundreds of keys added and removed: every filter rebuild keeps every live key findable', () => {

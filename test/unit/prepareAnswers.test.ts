@@ -9,7 +9,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { doHoverSteps, finish, parseDocument, prepareAnswersSteps, updateDocument, type RobotsDocument } from '../../server/src/service';
-import { indexAdds, indexFilings } from './helpers';
+import { indexAdds } from './helpers';
 import { startServer } from '../bench/lspClient';
 
 const hoverText = (doc: RobotsDocument, line: number, character: number): string => {
@@ -70,26 +70,6 @@ suite('answers prepared before the first hover (issue 13)', () => {
     assert.equal(indexAdds(() => { answer = hoverText(warm, 500, 14); }), 0);
     assert.equal(answer.replaceAll(warm.uri, 'URI'), expected.replaceAll(cold.uri, 'URI'));
     assert.match(answer, /\/d496\/p6\.html/);
-  });
-
-  test('a first hover on a group of 10,000 rules reads them without filing an index (lazily); the preparation then files them a chunk a step', () => {
-    const text = ['User-agent: Googlebot', 'Disallow: /g/', '', 'User-agent: *', ...Array.from({ length: 10_000 }, (_, i) => `${i % 3 ? 'Allow' : 'Disallow'}: /d${i}/p${i % 7}.html`), ''].join('\n');
-    const doc = parseDocument('file:///lazy/robots.txt', 1, text);
-    const expected = hoverText(parseDocument('file:///lazy/other/robots.txt', 1, text), 500, 14);
-    let answer = '';
-    // Filing the group's rules into the rfc9309 and Google indexes was 20,000 entries in this hover;
-    // now at most the Googlebot group's one rule, which its queries read four times over.
-    const filings = indexFilings(() => { answer = hoverText(doc, 500, 14); });
-    assert.ok(filings <= 2, `the first hover filed ${filings} index entries`);
-    assert.equal(answer.replaceAll('lazy/robots', 'X'), expected.replaceAll('lazy/other/robots', 'X'));
-    const steps = prepareAnswersSteps(doc);
-    const perStep: number[] = [];
-    for (let done = false; !done;) perStep.push(indexFilings(() => { done = steps.next().done === true; }));
-    assert.ok(Math.max(...perStep) <= 4096, `a step filed ${Math.max(...perStep)} index entries`);
-    assert.ok(perStep.reduce((a, b) => a + b, 0) >= 20_000, `the steps filed ${perStep.reduce((a, b) => a + b, 0)} entries`);
-    // Again at most the small group's rule (groups under 4,096 rules are filed by their queries).
-    assert.ok(indexFilings(() => { answer = hoverText(doc, 700, 14); }) <= 2);
-    assert.match(answer, /\/d696\/p3\.html/);
   });
 
   test('an edited version is prepared from the last one: patched, not rebuilt', () => {

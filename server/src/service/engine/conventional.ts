@@ -453,7 +453,7 @@ function compiledRules(doc: RobotsDocument, g: Group): GroupRules {
   }
   const moved = movedEntry(doc, g);
   if (moved) return moved.value;
-  const fresh = newEntry(doc, g, true);
+  const fresh = newEntry(doc, g);
   addMembers(fresh, g, 0, g.members.length);
   return keepEntry(fresh, g).value;
 }
@@ -579,15 +579,9 @@ function moveRules(perMember: readonly (CompiledRule | undefined)[], from: numbe
 /** Members compiled and indexed a step when a group's rules are built in steps. */
 const BUILD_CHUNK = 4096;
 
-/**
- * An entry for `doc` with no member read yet (addMembers fills it, keepEntry finishes it).
- * `lazy`: its index files the rules only once queries add up (PatternIndex's lazy mode): a group
- * first asked by a query (a hover right after opening, `robots-acap explain`) answers its first
- * queries by reading its compiled rules, where filing the 47,000 of the largest real file took
- * 40–60 ms; answers prepared ahead (prepareGroupRules) file them a chunk a step.
- */
-function newEntry(doc: RobotsDocument, g: Group, lazy = false): GroupEntry {
-  return { doc, members: g.members, nodes: [], perMember: [], index: new PatternIndex<CompiledRule>([], { lazy }), empties: [], value: undefined as unknown as GroupRules };
+/** An entry for `doc` with no member read yet (addMembers fills it, keepEntry finishes it). */
+function newEntry(doc: RobotsDocument, g: Group): GroupEntry {
+  return { doc, members: g.members, nodes: [], perMember: [], index: new PatternIndex<CompiledRule>([]), empties: [], value: undefined as unknown as GroupRules };
 }
 
 /**
@@ -625,22 +619,12 @@ function keepEntry(entry: GroupEntry, g: Group, listEmpties = true): GroupEntry 
  * members: what compiledRules builds in one piece on a first query (47,000 rules of the largest
  * real file: 40–60 ms), so that a host preparing answers in the background (prepareAnswersSteps)
  * never holds its event loop that long. A group already indexed under its members (this version,
- * or one an edit within lines carried it over from) is left to compiledRules, which patches it,
- * and its index, if a query made it lazily, is filed in steps; an entry is kept only when complete
- * and still missing. Smaller groups are built when asked.
+ * or one an edit within lines carried it over from) is left to compiledRules, which patches it;
+ * an entry is kept only when complete and still missing. Smaller groups are built when asked.
  */
 export function* prepareGroupRules(doc: RobotsDocument): Steps<void> {
   for (const g of getModel(doc).groups) {
-    if (g.members.length < BUILD_CHUNK) continue;
-    const known = groupRules.get(g.members) ?? movedEntry(doc, g);
-    if (known) {
-      // Made by a query, lazily: its rules are filed a chunk a step (a removal meanwhile files the rest).
-      while (known.index.unfiledCount > 0) {
-        known.index.fileSome(BUILD_CHUNK);
-        yield;
-      }
-      continue;
-    }
+    if (g.members.length < BUILD_CHUNK || groupRules.has(g.members) || movedEntry(doc, g)) continue;
     const entry = newEntry(doc, g);
     for (let from = 0; from < g.members.length; from += BUILD_CHUNK) {
       if (from > 0) yield;

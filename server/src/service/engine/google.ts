@@ -214,8 +214,7 @@ export interface GoogleSection {
 /** A section's index: O(its rules) on first use, then patched in place with the rules. */
 function sectionIndex(sec: GoogleSection): PatternIndex<GoogleRule> {
   if (sec.lazy.index) return sec.lazy.index;
-  // Lazy (PatternIndex): the first queries read the rules; prepareGoogleSections files them in steps.
-  const index = new PatternIndex<GoogleRule>([], { lazy: true });
+  const index = new PatternIndex<GoogleRule>([]);
   fileRules(index, sec.rules);
   return (sec.lazy.index = index);
 }
@@ -334,16 +333,7 @@ export function* prepareGoogleSections(doc: RobotsDocument): Steps<void> {
   }
   const sections = googleSections(doc);
   for (const sec of sections) {
-    if (sec.rules.length < BUILD_CHUNK) continue;
-    if (sec.lazy.index) {
-      // Made by a query, lazily: filed a chunk a step, while these sections are still this version's.
-      while (sec.lazy.index.unfiledCount > 0) {
-        sec.lazy.index.fileSome(BUILD_CHUNK);
-        yield;
-        if (sectionsCache.get(doc) !== sections) return;
-      }
-      continue;
-    }
+    if (sec.rules.length < BUILD_CHUNK || sec.lazy.index) continue;
     const index = new PatternIndex<GoogleRule>([]);
     for (let from = 0; from < sec.rules.length; from += BUILD_CHUNK) {
       if (from > 0) {

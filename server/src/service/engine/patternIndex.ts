@@ -13,10 +13,7 @@
  *
  * Costs, for a path of n characters: building is O(total pattern length); a query costs O(n·√F)
  * for the prefix look-ups (see PrefixMap) plus O(n·p) for each wildcard pattern whose head starts
- * the path (matchCompiled), plus the size of the answer. A lazy index keeps its items as added and
- * answers by reading them all (O(items) comparisons a query) until its queries have read
- * READS_BEFORE_FILING times as many items as it holds, then files them: at most that many
- * readings besides the filing, which an index asked only a few times never pays.
+ * the path (matchCompiled), plus the size of the answer.
  */
 import { compilePattern, matchCompiled, type CompiledPattern } from '../syntax/paths';
 import { ownString } from '../syntax/ownString';
@@ -190,25 +187,6 @@ class PrefixFilter {
 /** A wildcard pattern, compiled once, with every item filed under that same pattern. */
 interface Wild<T> { readonly pattern: string; readonly compiled: CompiledPattern; readonly items: T[] }
 
-/** How a pattern matches: a literal prefix, a whole path (a final `$`, no `*`), or with `*`. */
-const enum Kind { Prefix, Whole, Wild }
-
-function kindOf(pattern: string): Kind {
-  return pattern.includes('*') ? Kind.Wild : pattern.endsWith('$') ? Kind.Whole : Kind.Prefix;
-}
-
-/** An item of a lazy index not filed yet: read by every query until the index is made. */
-interface Unfiled<T> { readonly pattern: string; readonly item: T; readonly kind: Kind; compiled?: CompiledPattern }
-
-/**
- * Queries a lazy index answers by reading its unfiled items, counted in items read, before it
- * files them: as many as this many queries of the whole. Filing an item (hashing its pattern into
- * a map) costs several times a comparison, so the reading costs at most about what filing would
- * have, and an index asked only a few times (a first hover, `robots-acap explain` on one path) is
- * never made.
- */
-export const READS_BEFORE_FILING = 4;
-
 export class PatternIndex<T extends object> {
   private readonly prefix = new PrefixMap<T>();
   private readonly exact = new Map<string, T[]>();
@@ -231,70 +209,13 @@ export class PatternIndex<T extends object> {
    */
   private lastMatches: { readonly path: string; readonly items: readonly T[] } | undefined;
   private lastLiteral: { readonly path: string; readonly items: readonly T[] } | undefined;
-  /**
-   * A lazy index's items not filed yet, in the order added; undefined once all are filed (and
-   * always for an index that is not lazy). Queries read them one by one besides the filed ones,
-   * until they have read READS_BEFORE_FILING times as many items as the index holds; `fileSome`
-   * files them a few at a time (answers prepared ahead), and a removal files them all first.
-   */
-  private unfiled: Unfiled<T>[] | undefined;
-  /** Items the queries have read from `unfiled`. */
-  private reads = 0;
-  /** Items filed. */
-  private filed = 0;
 
-  /**
-   * `lazy`: items are kept as added, read by each query, and filed only once the queries add up
-   * (READS_BEFORE_FILING) or `fileSome` files them: the same answers, made without the index.
-   */
-  constructor(entries: Iterable<{ readonly pattern: string; readonly item: T }>, options: { readonly lazy?: boolean } = {}) {
-    if (options.lazy) this.unfiled = [];
+  constructor(entries: Iterable<{ readonly pattern: string; readonly item: T }>) {
     for (const { pattern, item } of entries) this.add(pattern, item);
   }
 
-  /**
-   * Index one more item. O(pattern length): a wildcard pattern is compiled here, once. In a lazy
-   * index not filed yet, O(1): the item waits with the others.
-   */
+  /** Index one more item. O(pattern length): a wildcard pattern is compiled here, once. */
   add(pattern: string, item: T): void {
-    this.lastMatches = this.lastLiteral = undefined;
-    if (this.unfiled) {
-      this.unfiled.push({ pattern, item, kind: kindOf(pattern) });
-      return;
-    }
-    this.file(pattern, item);
-  }
-
-  /**
-   * File up to `count` of a lazy index's waiting items (all of them when `count` is omitted);
-   * true when none waits any more. O(count × pattern length).
-   */
-  fileSome(count = Infinity): boolean {
-    const waiting = this.unfiled;
-    if (!waiting) return true;
-    const end = Math.min(waiting.length, this.filed + count);
-    for (let k = this.filed; k < end; k++) this.file(waiting[k].pattern, waiting[k].item);
-    this.filed = end;
-    if (end < waiting.length) return false;
-    this.unfiled = undefined;
-    return true;
-  }
-
-  /** How many of a lazy index's items wait to be filed (0 once all are, and for an index that is not lazy). */
-  get unfiledCount(): number {
-    return this.unfiled ? this.unfiled.length - this.filed : 0;
-  }
-
-  /** The items still waiting, or undefined once the queries have read enough of them to file them (filed here). */
-  private waiting(): Unfiled<T>[] | undefined {
-    const waiting = this.unfiled;
-    if (!waiting) return undefined;
-    if (this.reads < READS_BEFORE_FILING * waiting.length) return waiting;
-    this.fileSome();
-    return undefined;
-  }
-
-  private file(pattern: string, item: T): void {
     this.lastMatches = this.lastLiteral = undefined;
     if (!pattern.includes('*') && !pattern.endsWith('$')) {
       this.prefix.add(pattern, item);
@@ -324,8 +245,6 @@ export class PatternIndex<T extends object> {
 
   /** Forget the first item indexed under `pattern` that `which` picks; same cost as `remove`. */
   removeWhere(pattern: string, which: (item: T) => boolean): void {
-    // A lazy index is filed whole before its first removal: an edit patches a filed index.
-    this.fileSome();
     this.lastMatches = this.lastLiteral = undefined;
     if (!pattern.includes('*') && !pattern.endsWith('$')) {
       this.prefix.remove(pattern, which);
@@ -349,8 +268,6 @@ export class PatternIndex<T extends object> {
   /** Every item whose pattern matches `path`, in no particular order. */
   matches(path: string): readonly T[] {
     if (this.lastMatches?.path === path) return this.lastMatches.items;
-    // First, as it may file them: a lazy index's items not filed yet.
-    const waiting = this.waiting();
     const out: T[] = [];
     this.prefix.prefixesOf(path, out);
     const exact = this.exact.get(path);
@@ -358,15 +275,6 @@ export class PatternIndex<T extends object> {
     const heads: Wild<T>[] = [];
     this.wild.prefixesOf(path, heads);
     for (const w of heads) if (matchCompiled(w.compiled, path)) for (const item of w.items) out.push(item);
-    // Those read one by one: O(their count × a comparison).
-    if (waiting) {
-      for (let k = this.filed; k < waiting.length; k++) {
-        const u = waiting[k];
-        const p = u.pattern;
-        if (u.kind === Kind.Prefix ? path.startsWith(p) : u.kind === Kind.Whole ? p.length === path.length + 1 && p.startsWith(path) : matchCompiled((u.compiled ??= compilePattern(p)), path)) out.push(u.item);
-      }
-      this.reads += waiting.length - this.filed;
-    }
     // Its own copy of the path: the index outlives the document the path may be cut from.
     this.lastMatches = { path: ownString(path), items: out };
     return out;
@@ -378,14 +286,9 @@ export class PatternIndex<T extends object> {
    */
   literalMatches(path: string): readonly T[] {
     if (this.lastLiteral?.path === path) return this.lastLiteral.items;
-    const waiting = this.waiting();
     const out: T[] = [];
     this.prefix.prefixesOf(path, out);
     this.literal.prefixesOf(path, out);
-    if (waiting) {
-      for (let k = this.filed; k < waiting.length; k++) if (path.startsWith(waiting[k].pattern)) out.push(waiting[k].item);
-      this.reads += waiting.length - this.filed;
-    }
     this.lastLiteral = { path: ownString(path), items: out };
     return out;
   }

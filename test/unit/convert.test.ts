@@ -486,6 +486,23 @@ suite('convert to ACAP: one line, one group', () => {
     assert.equal(explain(doc(r.text), { agent: 'anybot', path: '/other', usage: 'index', reading: 'acap' }).allowed, false);
   });
 
+  test('read as "do not index", an Allow line left beside a converted Disallow that it beats for conventional crawlers gets an index field standing for it', () => {
+    // The lines left in the group decide crawling only; `ACAP-disallow-index: /` alone prohibited
+    // indexing /shop/x, which conventional crawlers may crawl (and so index) by line 2. A Disallow
+    // line left beside a converted Allow needs nothing: it refuses crawling, and so indexing.
+    const text = 'User-agent: *\nAllow: /shop/\nDisallow: /\n';
+    const r = toAcap(text, { lines: { start: 2, end: 2 }, reading: 'index' });
+    assert.match(added(text, r), /\nACAP-disallow-index: \/\n# Where line 2 and line 3 both match, [^\n]*\n[^\n]*\nACAP-allow-index: \/shop\/\n$/);
+    assert.deepEqual(changed(r), []);
+    const index = (t: string, path: string): boolean => explain(doc(t), { agent: 'anybot', path, usage: 'index', reading: 'acap' }).allowed;
+    assert.equal(index(r.text, '/shop/x'), true);
+    assert.equal(index(r.text, '/other'), false);
+    const back = 'User-agent: *\nDisallow: /shop/\nAllow: /\n';
+    const kept = toAcap(back, { lines: { start: 2, end: 2 }, reading: 'index' });
+    assert.equal(added(back, kept), `\n${HEADER}\n# From the group of line 1\nACAP-crawler: *\nACAP-allow-index: /\n`);
+    assert.equal(index(kept.text, '/shop/x'), false);
+  });
+
   test('a line of a group of 6,000 rules: every pair of it with the others is compared (the pairs among the others are not)', () => {
     // 2,000 Allows and 4,000 Disallows make 8 million pairs, past refine()'s 4 million: comparing
     // the lines left conventional with one another gave up and warned that verdicts may change.

@@ -296,6 +296,19 @@ const ACAP_PRECEDENCE = {
   alike: (r: Rule<ConvId>): boolean => r.kind === 'existing',
 };
 
+/**
+ * The same, for fields of another usage than crawl (Disallow read as "do not index"): the lines
+ * left in the group decide crawling, never that usage (interpretation §3.6 makes the group's
+ * verdict a crawl candidate only), and every other usage needs crawling allowed (§3.5). So a
+ * field beats such a line; a Disallow line that wins over a field for conventional crawlers
+ * decides by itself (it refuses crawling, and so the usage); an Allow line that wins over a
+ * Disallow field does not, and refine() adds a field of the usage standing for it.
+ */
+const OTHER_USAGE_PRECEDENCE = {
+  ...ACAP_PRECEDENCE,
+  beats: (a: Rule<ConvId>, b: Rule<ConvId>): boolean => b.kind === 'existing' || (a.kind === 'existing' ? !a.allow : acapBeats(a, b)),
+};
+
 /** `/a/*` matches what `/a/` matches, and ACAP ranks the shorter spelling below `/a/$` (Part 1 §2.4.5). */
 function broader(pattern: string): string | undefined {
   // A loop, not /\*+$/: the regex tries every run of stars from each of its starts, O(n²) for
@@ -332,10 +345,11 @@ function meeting(rules: readonly Rule<ConvId>[]): (pattern: string) => boolean {
  * `X*` as `X` where that lets the winner beat it), then with the conventional lines beside them.
  * Every pair is settled while that stays small; otherwise only pairs of the group's own lines.
  */
-function refineRecord(start: Rule<ConvId>[], twinsOf?: (meets: (pattern: string) => boolean) => Rule<ConvId>[]): { rules: Rule<ConvId>[]; alone: Pair[]; beside: Pair[]; exhausted: boolean } {
+function refineRecord(start: Rule<ConvId>[], twinsOf?: (meets: (pattern: string) => boolean) => Rule<ConvId>[], usage = 'crawl'): { rules: Rule<ConvId>[]; alone: Pair[]; beside: Pair[]; exhausted: boolean } {
+  const precedence = usage === 'crawl' ? ACAP_PRECEDENCE : OTHER_USAGE_PRECEDENCE;
   const settle = (items: Rule<ConvId>[]): Refined<ConvId> => {
-    const all = refine(items, { ...ACAP_PRECEDENCE, maxAdded: 64 });
-    return all.exhausted ? refine(items, { ...ACAP_PRECEDENCE, maxDepth: 1 }) : all;
+    const all = refine(items, { ...precedence, maxAdded: 64 });
+    return all.exhausted ? refine(items, { ...precedence, maxDepth: 1 }) : all;
   };
   let items = start;
   let a = settle(items);
@@ -470,7 +484,7 @@ function acapRecord(doc: RobotsDocument, target: Target, rules: readonly RuleLin
   // group, that candidate agrees with them wherever they decide right, so the lines need not be
   // settled one by one. Only when some lines are converted do the others compete with the fields.
   const partial = rules.length < all.length;
-  const refined = refineRecord([...base, ...items], partial ? twins : undefined);
+  const refined = refineRecord([...base, ...items], partial ? twins : undefined, usage);
   const field = (r: Rule<ConvId>): string => `ACAP-${r.allow ? 'allow' : 'disallow'}-${usage}: ${r.pattern}`;
   for (const r of refined.rules) {
     if (r.kind === 'baseline') {

@@ -497,6 +497,8 @@ function acapRecord(doc: RobotsDocument, target: Target, rules: readonly RuleLin
     }
   }
   const added = refined.rules.filter((x) => x.kind === 'added').sort((x, y) => (x.id.line ?? -1) - (y.id.line ?? -1));
+  // The lines converted, when others are left in the group and the fields are of another usage than crawl.
+  const converted = partial && usage !== 'crawl' ? new Set(rules.map((r) => r.line)) : undefined;
   for (let k = 0; k < added.length; k++) {
     const w = added[k].id.line;
     if (k === 0 || added[k - 1].id.line !== w) {
@@ -504,7 +506,11 @@ function acapRecord(doc: RobotsDocument, target: Target, rules: readonly RuleLin
       const lines = [...new Set(overs.filter((o) => o?.kind !== 'baseline').map((o) => o?.id.line ?? 0))].sort((x, y) => x - y);
       const over = [...(lines.length ? [linesList(lines, ln)] : []), ...(overs.some((o) => o?.kind === 'baseline') ? ['the / line above'] : [])].join(' or ');
       const winner = w === undefined ? 'the / line above' : `line ${ln(w)}`;
-      out.push(`# Where ${winner} and ${over} both match, conventional crawlers follow ${w === undefined ? 'the group\'s default' : winner} (${v2 ? 'robots.txt 2.0.0' : 'the longer pattern, RFC 9309 §2.2.2'}),`, '# ACAP crawlers the narrowest pattern (Part 1 §2.4.5): these narrower patterns say the same');
+      // A line left in the group (not converted) decides crawling only for ACAP crawlers (interpretation §3.6).
+      const leftInGroup = converted !== undefined && w !== undefined && !converted.has(w);
+      out.push(`# Where ${winner} and ${over} both match, conventional crawlers follow ${w === undefined ? 'the group\'s default' : winner} (${v2 ? 'robots.txt 2.0.0' : 'the longer pattern, RFC 9309 §2.2.2'}),`, leftInGroup
+        ? `# which ACAP crawlers read for crawling only (interpretation §3.6): these patterns say the same for ${usage}`
+        : '# ACAP crawlers the narrowest pattern (Part 1 §2.4.5): these narrower patterns say the same');
     }
     out.push(field(added[k]));
   }

@@ -35,6 +35,21 @@ suite('conversion check: the kind of each changed verdict', () => {
     assert.match(edit?.changeAnnotations?.[VERDICTS_ANNOTATION]?.label ?? '', /^Conversion changes \d+ of \d+ verdicts: (letter case, ACAP records|ACAP records, letter case)$/);
   });
 
+  test('to ACAP: a change at a path whose own casing a line spells is the conversion\'s, not letter case; the other casing\'s is', () => {
+    // `ACAP-disallow-index: /` alone (an index field written without the line that beats it)
+    // prohibits indexing /shop/, which `Allow: /shop/` lets conventional crawlers crawl. /SHOP/
+    // is refused by `Disallow: /`, which matches /shop/ too: it spells no casing of /shop/, so
+    // the change there is no difference of letter case (the check called it one). At /SHOP/, a
+    // conversion that keeps /shop/ must change the verdict, `Allow: /shop/` spelling /shop/ only:
+    // that one is letter case.
+    const before = 'User-agent: *\nAllow: /shop/\nDisallow: /\n';
+    const wrong = verifyConversion(doc(before), doc(`${before}\nACAP-crawler: *\nACAP-disallow-index: /\n`), { usage: 'index', maxChecks: 1000 });
+    assert.deepEqual(kindsAt(wrong.broken, '/shop/'), ['ranking'], JSON.stringify(wrong.broken));
+    const right = verifyConversion(doc(before), doc(`${before}\nACAP-crawler: *\nACAP-disallow-index: /\nACAP-allow-index: /shop/\n`), { usage: 'index', maxChecks: 1000 });
+    assert.deepEqual(kindsAt(right.broken, '/shop/'), []);
+    assert.deepEqual(kindsAt(right.broken, '/SHOP/'), ['case'], JSON.stringify(right.broken));
+  });
+
   test('to ACAP: an existing record line that matches only in another letter case is still "case"', () => {
     // `/P/` matches `/p/x` only because ACAP ignores letter case (Part 1 §2.8).
     const r = convertToAcap(doc('User-agent: *\nDisallow: /p\n\nACAP-crawler: *\nACAP-allow-crawl: /P/\n'));

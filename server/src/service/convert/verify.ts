@@ -807,8 +807,20 @@ function attribute(context: BeforeContext, agent: string, path: string, directio
     if (e && caseOnly(e, path)) return cased;
     // A line of the records already there decides in the path's own casing: they changed it.
     if (e && held && decidedByHeld(e, held())) return { kind: 'existing-acap', line, why: `the ACAP records already in the file decide here: ${acap}` };
+    // Another casing of the path with another verdict, decided by a line that spells that casing
+    // (it does not match this path): ACAP reads both casings alike, and the verdict the file
+    // gives in this path's own casing is the one a conversion cannot keep. A line that matches
+    // this path too (`Disallow: /` beside `Allow: /shop/`, on /SHOP/) spells no casing of it:
+    // the change at /shop/ is the conversion's, not letter case.
+    const p = normalizePercent(pathOfUrl(path));
     const variants = [path.toLowerCase(), path.toUpperCase(), ...(byLower.get(path.toLowerCase()) ?? [])];
-    if (variants.some((v) => conventionalAllowed(before, agent, v) !== conv.allowed)) return cased;
+    const spelledOtherwise = (v: string): boolean => {
+      const cv = conventionalVerdict(before, agent, v);
+      if (cv.allowed === conv.allowed || cv.line === undefined) return false;
+      const node = before.lines[cv.line];
+      return node.directive.kind === 'rule' && !rfcMatches(node.text.slice(node.directive.pattern.start, node.directive.pattern.end), p);
+    };
+    if (variants.some(spelledOtherwise)) return cased;
     if (conv.version2) return { kind: 'robot-version-2', line, why: `the group for ${agent} follows robots.txt 2.0.0, whose precedence the ACAP fields written for it do not express here (${conv.why}; ACAP: ${acap})` };
     const records = recordIndex(compileRecords(before));
     if (records.star.length > 0 || records.byCrawler.has(agent.toLowerCase())) return { kind: 'existing-acap', line, why: `the ACAP records already in the file take part: ${acap}` };

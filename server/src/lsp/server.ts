@@ -53,7 +53,9 @@ const traffic = { read: 0, cancels: 0, handled: 0, open: new Set<number | string
 /**
  * When the last message was read from the client (performance.now()): idle work waits
  * IDLE_AFTER_MS after it, so a message's way through the server (read, dispatched, handled,
- * answered: a turn of the event loop each) is not interleaved with slices of it.
+ * answered: a turn of the event loop each) is not interleaved with slices of it. Any message
+ * counts, for any document, `$/cancelRequest` included: messages coming less than IDLE_AFTER_MS
+ * apart (typing in another file) put the preparation off for as long as they come.
  */
 let lastReceived = -Infinity;
 const counted = (message: unknown): boolean => (message as Partial<RequestMessage> | null)?.method !== '$/cancelRequest';

@@ -300,9 +300,11 @@ const ACAP_PRECEDENCE = {
  * The same, for fields of another usage than crawl (Disallow read as "do not index"): the lines
  * left in the group decide crawling, never that usage (interpretation §3.6 makes the group's
  * verdict a crawl candidate only), and every other usage needs crawling allowed (§3.5). So a
- * field beats such a line; a Disallow line that wins over a field for conventional crawlers
- * decides by itself (it refuses crawling, and so the usage); an Allow line that wins over a
- * Disallow field does not, and refine() adds a field of the usage standing for it.
+ * field beats such a line; a Disallow line that wins over a field for conventional crawlers needs
+ * no field (where it decides the group's verdict it refuses crawling, and so the usage; where a
+ * longer Allow line decides, that line is compared with the field in a pair of its own); an Allow
+ * line that wins over a Disallow field does not decide the usage, and refine() adds a field of
+ * the usage standing for it.
  */
 const OTHER_USAGE_PRECEDENCE = {
   ...ACAP_PRECEDENCE,

@@ -266,8 +266,9 @@ export function refine<Id>(start: readonly Rule<Id>[], p: Precedence<Id>): Refin
   };
   rules.forEach(prepare);
   // One pair: `a` (rule i) against an earlier rule j of the other verdict. True when the limit of
-  // pairs or of intersections is reached, which ends the comparisons; past the limit of added
-  // rules, the pairs left are still compared, and the ones that need a rule fail.
+  // pairs or of intersections is reached, which ends the comparisons. Past the limit of added
+  // rules `exhausted` is set: the current rule's remaining pairs are still compared (and add
+  // nothing), then the outer loop stops.
   const compare = (i: number, j: number): boolean => {
     if (++pairs > (p.maxPairs ?? 4_000_000)) return (exhausted = true);
     if (!headsMeet(heads[i], heads[j])) return false;

@@ -27,7 +27,7 @@ import { getModel, type Group } from '../model/model';
 import { compareScope, matchPattern, normalizePercent } from '../syntax/paths';
 import { leastOf, lowerBound } from '../syntax/numbers';
 import { contentStart, eolOf } from '../checks/rule';
-import { headsMeet, intersect, patternHead, refine, toFull, verifyConversion, type BrokenVerdict, type Refined, type Rule, type Verification, type VerifyOptions } from './verify';
+import { HeadSet, intersect, patternHead, refine, toFull, verifyConversion, type BrokenVerdict, type Refined, type Rule, type Verification, type VerifyOptions } from './verify';
 
 export { verifyConversion, type Verification, type BrokenVerdict, type VerifyOptions, type BreakKind } from './verify';
 
@@ -323,23 +323,17 @@ function broader(pattern: string): string | undefined {
 
 type Pair = [Rule<ConvId>, Rule<ConvId>];
 
-/** Fields beyond which meeting() takes every line (refine()'s limits then bound the pairs). */
-const MEETING_MAX = 64;
-
 /**
  * Whether a conventional line can meet one of the fields `rules` in refine(): their literal heads
  * meet (headsMeet). A line that meets none is never compared with them nor with a rule refine()
  * adds (its head extends a field's), and two lines are not compared (`alike`), so leaving it out
  * changes nothing: converting one line of a group of 47,000 made and compared all 47,000.
- * O(|rules|) per line, hence every line past MEETING_MAX fields.
+ * O(total length of the fields' heads) to build, then O(length of the line's head) per line,
+ * whatever the number of fields (HeadSet).
  */
 function meeting(rules: readonly Rule<ConvId>[]): (pattern: string) => boolean {
-  if (rules.length > MEETING_MAX) return () => true;
-  const heads = rules.map((r) => patternHead(normalizePercent(r.pattern)));
-  return (pattern) => {
-    const h = patternHead(normalizePercent(pattern));
-    return heads.some((x) => headsMeet(x, h));
-  };
+  const heads = new HeadSet(rules.map((r) => patternHead(normalizePercent(r.pattern))));
+  return (pattern) => heads.meets(patternHead(normalizePercent(pattern)));
 }
 
 /**

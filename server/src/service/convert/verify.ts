@@ -69,6 +69,49 @@ export function headsMeet(a: string, b: string): boolean {
   return a.length <= b.length ? b.startsWith(a) : a.startsWith(b);
 }
 
+/**
+ * A set of literal heads that answers, for another head, whether it meets one of them
+ * (headsMeet): a trie by character, in which the walk along the head meets a member that is a
+ * prefix of it, or ends inside the trie where the head is a prefix of a member. O(total length)
+ * to build, O(length of the head) per question, whatever the number of members.
+ */
+export class HeadSet {
+  private readonly root: HeadNode = { next: new Map(), end: false };
+  private empty = true;
+
+  constructor(heads: Iterable<string>) {
+    for (const h of heads) this.add(h);
+  }
+
+  add(head: string): void {
+    let node = this.root;
+    for (let i = 0; i < head.length; i++) {
+      const c = head.charCodeAt(i);
+      let child = node.next.get(c);
+      if (!child) node.next.set(c, (child = { next: new Map(), end: false }));
+      node = child;
+    }
+    node.end = true;
+    this.empty = false;
+  }
+
+  meets(head: string): boolean {
+    if (this.empty) return false;
+    let node: HeadNode | undefined = this.root;
+    for (let i = 0; i < head.length; i++) {
+      if (node.end) return true;
+      node = node.next.get(head.charCodeAt(i));
+      if (!node) return false;
+    }
+    return true;
+  }
+}
+
+interface HeadNode {
+  readonly next: Map<number, HeadNode>;
+  end: boolean;
+}
+
 /** `specific` ⊆ `general` (a sufficient test: `general`'s stars absorb runs of `specific`). */
 function subsumes(general: string, specific: string): boolean {
   return matchPattern(general + '$', specific);

@@ -14,7 +14,7 @@
  */
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { letters, longAllowsBesideRecords, longPatternPair, manyStarRules, reportedCases, sameCrawlerRecords, type WorstCase } from './pathological';
+import { letters, longAllowsBesideRecords, longPatternPair, manyStarRules, nestedPatterns, reportedCases, sameCrawlerRecords, type WorstCase } from './pathological';
 import { RESOLVING_CAPABILITIES, startServer } from './lspClient';
 
 function arg(name: string): string | undefined {
@@ -77,6 +77,7 @@ function actionCases(): ActionCase[] {
     { name: 'fuzz fixture, a line in the middle', text: readFileSync(fixture, 'utf8'), line: 864 },
     { name: manyStarRules(100, 100).name, text: manyStarRules(100, 100).text, line: 1 },
     { name: longPatternPair(4000).name, text: longPatternPair(4000).text, line: 1 },
+    { name: nestedPatterns(2500, 20_000).name, text: nestedPatterns(2500, 20_000).text, line: 1 },
     { name: longAllowsBesideRecords(4000, 12, 100_000).name, text: longAllowsBesideRecords(4000, 12, 100_000).text, line: 1 },
     { name: `code actions among ${groups} groups of their own crawlers`, text: Array.from({ length: groups }, (_, i) => `User-agent: bot${letters(i)}\nDisallow: /p${i}/*\nAllow: /p${i}/ok$\n`).join('\n'), line: 1 },
     // The largest files: every rule of the file converted, and verified.

@@ -27,7 +27,7 @@ import { getModel, type Group } from '../model/model';
 import { compareScope, matchPattern, normalizePercent } from '../syntax/paths';
 import { leastOf, lowerBound } from '../syntax/numbers';
 import { contentStart, eolOf } from '../checks/rule';
-import { HeadSet, intersect, patternHead, refine, toFull, verifyConversion, type BrokenVerdict, type Refined, type Rule, type Verification, type VerifyOptions } from './verify';
+import { HeadIndex, intersect, patternHead, refine, toFull, verifyConversion, type BrokenVerdict, type Refined, type Rule, type Verification, type VerifyOptions } from './verify';
 
 export { verifyConversion, type Verification, type BrokenVerdict, type VerifyOptions, type BreakKind } from './verify';
 
@@ -328,11 +328,10 @@ type Pair = [Rule<ConvId>, Rule<ConvId>];
  * meet (headsMeet). A line that meets none is never compared with them nor with a rule refine()
  * adds (its head extends a field's), and two lines are not compared (`alike`), so leaving it out
  * changes nothing: converting one line of a group of 47,000 made and compared all 47,000.
- * O(total length of the fields' heads) to build, then O(length of the line's head) per line,
- * whatever the number of fields (HeadSet).
+ * O(n log n) comparisons for n fields to build, then O(|head| log n) per line (HeadIndex).
  */
 function meeting(rules: readonly Rule<ConvId>[]): (pattern: string) => boolean {
-  const heads = new HeadSet(rules.map((r) => patternHead(normalizePercent(r.pattern))));
+  const heads = new HeadIndex(rules.map((r) => patternHead(normalizePercent(r.pattern))));
   return (pattern) => heads.meets(patternHead(normalizePercent(pattern)));
 }
 
@@ -345,7 +344,8 @@ function refineRecord(start: Rule<ConvId>[], twinsOf?: (meets: (pattern: string)
   const precedence = usage === 'crawl' ? ACAP_PRECEDENCE : OTHER_USAGE_PRECEDENCE;
   const settle = (items: Rule<ConvId>[]): Refined<ConvId> => {
     const all = refine(items, { ...precedence, maxAdded: 64 });
-    return all.exhausted ? refine(items, { ...precedence, maxDepth: 1 }) : all;
+    // Fewer rules added can end within the limits of rules and intersections, not of pairs.
+    return all.exhausted && !all.tooManyPairs ? refine(items, { ...precedence, maxDepth: 1 }) : all;
   };
   let items = start;
   let a = settle(items);
@@ -366,7 +366,7 @@ function refineRecord(start: Rule<ConvId>[], twinsOf?: (meets: (pattern: string)
   // of those only the lines that can meet a field.
   const same = new Set(a.rules.map((r) => `${r.allow} ${normalizePercent(r.pattern)}`));
   const others = (twinsOf?.(meeting(a.rules)) ?? []).filter((t) => !same.has(`${t.allow} ${normalizePercent(t.pattern)}`));
-  const b = others.length ? settle([...a.rules, ...others]) : { rules: a.rules, failures: [], exhausted: false };
+  const b = others.length ? settle([...a.rules, ...others]) : { rules: a.rules, failures: [], exhausted: false, tooManyPairs: false };
   const seen = new Set(a.failures.map(([w, l]) => `${w.id.line} ${l.id.line}`));
   return { rules: b.rules.filter((r) => r.kind !== 'existing'), alone: a.failures, beside: b.failures.filter(([w, l]) => !seen.has(`${w.id.line} ${l.id.line}`)), exhausted: a.exhausted || b.exhausted };
 }

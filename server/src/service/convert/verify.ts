@@ -70,46 +70,98 @@ export function headsMeet(a: string, b: string): boolean {
 }
 
 /**
- * A set of literal heads that answers, for another head, whether it meets one of them
- * (headsMeet): a trie by character, in which the walk along the head meets a member that is a
- * prefix of it, or ends inside the trie where the head is a prefix of a member. O(total length)
- * to build, O(length of the head) per question, whatever the number of members.
+ * Literal heads, each with the ids of its rules, answering which of them meet another head
+ * (headsMeet) without reading the others. The distinct heads are kept sorted, each with the
+ * nearest head before it that is its prefix (`parent`). A head h meets the heads that start with
+ * it, a run from h's place in the order, and the heads that are proper prefixes of it: those are
+ * all prefixes of the greatest head below h (every string between such a prefix and h starts
+ * with it), that head's chain of parents once cut to the length the two share.
+ * O(n log n) comparisons to build, memory O(n); per question O(|h| log n), plus the heads
+ * returned, plus the parents skipped on the way down to the shared length (at most the depth of
+ * nested heads, which a file of S characters keeps under √(2S)).
  */
-export class HeadSet {
-  private readonly root: HeadNode = { next: new Map(), end: false };
-  private empty = true;
+export class HeadIndex {
+  private readonly heads: string[] = [];
+  private readonly ids: number[][] = [];
+  private readonly parent: Int32Array;
 
-  constructor(heads: Iterable<string>) {
-    for (const h of heads) this.add(h);
-  }
-
-  add(head: string): void {
-    let node = this.root;
-    for (let i = 0; i < head.length; i++) {
-      const c = head.charCodeAt(i);
-      let child = node.next.get(c);
-      if (!child) node.next.set(c, (child = { next: new Map(), end: false }));
-      node = child;
+  constructor(heads: readonly string[], ids: readonly number[] = heads.map((_, k) => k)) {
+    const order = ids.map((_, k) => k).sort((x, y) => (heads[x] < heads[y] ? -1 : heads[x] > heads[y] ? 1 : ids[x] - ids[y]));
+    for (const k of order) {
+      const last = this.heads.length - 1;
+      if (last >= 0 && this.heads[last] === heads[k]) this.ids[last].push(ids[k]);
+      else { this.heads.push(heads[k]); this.ids.push([ids[k]]); }
     }
-    node.end = true;
-    this.empty = false;
+    // The chain of prefixes of the head at hand, shortest first: a stack over the sorted heads.
+    this.parent = new Int32Array(this.heads.length);
+    const chain: number[] = [];
+    this.heads.forEach((h, k) => {
+      while (chain.length && !h.startsWith(this.heads[chain[chain.length - 1]])) chain.pop();
+      this.parent[k] = chain.length ? chain[chain.length - 1] : -1;
+      chain.push(k);
+    });
   }
 
-  meets(head: string): boolean {
-    if (this.empty) return false;
-    let node: HeadNode | undefined = this.root;
-    for (let i = 0; i < head.length; i++) {
-      if (node.end) return true;
-      node = node.next.get(head.charCodeAt(i));
-      if (!node) return false;
+  /** Whether some head meets `h`. */
+  meets(h: string): boolean {
+    const p = this.lowerBound(h);
+    if (p < this.heads.length && this.heads[p].startsWith(h)) return true;
+    return this.prefixBelow(p, h).k >= 0;
+  }
+
+  /**
+   * Appends to `out` the ids of the heads that meet `h`, each head's ids ascending, the heads in
+   * no useful order; returns the work done (ids appended + parents skipped), for the caller's
+   * limits.
+   */
+  meeting(h: string, out: number[]): number {
+    let work = 0;
+    const p = this.lowerBound(h);
+    // The heads that start with h run from p to the first that does not: found by halving, not
+    // by reading each (a head of the run may be long).
+    let lo = p;
+    let hi = this.heads.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.heads[mid].startsWith(h)) lo = mid + 1;
+      else hi = mid;
     }
-    return true;
+    for (let k = p; k < lo; k++) {
+      for (const id of this.ids[k]) out.push(id);
+      work += this.ids[k].length;
+    }
+    const below = this.prefixBelow(p, h);
+    work += below.skipped;
+    for (let k = below.k; k >= 0; k = this.parent[k]) {
+      for (const id of this.ids[k]) out.push(id);
+      work += this.ids[k].length;
+    }
+    return work;
   }
-}
 
-interface HeadNode {
-  readonly next: Map<number, HeadNode>;
-  end: boolean;
+  /** The longest head that is a proper prefix of `h` (-1: none), `p` being h's place in the order. */
+  private prefixBelow(p: number, h: string): { k: number; skipped: number } {
+    if (p === 0) return { k: -1, skipped: 0 };
+    const y = this.heads[p - 1];
+    let shared = 0;
+    while (shared < y.length && shared < h.length && y.charCodeAt(shared) === h.charCodeAt(shared)) shared++;
+    let k = p - 1;
+    let skipped = 0;
+    while (k >= 0 && this.heads[k].length > shared) { k = this.parent[k]; skipped++; }
+    return { k, skipped };
+  }
+
+  /** The first place whose head is not below `h`. */
+  private lowerBound(h: string): number {
+    let lo = 0;
+    let hi = this.heads.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.heads[mid] < h) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
 }
 
 /** `specific` ⊆ `general` (a sufficient test: `general`'s stars absorb runs of `specific`). */
@@ -252,7 +304,10 @@ export interface Precedence<Id> {
   readonly beats: (a: Rule<Id>, b: Rule<Id>) => boolean;
   /** Spellings of the same pattern to try, plainest first (`/a`, `/a*`...). */
   readonly variants: (pattern: string) => string[];
-  /** Limits (beyond them refine() gives up and says so): rules added (400), pairs compared (4M), intersections (3000). */
+  /**
+   * Limits (beyond them refine() gives up and says so): rules added (400), pairs compared (2M, a
+   * long pair counting as more: see refine()), intersections (3000).
+   */
   readonly maxAdded?: number;
   readonly maxPairs?: number;
   readonly maxIntersections?: number;
@@ -282,6 +337,8 @@ export interface Refined<Id> {
   /** Pairs where no added rule could make the target agree: [winner, loser]. */
   readonly failures: [Rule<Id>, Rule<Id>][];
   readonly exhausted: boolean;
+  /** The limit of pairs ended the comparisons: with fewer rules added (maxDepth) they would end there again. */
+  readonly tooManyPairs: boolean;
 }
 
 /**
@@ -308,13 +365,11 @@ export function refine<Id>(start: readonly Rule<Id>[], p: Precedence<Id>): Refin
     heads.push(head(f));
   };
   rules.forEach(prepare);
-  // One pair: `a` (rule i) against an earlier rule j of the other verdict. True when the limit of
-  // pairs or of intersections is reached, which ends the comparisons. Past the limit of added
-  // rules `exhausted` is set: the current rule's remaining pairs are still compared (and add
-  // nothing), then the outer loop stops.
+  // One pair: `a` (rule i) against an earlier rule j of the other verdict whose head meets its
+  // own. True when the limit of intersections is reached, which ends the comparisons. Past the
+  // limit of added rules `exhausted` is set: the current rule's remaining pairs are still
+  // compared (and add nothing), then the outer loop stops.
   const compare = (i: number, j: number): boolean => {
-    if (++pairs > (p.maxPairs ?? 4_000_000)) return (exhausted = true);
-    if (!headsMeet(heads[i], heads[j])) return false;
     const a = rules[i];
     const b = rules[j];
     const [w, l, iw, il] = p.wins(a, b) ? [a, b, i, j] : p.wins(b, a) ? [b, a, j, i] : [undefined, undefined, 0, 0];
@@ -345,25 +400,48 @@ export function refine<Id>(start: readonly Rule<Id>[], p: Precedence<Id>): Refin
     }
     return false;
   };
-  // The earlier rules of each verdict (0 Disallow, 1 Allow), those not `alike` and those `alike`,
-  // each list in rule order; a rule meets the earlier rules of the other verdict in rule order.
-  const lists: [number[], number[]][] = [[[], []], [[], []]];
+  // The rules each rule is compared with: the earlier rules of the other verdict whose heads meet
+  // its own (those of no other head can match a path of it, nor can the rules added for them),
+  // in rule order; a rule `alike` only with those that are not. The given rules are found
+  // through an index of heads per verdict (0 Disallow, 1 Allow) and per `alike` (0 no, 1 yes),
+  // so that a group of n rules whose heads do not meet costs O(n log n), not n² pairs; the added
+  // rules (at most maxAdded) are read in a list. `pairs` counts every rule read that way, and a
+  // pair compared once more for every 16 characters of its shorter pattern (ranking two patterns,
+  // beats(), reads their common start: about as long as a short pair's whole comparison), so
+  // that maxPairs bounds the time, long patterns or short: 2,000,000 took 180–190 ms for
+  // 2,500 nested patterns (test/bench/pathological.ts nestedPatterns).
+  const given = rules.length;
+  const maxPairs = p.maxPairs ?? 2_000_000;
+  const classOf = (r: Rule<Id>): [number, number] => [r.allow ? 1 : 0, p.alike?.(r) === true ? 1 : 0];
+  const byClass: number[][][] = [[[], []], [[], []]];
+  rules.forEach((r, k) => {
+    const [verdict, alike] = classOf(r);
+    byClass[verdict][alike].push(k);
+  });
+  const indexes = byClass.map((c) => c.map((ids) => new HeadIndex(ids.map((k) => heads[k]), ids)));
+  const addedOf: number[][][] = [[[], []], [[], []]];
+  const meeting: number[] = [];
   for (let i = 0; i < rules.length && !exhausted; i++) {
-    const a = rules[i];
-    const isAlike = p.alike?.(a) === true;
-    const [others, alikes] = lists[a.allow ? 0 : 1];
-    if (isAlike) {
-      for (let x = 0; x < others.length; x++) if (compare(i, others[x])) break;
-    } else {
-      let x = 0;
-      let y = 0;
-      while (x < others.length || y < alikes.length) {
-        if (compare(i, y >= alikes.length || (x < others.length && others[x] < alikes[y]) ? others[x++] : alikes[y++])) break;
+    const [verdict, alike] = classOf(rules[i]);
+    meeting.length = 0;
+    for (const other of alike ? [0] : [0, 1]) {
+      pairs += indexes[1 - verdict][other].meeting(heads[i], meeting);
+      if (i >= given) {
+        for (const j of addedOf[1 - verdict][other]) if (headsMeet(heads[i], heads[j])) meeting.push(j);
+        pairs += addedOf[1 - verdict][other].length;
       }
     }
-    lists[a.allow ? 1 : 0][isAlike ? 1 : 0].push(i);
+    meeting.sort((x, y) => x - y);
+    const length = rules[i].pattern.length;
+    for (const j of meeting) {
+      if (j >= i) break;
+      if ((pairs += 1 + (Math.min(length, rules[j].pattern.length) >> 4)) > maxPairs) { exhausted = true; break; }
+      if (compare(i, j)) break;
+    }
+    if (pairs > maxPairs) exhausted = true;
+    if (i >= given) addedOf[verdict][alike].push(i);
   }
-  return { rules, failures, exhausted };
+  return { rules, failures, exhausted, tooManyPairs: pairs > maxPairs };
 }
 
 // ---------------------------------------------------------------------------------------------

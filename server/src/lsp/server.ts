@@ -200,7 +200,8 @@ const PHASES = process.env.ROBOTS_ACAP_PHASES === '1';
 /**
  * With ROBOTS_ACAP_MARKS=1, for tests of the scheduling, it writes to stderr, in the order they
  * happen: `@read <method> <id>` as each message is read, `@answered <id>` as each answer is
- * written, and `@slice idle` as each slice of idle work starts. Apart from PHASES: a benchmark
+ * written, `@slice idle` as each slice of idle work starts and `@idle done` as a piece of idle
+ * work ends (not when it is dropped). Apart from PHASES: a benchmark
  * reading the phases would pay two writes more a request.
  */
 const MARKS = process.env.ROBOTS_ACAP_MARKS === '1';
@@ -343,7 +344,10 @@ async function runSteps<T>(steps: Steps<T>, stop: () => ResponseError<unknown> |
     if (MARKS && priority === 'idle') mark('slice idle');
     for (;;) {
       const r = steps.next();
-      if (r.done) return r.value;
+      if (r.done) {
+        if (MARKS && priority === 'idle') mark('idle done');
+        return r.value;
+      }
       if (performance.now() < until) continue;
       await giveWay();
       until = performance.now() + SLICE_MS;

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { documentText, parseDocument, updateDocument, type ContentChange, type RobotsDocument } from '../../server/src/service';
 import { collectFindings } from '../../server/src/service/checks/validation';
-import { lineShiftSince } from '../../server/src/service/syntax/document';
+import { lineCount, lineShiftSince, serialOf } from '../../server/src/service/syntax/document';
 
 // Pieces that exercise every lexer path: line ends of all kinds, separators, comments, ACAP parts.
 const PIECES = [
@@ -126,6 +126,40 @@ suite('incremental parsing', () => {
     assert.equal(edited.lines[1], doc.lines[1]);
     assert.equal(edited.lines[3], doc.lines[2]);
     assert.deepEqual(lineShiftSince(edited, doc), { from: 2, oldEnd: 2, newEnd: 3 });
+  });
+
+  test('the newest version says how it differs from any of the 1,024 versions before it, wherever the run of versions started', () => {
+    // The chain of steps was cut every 1,024 versions and begun again: ten keystrokes that
+    // crossed such a cut left the next query unable to say what changed, and every cache was
+    // built again. It slides now: the newest version sees at least the 1,024 before it.
+    let doc = parseDocument('file:///a.txt', 1, 'User-agent: *\nDisallow: /a\nAllow: /b\n');
+    const versions: RobotsDocument[] = [doc];
+    const asked = [1030, 2050, 2060, 3000];
+    for (let k = 0; k < 3000; k++) {
+      // An `x` typed at the end of line 1, then deleted: one version each.
+      doc = updateDocument(doc, [{ range: { start: { line: 1, character: 11 }, end: { line: 1, character: 11 + (k % 2) } }, text: k % 2 ? '' : 'x' }], doc.version + 1);
+      versions.push(doc);
+      const at = versions.length - 1;
+      if (!asked.includes(at)) continue;
+      for (const back of [1, 10, 100, 500, 1024]) {
+        assert.deepEqual(lineShiftSince(doc, versions[at - back]), { from: 1, oldEnd: 2, newEnd: 2 }, `${back} back from ${at}`);
+      }
+    }
+    assert.equal(doc.lines[1].text, 'Disallow: /a');
+    // Far enough back, the chain is cut: the caches are built again, and no answer is wrong.
+    assert.equal(lineShiftSince(doc, versions[0]), undefined);
+  });
+
+  test('an earlier version named by serial and line count: each line count gets its own answer', () => {
+    // The answers are remembered per version; keyed by the serial alone, a second question with
+    // another line count got the first one's answer.
+    const doc = parseDocument('file:///a.txt', 1, 'User-agent: *\nDisallow: /a\nAllow: /b\n');
+    const next = updateDocument(doc, [{ range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, text: '\n' }], 2);
+    const serial = serialOf(doc);
+    assert.equal(lineCount(doc), 4);
+    assert.deepEqual(lineShiftSince(next, { serial, lineCount: 4 }), { from: 1, oldEnd: 1, newEnd: 2 });
+    // Told the earlier version had 3 lines, the lines after the region can be 2 at most.
+    assert.deepEqual(lineShiftSince(next, { serial, lineCount: 3 }), { from: 1, oldEnd: 1, newEnd: 3 });
   });
 
   test('Enter at the start or the end of a line adds a blank line and keeps that line\'s node', () => {

@@ -377,10 +377,20 @@ export function updateDocument(doc: RobotsDocument, changes: readonly ContentCha
   const before = steps.get(doc);
   const step: Step = {
     previous: serialOf(doc), from: stepFrom, oldEnd: oldCount - stepTail, newEnd: newCount - stepTail, tail: stepTail,
-    // The chain is cut at MAX_STEPS, so a live version keeps at most that many small steps alive.
-    earlier: before && before.depth < MAX_STEPS ? before : undefined,
-    depth: before && before.depth < MAX_STEPS ? before.depth + 1 : 1,
+    earlier: before, length: (before?.length ?? 0) + 1,
   };
+  // The window slides: once the chain holds 2·MAX_STEPS steps, it is cut MAX_STEPS back, so a
+  // version sees between MAX_STEPS and 2·MAX_STEPS versions back and keeps at most 2·MAX_STEPS
+  // small steps alive. One walk of MAX_STEPS every MAX_STEPS versions: O(1) a version, amortised.
+  // (Cut and begun again instead, a few keystrokes across the cut lost what changed.) The steps
+  // are shared with the earlier versions, so one still alive then sees less far back: it answers
+  // undefined, and its caches are built again, as for any version past the window.
+  if (step.length > 2 * MAX_STEPS) {
+    let last = step;
+    for (let k = 1; k < MAX_STEPS && last.earlier; k++) last = last.earlier;
+    last.earlier = undefined;
+    step.length = MAX_STEPS;
+  }
   // Relative to the last version whose analyses were kept (`doc`, or the one `doc` still points
   // to when it was never analysed): the regions compose by their unchanged head and tail.
   const base = doc.edit?.previous ?? doc;
@@ -412,32 +422,36 @@ interface Step {
   readonly newEnd: number;
   /** Lines after the region, the same in both versions (oldCount - oldEnd = newCount - newEnd). */
   readonly tail: number;
-  /** That version's own step (undefined at the start of a chain, or past MAX_STEPS). */
-  readonly earlier: Step | undefined;
-  readonly depth: number;
+  /** That version's own step (undefined at the start of a chain, or where the window was cut). */
+  earlier: Step | undefined;
+  /** The steps in this one's chain, itself included (as made; a cut further on is not counted). */
+  length: number;
 }
 const steps = new WeakMap<RobotsDocument, Step>();
 
 /**
- * At most this many versions back: a cache older than that is rebuilt or compared line by line.
- * A version keeps that many steps alive (about 100 KB); each keystroke is a version, and a cache
- * is asked about the version it last answered, so this is the run of keystrokes with no query in
- * between after which the first query rebuilds instead of moving (at 64, typing two rules at one
- * place in the largest real file made the next hover take 58–114 ms instead of about 1 ms).
+ * At least this many versions back (at most twice as many, see updateDocument): a cache older
+ * than that is rebuilt or compared line by line. Each keystroke is a version, and a cache is
+ * asked about the version it last answered, so this is the run of keystrokes with no query in
+ * between after which the first query may rebuild instead of moving (at 64, typing two rules at
+ * one place in the largest real file made the next hover take 58–114 ms instead of about 1 ms).
+ * The steps a version keeps alive are a few numbers each: under 200 KB at 2,048.
  */
 const MAX_STEPS = 1024;
 
 /**
  * Per version, the answers of linesChangedSince and lineShiftSince already given, by the earlier
- * version's serial: the caches of every group ask about the same earlier version, and each walk
- * is up to MAX_STEPS steps (26,000 groups × 1,024 steps would be 26 million). At most
- * WALKS_KEPT earlier versions per version.
+ * version (its serial, and for lineShiftSince its line count as given): the caches of every group
+ * ask about the same earlier version, or a few, and each walk is up to 2·MAX_STEPS steps (26,000
+ * groups × 2,048 steps would be 53 million). At most WALKS_KEPT earlier versions per version,
+ * all forgotten past that: each group's cache asking about a version of its own, 26,000 groups
+ * would walk as often as without the memo, and no more.
  */
 const changedWalks = new WeakMap<RobotsDocument, Map<number, { readonly from: number; readonly to: number } | undefined>>();
-const shiftWalks = new WeakMap<RobotsDocument, Map<number, { readonly from: number; readonly oldEnd: number; readonly newEnd: number } | undefined>>();
-const WALKS_KEPT = 16;
+const shiftWalks = new WeakMap<RobotsDocument, Map<string, { readonly from: number; readonly oldEnd: number; readonly newEnd: number } | undefined>>();
+const WALKS_KEPT = 256;
 
-function remembered<T>(walks: WeakMap<RobotsDocument, Map<number, T>>, doc: RobotsDocument, target: number, walk: () => T): T {
+function remembered<K, T>(walks: WeakMap<RobotsDocument, Map<K, T>>, doc: RobotsDocument, target: K, walk: () => T): T {
   let kept = walks.get(doc);
   if (kept?.has(target)) return kept.get(target) as T;
   const answer = walk();
@@ -463,7 +477,7 @@ export function serialOf(doc: RobotsDocument): number {
 /**
  * The lines [from, to) outside which `doc` and the earlier version `older` hold the very same
  * line nodes at the same line numbers, when every step between them replaced lines one for one;
- * undefined when `older` is not within `MAX_STEPS` steps back or a step added or removed lines.
+ * undefined when `older` is past the steps `doc` remembers (at least MAX_STEPS) or a step added or removed lines.
  * O(steps) the first time a version is asked about another, then O(1) (remembered).
  */
 export function linesChangedSince(doc: RobotsDocument, older: RobotsDocument | number): { readonly from: number; readonly to: number } | undefined {
@@ -490,20 +504,20 @@ export function linesChangedSince(doc: RobotsDocument, older: RobotsDocument | n
  * so are the lines from `oldEnd` of `older` on, found from `newEnd` on in `doc` (moved by
  * newEnd − oldEnd). Lines [from, oldEnd) of `older` became lines [from, newEnd) of `doc`.
  * `older` may be named by its serial number (serialOf) and line count, so that a cache need not
- * hold it. Undefined when `older` is not within MAX_STEPS steps back (or is `doc` itself).
+ * hold it. Undefined when `older` is past the steps `doc` remembers (at least MAX_STEPS), or is `doc` itself.
  * O(steps) the first time a version is asked about another, then O(1) (remembered).
  */
 export function lineShiftSince(doc: RobotsDocument, older: RobotsDocument | { readonly serial: number; readonly lineCount: number }): { readonly from: number; readonly oldEnd: number; readonly newEnd: number } | undefined {
   const target = 'serial' in older ? older.serial : serials.get(older);
   if (target === undefined || doc === older) return undefined;
-  return remembered(shiftWalks, doc, target, () => {
+  const oldCount = 'serial' in older ? older.lineCount : lineCount(older);
+  return remembered(shiftWalks, doc, `${target} ${oldCount}`, () => {
     let from = Infinity;
     let tail = Infinity;
     for (let step = steps.get(doc); step; step = step.earlier) {
       from = Math.min(from, step.from);
       tail = Math.min(tail, step.tail);
       if (step.previous !== target) continue;
-      const oldCount = 'serial' in older ? older.lineCount : lineCount(older);
       const newCount = lineCount(doc);
       from = Math.min(from, oldCount, newCount);
       tail = Math.min(tail, oldCount - from, newCount - from);

@@ -344,7 +344,8 @@ function refineRecord(start: Rule<ConvId>[], twinsOf?: (meets: (pattern: string)
   const precedence = usage === 'crawl' ? ACAP_PRECEDENCE : OTHER_USAGE_PRECEDENCE;
   const settle = (items: Rule<ConvId>[]): Refined<ConvId> => {
     const all = refine(items, { ...precedence, maxAdded: 64 });
-    // Fewer rules added can end within the limits of rules and intersections, not of pairs.
+    // Fewer rules added can end within the limits: not where the pairs of the given rules alone
+    // (compared the same way either time, before any rule added) reached the limit of pairs.
     return all.exhausted && !all.tooManyPairs ? refine(items, { ...precedence, maxDepth: 1 }) : all;
   };
   let items = start;

@@ -110,12 +110,14 @@ export class HeadIndex {
   }
 
   /**
-   * Appends to `out` the ids of the heads that meet `h`, each head's ids ascending, the heads in
-   * no useful order; returns the work done (ids appended + parents skipped), for the caller's
-   * limits.
+   * Appends to `out` the ids below `below` of the heads that meet `h`, each head's ids ascending,
+   * the heads in no useful order. Returns the work done besides the ids appended, for the
+   * caller's limits: the parents skipped, and the ids at or above `below` read and left out,
+   * eight to one (each is a read, not a comparison).
    */
-  meeting(h: string, out: number[]): number {
+  meeting(h: string, out: number[], below = Infinity): number {
     let work = 0;
+    let later = 0;
     const p = this.lowerBound(h);
     // The heads that start with h run from p to the first that does not: found by halving, not
     // by reading each (a head of the run may be long).
@@ -126,17 +128,16 @@ export class HeadIndex {
       if (this.heads[mid].startsWith(h)) lo = mid + 1;
       else hi = mid;
     }
-    for (let k = p; k < lo; k++) {
-      for (const id of this.ids[k]) out.push(id);
-      work += this.ids[k].length;
-    }
-    const below = this.prefixBelow(p, h);
-    work += below.skipped;
-    for (let k = below.k; k >= 0; k = this.parent[k]) {
-      for (const id of this.ids[k]) out.push(id);
-      work += this.ids[k].length;
-    }
-    return work;
+    const take = (ids: readonly number[]): void => {
+      let n = 0;
+      while (n < ids.length && ids[n] < below) out.push(ids[n++]);
+      later += ids.length - n;
+    };
+    for (let k = p; k < lo; k++) take(this.ids[k]);
+    const prefix = this.prefixBelow(p, h);
+    work += prefix.skipped;
+    for (let k = prefix.k; k >= 0; k = this.parent[k]) take(this.ids[k]);
+    return work + ((later + 7) >> 3);
   }
 
   /** The longest head that is a proper prefix of `h` (-1: none), `p` being h's place in the order. */
@@ -305,7 +306,7 @@ export interface Precedence<Id> {
   /** Spellings of the same pattern to try, plainest first (`/a`, `/a*`...). */
   readonly variants: (pattern: string) => string[];
   /**
-   * Limits (beyond them refine() gives up and says so): rules added (400), pairs compared (2M, a
+   * Limits (beyond them refine() gives up and says so): rules added (400), pairs compared (4M, a
    * long pair counting as more: see refine()), intersections (3000).
    */
   readonly maxAdded?: number;
@@ -337,7 +338,11 @@ export interface Refined<Id> {
   /** Pairs where no added rule could make the target agree: [winner, loser]. */
   readonly failures: [Rule<Id>, Rule<Id>][];
   readonly exhausted: boolean;
-  /** The limit of pairs ended the comparisons: with fewer rules added (maxDepth) they would end there again. */
+  /**
+   * The limit of pairs ended the comparisons while the given rules were compared, before any
+   * rule added (those come after them): with fewer rules added (maxDepth) they would end at the
+   * same pair again. Ended among the added rules, fewer added ones may end within every limit.
+   */
   readonly tooManyPairs: boolean;
 }
 
@@ -405,13 +410,16 @@ export function refine<Id>(start: readonly Rule<Id>[], p: Precedence<Id>): Refin
   // in rule order; a rule `alike` only with those that are not. The given rules are found
   // through an index of heads per verdict (0 Disallow, 1 Allow) and per `alike` (0 no, 1 yes),
   // so that a group of n rules whose heads do not meet costs O(n log n), not n² pairs; the added
-  // rules (at most maxAdded) are read in a list. `pairs` counts every rule read that way, and a
-  // pair compared once more for every 16 characters of its shorter pattern (ranking two patterns,
-  // beats(), reads their common start: about as long as a short pair's whole comparison), so
-  // that maxPairs bounds the time, long patterns or short: 2,000,000 took 180–190 ms for
-  // 2,500 nested patterns (test/bench/pathological.ts nestedPatterns).
+  // rules (at most maxAdded) are read in a list. `pairs` counts a pair compared once, and once
+  // more for every 8 characters of its shorter pattern (ranking two patterns, beats(), reads
+  // their common start: about as long as a short pair's whole comparison); a later rule the
+  // index hands over and that is left out counts an eighth. So maxPairs bounds the time, long
+  // patterns or short: in process, 4,000,000 took 310 ms for 2,500 nested patterns
+  // (test/bench/pathological.ts nestedPatterns) and 415 ms for 2,500 × 2,500 short patterns
+  // that all meet (about 75 ns each), where the plain reading of every earlier pair stopped at
+  // as many pairs.
   const given = rules.length;
-  const maxPairs = p.maxPairs ?? 2_000_000;
+  const maxPairs = p.maxPairs ?? 4_000_000;
   const classOf = (r: Rule<Id>): [number, number] => [r.allow ? 1 : 0, p.alike?.(r) === true ? 1 : 0];
   const byClass: number[][][] = [[[], []], [[], []]];
   rules.forEach((r, k) => {
@@ -421,27 +429,30 @@ export function refine<Id>(start: readonly Rule<Id>[], p: Precedence<Id>): Refin
   const indexes = byClass.map((c) => c.map((ids) => new HeadIndex(ids.map((k) => heads[k]), ids)));
   const addedOf: number[][][] = [[[], []], [[], []]];
   const meeting: number[] = [];
+  let endedGiven = false;
   for (let i = 0; i < rules.length && !exhausted; i++) {
     const [verdict, alike] = classOf(rules[i]);
     meeting.length = 0;
     for (const other of alike ? [0] : [0, 1]) {
-      pairs += indexes[1 - verdict][other].meeting(heads[i], meeting);
+      pairs += indexes[1 - verdict][other].meeting(heads[i], meeting, i);
       if (i >= given) {
         for (const j of addedOf[1 - verdict][other]) if (headsMeet(heads[i], heads[j])) meeting.push(j);
-        pairs += addedOf[1 - verdict][other].length;
+        pairs += (addedOf[1 - verdict][other].length + 7) >> 3;
       }
     }
     meeting.sort((x, y) => x - y);
     const length = rules[i].pattern.length;
     for (const j of meeting) {
-      if (j >= i) break;
-      if ((pairs += 1 + (Math.min(length, rules[j].pattern.length) >> 4)) > maxPairs) { exhausted = true; break; }
+      if ((pairs += 1 + (Math.min(length, rules[j].pattern.length) >> 3)) > maxPairs) break;
       if (compare(i, j)) break;
     }
-    if (pairs > maxPairs) exhausted = true;
+    if (pairs > maxPairs) {
+      exhausted = true;
+      endedGiven = i < given;
+    }
     if (i >= given) addedOf[verdict][alike].push(i);
   }
-  return { rules, failures, exhausted, tooManyPairs: pairs > maxPairs };
+  return { rules, failures, exhausted, tooManyPairs: endedGiven };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -7,8 +7,8 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { convertToAcap, convertToRep, verifyConversion, type ConversionResult, type ConvertOptions } from '../../server/src/service/convert/convert';
-import { fromFull, HeadIndex, headsMeet, intersect, patternHead, toFull } from '../../server/src/service/convert/verify';
-import { matchPattern } from '../../server/src/service/syntax/paths';
+import { fromFull, HeadIndex, headsMeet, intersect, patternHead, refine, toFull, type Precedence, type Rule } from '../../server/src/service/convert/verify';
+import { compareScope, matchPattern } from '../../server/src/service/syntax/paths';
 import { explain } from '../../server/src/service/engine/permissions';
 import { getModel } from '../../server/src/service/model/model';
 import { runConvert } from '../../server/src/cli/convert';
@@ -703,6 +703,37 @@ suite('pattern algebra', () => {
         assert.ok(h.startsWith(patternHead(a)) && h.startsWith(patternHead(b)), `${a} ∩ ${b} = ${f}`);
       }
     }), { seed: 20261128, numRuns: 2000 });
+  });
+
+  test('the limit of pairs reached among the rules added, not the given ones: a retry with fewer rules added may end within it', () => {
+    // `Allow: /*b` decides over `Disallow: /a` on /ab in the source reading, and the target ranks
+    // `/a` first: refine() adds `Allow: /a*b`, whose own pair is past a limit of two (the given
+    // pair counts one, and `/a` looking up the later `/*b` an eighth, rounded up). The given
+    // rules' pair fit, so settle() in convert.ts must try again with maxDepth 1; it skipped that
+    // whenever the limit of pairs was reached, wherever.
+    interface Id { readonly rank: number }
+    const precedence: Precedence<Id> = {
+      wins: (a, b) => a.id.rank > b.id.rank,
+      beats: (a, b) => {
+        const c = compareScope(a.pattern, b.pattern);
+        return c !== 0 ? c < 0 : !a.allow && b.allow;
+      },
+      variants: (x) => (x.endsWith('$') ? [x] : [x, x + '*']),
+    };
+    const rules: Rule<Id>[] = [
+      { pattern: '/a', allow: false, id: { rank: 1 }, kind: 'rule' },
+      { pattern: '/*b', allow: true, id: { rank: 2 }, kind: 'rule' },
+    ];
+    const past = refine(rules, { ...precedence, maxPairs: 2 });
+    assert.deepEqual(past.rules.slice(2).map((r) => `${r.allow} ${r.pattern}`), ['true /a*b']);
+    assert.equal(past.exhausted, true);
+    assert.equal(past.tooManyPairs, false);
+    const given = refine(rules, { ...precedence, maxPairs: 1 });
+    assert.equal(given.exhausted, true);
+    assert.equal(given.tooManyPairs, true);
+    const within = refine(rules, precedence);
+    assert.equal(within.exhausted, false);
+    assert.equal(within.tooManyPairs, false);
   });
 
   test('an index of heads answers as comparing the head with each of them would', () => {

@@ -362,9 +362,9 @@ async function lspPush(text: string, bytes: number): Promise<Figures> {
   // those versions, not built again (they were, past 64 versions, until a document remembered
   // the steps of at least 1,024). Five places; the lines stay (the file is reopened below).
   const afterTyping: number[] = [];
+  const typed = ['Disallow: /typed/one/and/a/longer/path/here/', 'Allow: /typed/one/and/a/longer/path/here/ok$'];
   for (let k = 0; k < 5; k++) {
     const line = rules[random(rules.length)];
-    const typed = ['Disallow: /typed/one/and/a/longer/path/here/', 'Allow: /typed/one/and/a/longer/path/here/ok$'];
     const published = s.diagnostics(uri, version + typed.reduce((n, r) => n + 1 + r.length, 0));
     for (const rule of typed) {
       await s.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: ++version }, contentChanges: [{ range: { start: { line, character: 0 }, end: { line, character: 0 } }, text: '\n' }] });

@@ -121,19 +121,13 @@ export class HeadIndex {
     const p = this.lowerBound(h);
     // The heads that start with h run from p to the first that does not: found by halving, not
     // by reading each (a head of the run may be long).
-    let lo = p;
-    let hi = this.heads.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.heads[mid].startsWith(h)) lo = mid + 1;
-      else hi = mid;
-    }
+    const end = this.firstFailing(p, (x) => x.startsWith(h));
     const take = (ids: readonly number[]): void => {
       let n = 0;
       while (n < ids.length && ids[n] < below) out.push(ids[n++]);
       later += ids.length - n;
     };
-    for (let k = p; k < lo; k++) take(this.ids[k]);
+    for (let k = p; k < end; k++) take(this.ids[k]);
     const prefix = this.prefixBelow(p, h);
     work += prefix.skipped;
     for (let k = prefix.k; k >= 0; k = this.parent[k]) take(this.ids[k]);
@@ -154,11 +148,19 @@ export class HeadIndex {
 
   /** The first place whose head is not below `h`. */
   private lowerBound(h: string): number {
-    let lo = 0;
+    return this.firstFailing(0, (x) => x < h);
+  }
+
+  /**
+   * The first place from `from` whose head fails `test`, which holds for a run of the sorted
+   * heads from there and then for none after it. O(log n) tests.
+   */
+  private firstFailing(from: number, test: (head: string) => boolean): number {
+    let lo = from;
     let hi = this.heads.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.heads[mid] < h) lo = mid + 1;
+      if (test(this.heads[mid])) lo = mid + 1;
       else hi = mid;
     }
     return lo;

@@ -435,7 +435,7 @@ const steps = new WeakMap<RobotsDocument, Step>();
  * asked about the version it last answered, so this is the run of keystrokes with no query in
  * between after which the first query may rebuild instead of moving (at 64, typing two rules at
  * one place in the largest real file made the next hover take 58–114 ms instead of about 1 ms).
- * The steps a version keeps alive are a few numbers each: under 200 KB at 2,048.
+ * The steps a version keeps alive, at most 2,048, are six numbers and a link each.
  */
 const MAX_STEPS = 1024;
 
@@ -477,7 +477,8 @@ export function serialOf(doc: RobotsDocument): number {
 /**
  * The lines [from, to) outside which `doc` and the earlier version `older` hold the very same
  * line nodes at the same line numbers, when every step between them replaced lines one for one;
- * undefined when `older` is past the steps `doc` remembers (at least MAX_STEPS) or a step added or removed lines.
+ * undefined when `older` is past the steps `doc` remembers (at least MAX_STEPS) or a step added
+ * or removed lines.
  * O(steps) the first time a version is asked about another, then O(1) (remembered).
  */
 export function linesChangedSince(doc: RobotsDocument, older: RobotsDocument | number): { readonly from: number; readonly to: number } | undefined {
@@ -504,7 +505,8 @@ export function linesChangedSince(doc: RobotsDocument, older: RobotsDocument | n
  * so are the lines from `oldEnd` of `older` on, found from `newEnd` on in `doc` (moved by
  * newEnd − oldEnd). Lines [from, oldEnd) of `older` became lines [from, newEnd) of `doc`.
  * `older` may be named by its serial number (serialOf) and line count, so that a cache need not
- * hold it. Undefined when `older` is past the steps `doc` remembers (at least MAX_STEPS), or is `doc` itself.
+ * hold it. Undefined when `older` is past the steps `doc` remembers (at least MAX_STEPS), or is
+ * `doc` itself.
  * O(steps) the first time a version is asked about another, then O(1) (remembered).
  */
 export function lineShiftSince(doc: RobotsDocument, older: RobotsDocument | { readonly serial: number; readonly lineCount: number }): { readonly from: number; readonly oldEnd: number; readonly newEnd: number } | undefined {

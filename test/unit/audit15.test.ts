@@ -7,7 +7,6 @@
  */
 import * as assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { Worker } from 'node:worker_threads';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -17,11 +16,11 @@ import { createMessageConnection, StreamMessageReader, StreamMessageWriter } fro
 import { doValidation, getCodeActions, parseDocument } from '../../server/src/service';
 import { corpusFiles, CORPUS } from './corpus';
 import { runCli } from './kit/cli';
+import { startWebServer } from './kit/webWorker';
 
 const ROOT = path.resolve(__dirname, '../..');
 const CLI = path.join(ROOT, 'dist/cli.js');
 const SERVER = path.join(ROOT, 'dist/server.js');
-const BROWSER_SERVER = path.join(ROOT, 'dist/browser/server.js');
 
 /** The built CLI run in `cwd`, as a user types it in a shell. */
 function shell(cwd: string, args: string[]): { status: number | null; stdout: string; stderr: string } {
@@ -182,62 +181,21 @@ suite('audit, issue 15 defect 11: after Disallow: the site\'s folders, through t
   });
 });
 
-/**
- * The bundle run with what a web worker offers and nothing of Node: `self` with postMessage and
- * onmessage; `require`, `process`, `Buffer`, `module` undefined in its scope.
- */
-const WEB_WORKER_SHIM = `
-const { parentPort, workerData } = require('node:worker_threads');
-const code = require('node:fs').readFileSync(workerData, 'utf8');
-let handler;
-const self = { postMessage: (m) => parentPort.postMessage(m), addEventListener: () => {}, removeEventListener: () => {}, close: () => {} };
-Object.defineProperty(self, 'onmessage', { set(f) { handler = f; }, get() { return handler; } });
-parentPort.on('message', (data) => handler && handler({ data }));
-new Function('self', 'globalThis', 'require', 'process', 'Buffer', 'module', 'exports', code)(self, Object.assign(Object.create(globalThis), self), undefined, undefined, undefined, undefined, undefined);
-`;
-
 suite('audit, issue 15 "VS Code for the Web": the browser server bundle in a web-worker sandbox', () => {
   test('dist/browser/server.js answers initialize, publishes diagnostics for robots.txt (none for Markdown) and hovers, with no Node global in reach', async () => {
-    assert.ok(existsSync(BROWSER_SERVER), 'npm run build first (dist/browser/server.js)');
-    const worker = new Worker(WEB_WORKER_SHIM, { eval: true, workerData: BROWSER_SERVER });
-    const errors: string[] = [];
-    const published: { uri: string; diagnostics: { code?: string }[] }[] = [];
-    const waiting = new Map<number, (m: { result?: unknown; error?: unknown }) => void>();
-    let gotDiagnostics: (() => void) | undefined;
-    worker.on('error', (e) => errors.push(String(e)));
-    worker.on('message', (m: { id?: number; method?: string; params?: { uri: string; diagnostics: { code?: string }[] }; result?: unknown; error?: unknown }) => {
-      if (typeof m.id === 'number' && waiting.has(m.id)) {
-        waiting.get(m.id)?.(m);
-        waiting.delete(m.id);
-      } else if (m.method === 'textDocument/publishDiagnostics' && m.params) {
-        published.push(m.params);
-        if (m.params.uri.endsWith('robots.txt')) gotDiagnostics?.();
-      }
-    });
-    let next = 0;
-    const request = (method: string, params: unknown): Promise<{ result?: unknown; error?: unknown }> => new Promise((resolve) => {
-      const id = ++next;
-      waiting.set(id, resolve);
-      worker.postMessage({ jsonrpc: '2.0', id, method, params });
-    });
-    const notify = (method: string, params: unknown): void => worker.postMessage({ jsonrpc: '2.0', method, params });
+    const server = await startWebServer();
     try {
-      const init = await request('initialize', { processId: null, rootUri: null, capabilities: {} });
-      assert.ok(init.result, JSON.stringify(init.error));
-      notify('initialized', {});
-      const diagnostics = new Promise<void>((resolve) => { gotDiagnostics = resolve; });
       const text = 'User-agent: *\nDisallow: /x\nnot a field\n';
-      notify('textDocument/didOpen', { textDocument: { uri: 'file:///s/README.md', languageId: 'markdown', version: 1, text } });
-      notify('textDocument/didOpen', { textDocument: { uri: 'file:///s/robots.txt', languageId: 'robots-txt', version: 1, text } });
-      await diagnostics;
-      const robots = published.filter((p) => p.uri === 'file:///s/robots.txt').pop();
-      assert.deepEqual(robots?.diagnostics.map((d) => d.code), ['syntax.not-a-field']);
-      assert.deepEqual(published.filter((p) => p.uri.endsWith('.md') && p.diagnostics.length > 0), [], 'Markdown gets nothing');
-      const hover = await request('textDocument/hover', { textDocument: { uri: 'file:///s/robots.txt' }, position: { line: 1, character: 11 } });
+      server.notify('textDocument/didOpen', { textDocument: { uri: 'file:///s/README.md', languageId: 'markdown', version: 1, text } });
+      server.notify('textDocument/didOpen', { textDocument: { uri: 'file:///s/robots.txt', languageId: 'robots-txt', version: 1, text } });
+      const robots = await server.diagnostics('file:///s/robots.txt', 1);
+      assert.deepEqual(robots.diagnostics.map((d) => d.code), ['syntax.not-a-field']);
+      assert.deepEqual(server.published.filter((p) => p.uri.endsWith('.md') && p.diagnostics.length > 0), [], 'Markdown gets nothing');
+      const hover = await server.request('textDocument/hover', { textDocument: { uri: 'file:///s/robots.txt' }, position: { line: 1, character: 11 } });
       assert.match(JSON.stringify(hover.result), /Who may use `\/x`/);
-      assert.deepEqual(errors, []);
+      assert.deepEqual(server.errors, []);
     } finally {
-      await worker.terminate();
+      await server.close();
     }
   });
 });

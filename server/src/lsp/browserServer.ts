@@ -1,35 +1,74 @@
 /**
  * The language server in a web worker (VS Code for the Web): the pure language service with no
  * file system, so everything that reads the workspace (other sites' files, the site's folders,
- * ACAP-permissions-reference files) answers from the open documents only. Capabilities are
- * announced statically, for the documents the client sends (robots.txt and HTML pages).
+ * ACAP-permissions-reference files) answers from the open documents only. It announces the Node
+ * server's capabilities statically, for the documents the client sends (robots.txt and HTML
+ * pages), and answers the requests both share through editorRequests.ts; hover, completion and
+ * diagnostics are its own (pushed, once per burst of edits).
  */
 import {
-  BrowserMessageReader, BrowserMessageWriter, createConnection, TextDocumentSyncKind, type CancellationToken,
+  BrowserMessageReader, BrowserMessageWriter, createConnection, TextDocumentSyncKind, type CancellationToken, type DataCallback, type Disposable, type Message,
+  type MessageReader, type RequestMessage,
 } from 'vscode-languageserver/browser';
 import {
-  doComplete, doHover, doValidation, findDocumentSymbols, format, getCodeActions, getConversionActions, getFoldingRanges, getInlayHints,
-  getSemanticTokens, getSemanticTokensRange, semanticTokensLegend, findDefinition, findReferences, findDocumentHighlights,
-  doHtmlComplete, doHtmlHover, getHtmlCodeActions, validateHtml, explain, explainPage, formatExplanation, formatPageExplanation, facts, doTdmrepValidation, doRslValidation, isRslText,
+  doComplete, doHover, doValidation, doHtmlComplete, doHtmlHover, validateHtml, explain, explainPage, formatExplanation, formatPageExplanation, facts,
+  doTdmrepValidation, doRslValidation, isRslText,
 } from '../service';
 import { DocumentStore, MAX_DOCUMENT_CHARS } from './documentStore';
 import { Settings } from './settings';
 import { ExplainRequest } from '../protocol';
 import { registerViewRequests } from './viewRequests';
 import { registerDiffRequest } from './diffRequest';
-import { COMPLETION_TRIGGERS } from './capabilities';
+import { staticCapabilities } from './capabilities';
+import { registerEditorRequests } from './editorRequests';
 import { linkDocs } from './docsLinks';
 
 let docsUri: string | undefined;
 
+/**
+ * Messages read from the page and not yet handed to their handlers. The library hands them on one
+ * per task; validation after an edit waits while any are queued, so that the edits of a burst
+ * read together are validated once, at the newest text (schedulePublish). `$/cancelRequest` is
+ * not counted: the library acts on most of them as it reads them, without handing them on.
+ */
+let queued = 0;
+const counted = (message: Message): boolean => (message as Partial<RequestMessage> | null)?.method !== '$/cancelRequest';
+
+/** The page's reader, counting what it reads into `queued`. */
+class CountingReader implements MessageReader {
+  constructor(private readonly inner: MessageReader) {}
+  get onError(): MessageReader['onError'] {
+    return this.inner.onError;
+  }
+  get onClose(): MessageReader['onClose'] {
+    return this.inner.onClose;
+  }
+  get onPartialMessage(): MessageReader['onPartialMessage'] {
+    return this.inner.onPartialMessage;
+  }
+  listen(callback: DataCallback): Disposable {
+    return this.inner.listen((message) => {
+      if (counted(message)) queued++;
+      callback(message);
+    });
+  }
+  dispose(): void {
+    this.inner.dispose();
+  }
+}
+
 declare const self: object;
-const connection = createConnection(new BrowserMessageReader(self as never), new BrowserMessageWriter(self as never));
+const connection = createConnection(new CountingReader(new BrowserMessageReader(self as never)), new BrowserMessageWriter(self as never), {
+  messageStrategy: {
+    handleMessage(message: Message, next: (message: Message) => void): void {
+      if (counted(message)) queued = Math.max(0, queued - 1);
+      next(message);
+    },
+  },
+});
 const documents = new DocumentStore();
 const settings = new Settings(connection);
 const engineContext = {};
-// No file system in a web worker: navigation sees the document itself (a Workspace over the open
-// documents would let it see the others).
-const none = {};
 
 function guard<P extends { textDocument?: { uri: string } }, R>(name: string, fallback: R, handler: (params: P, token: CancellationToken) => R | Promise<R>) {
   return async (params: P, token: CancellationToken): Promise<R> => {
@@ -42,32 +81,33 @@ function guard<P extends { textDocument?: { uri: string } }, R>(name: string, fa
   };
 }
 
+function logFailure(what: string, err: unknown): void {
+  connection.console.error(`${what} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+}
+
+// Code actions (conversions listed without edits, resolved when picked), navigation, rename,
+// outline, folding, links, semantic tokens with deltas, inlay hints and formatting, as the Node
+// server answers them. No file system in a web worker: navigation sees the document itself.
+const editor = registerEditorRequests(connection, { documents, guard, context: {}, logFailure });
+
 connection.onInitialize((params) => {
   settings.setCanPull(params.capabilities.workspace?.configuration === true);
   const init = params.initializationOptions as { docsUri?: unknown } | undefined;
   docsUri = typeof init?.docsUri === 'string' ? init.docsUri : undefined;
+  editor.initialize(params.capabilities);
   return {
-    capabilities: {
-      textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
-      hoverProvider: true,
-      completionProvider: { triggerCharacters: COMPLETION_TRIGGERS },
-      codeActionProvider: true,
-      definitionProvider: true,
-      referencesProvider: true,
-      documentHighlightProvider: true,
-      documentSymbolProvider: true,
-      foldingRangeProvider: true,
-      semanticTokensProvider: { legend: semanticTokensLegend, full: true, range: true },
-      inlayHintProvider: true,
-      codeLensProvider: { resolveProvider: false },
-      documentFormattingProvider: true,
-    },
+    // The Node server's, announced statically (diagnostics are pushed).
+    capabilities: { textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental }, ...staticCapabilities(false) },
     serverInfo: { name: 'robots-acap (web)' },
   };
 });
 
 async function publish(uri: string): Promise<void> {
+  const revision = documents.revision(uri);
   const s = await settings.forDocument(uri);
+  // Edited or closed while the settings were asked for: the run for the newer text publishes.
+  if (revision === undefined || documents.revision(uri) !== revision) return;
+  const version = documents.version(uri);
   const page = documents.page(uri);
   const doc = documents.get(uri);
   const side = documents.side(uri);
@@ -76,24 +116,49 @@ async function publish(uri: string): Promise<void> {
     ? side.language === 'tdmrep' ? doTdmrepValidation(side.text, s) : isRslText(side.text) ? doRslValidation(side.text, s) : []
     : undefined;
   const diagnostics = sideDiagnostics ?? (page ? validateHtml(page, s) : doc ? doValidation(doc, s) : undefined);
-  if (diagnostics) await connection.sendDiagnostics({ uri, diagnostics: linkDocs(diagnostics, docsUri) });
+  if (diagnostics) await connection.sendDiagnostics({ uri, version, diagnostics: linkDocs(diagnostics, docsUri) });
+}
+
+/**
+ * Validation after an edit runs once the messages already read have been handled (the rest of a
+ * burst of edits, a request), once per document however many edits came meanwhile: a burst of
+ * typing queues one validation, of the newest text, not one per keystroke. No debounce: with
+ * nothing queued it runs a task later. It waits a task at a time, only while messages are queued.
+ */
+const pending = new Map<string, ReturnType<typeof setTimeout>>();
+function schedulePublish(uri: string): void {
+  if (pending.has(uri)) return;
+  const run = (): void => {
+    if (queued > 0) {
+      pending.set(uri, setTimeout(run, 0));
+      return;
+    }
+    pending.delete(uri);
+    publish(uri).catch((err: unknown) => logFailure(`diagnostics of ${uri}`, err));
+  };
+  pending.set(uri, setTimeout(run, 0));
 }
 
 connection.onDidOpenTextDocument((p) => {
   documents.open(p.textDocument.uri, p.textDocument.version, p.textDocument.text, p.textDocument.languageId);
-  void publish(p.textDocument.uri);
+  schedulePublish(p.textDocument.uri);
 });
 connection.onDidChangeTextDocument((p) => {
   documents.change(p.textDocument.uri, p.textDocument.version, p.contentChanges);
-  void publish(p.textDocument.uri);
+  schedulePublish(p.textDocument.uri);
 });
 connection.onDidCloseTextDocument((p) => {
-  documents.close(p.textDocument.uri);
-  void connection.sendDiagnostics({ uri: p.textDocument.uri, diagnostics: [] });
+  const uri = p.textDocument.uri;
+  clearTimeout(pending.get(uri));
+  pending.delete(uri);
+  documents.close(uri);
+  settings.forget(uri);
+  editor.closed(uri);
+  void connection.sendDiagnostics({ uri, diagnostics: [] });
 });
 connection.onDidChangeConfiguration((p) => {
   settings.changed(p.settings);
-  for (const uri of documents.uris()) void publish(uri);
+  for (const uri of documents.uris()) schedulePublish(uri);
 });
 
 connection.onHover(guard('hover', null, async (p) => {
@@ -109,49 +174,6 @@ connection.onCompletion(guard('completion', null, (p) => {
   const doc = documents.get(p.textDocument.uri);
   return doc ? doComplete(doc, p.position) : null;
 }));
-connection.onCodeAction(guard('codeAction', [], (p) => {
-  const page = documents.page(p.textDocument.uri);
-  if (page) return getHtmlCodeActions(page, p.range, p.context.diagnostics);
-  const doc = documents.get(p.textDocument.uri);
-  return doc ? [...getCodeActions(doc, p.range, p.context.diagnostics), ...getConversionActions(doc, p.range)] : [];
-}));
-connection.onDefinition(guard('definition', [], (p) => {
-  const doc = documents.get(p.textDocument.uri);
-  return doc ? findDefinition(doc, p.position, none) : [];
-}));
-connection.onReferences(guard('references', [], (p) => {
-  const doc = documents.get(p.textDocument.uri);
-  return doc ? findReferences(doc, p.position, p.context.includeDeclaration, none) : [];
-}));
-connection.onDocumentHighlight(guard('highlight', [], (p) => {
-  const doc = documents.get(p.textDocument.uri);
-  return doc ? findDocumentHighlights(doc, p.position, none) : [];
-}));
-connection.onDocumentSymbol(guard('symbols', [], (p) => {
-  const doc = documents.get(p.textDocument.uri);
-  return doc ? findDocumentSymbols(doc) : [];
-}));
-connection.onFoldingRanges(guard('folding', [], (p) => {
-  const doc = documents.get(p.textDocument.uri);
-  return doc ? getFoldingRanges(doc) : [];
-}));
-connection.languages.semanticTokens.on(guard('semanticTokens', { data: [] }, (p) => {
-  const doc = documents.get(p.textDocument.uri);
-  return doc ? getSemanticTokens(doc) : { data: [] };
-}));
-connection.languages.semanticTokens.onRange(guard('semanticTokens/range', { data: [] }, (p) => {
-  const doc = documents.get(p.textDocument.uri);
-  return doc ? getSemanticTokensRange(doc, p.range) : { data: [] };
-}));
-connection.languages.inlayHint.on(guard('inlayHint', [], (p) => {
-  const doc = documents.get(p.textDocument.uri);
-  return doc ? getInlayHints(doc, p.range) : [];
-}));
-connection.onDocumentFormatting(guard('formatting', [], (p) => {
-  const doc = documents.get(p.textDocument.uri);
-  return doc ? format(doc, p.options) : [];
-}));
-
 connection.onRequest(ExplainRequest, guard('robotsAcap/explain', null, async (p) => {
   const q = p.query;
   if (typeof q?.agent !== 'string' || typeof q.path !== 'string') return null;

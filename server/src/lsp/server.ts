@@ -14,29 +14,28 @@
  * parsed (documentStore.ts). Everything kept for a document is dropped when it closes.
  */
 import {
-  CodeActionTriggerKind, createConnection, DiagnosticRefreshRequest, ErrorCodes, LSPErrorCodes, ResponseError, DidChangeConfigurationNotification, DocumentDiagnosticReportKind, ProposedFeatures,
-  MessageType, ShowMessageNotification, StreamMessageReader, TextDocumentSyncKind, type CancellationToken, type CodeAction, type Connection, type ConnectionOptions, type Diagnostic, type DocumentDiagnosticReport,
+  createConnection, DiagnosticRefreshRequest, ErrorCodes, LSPErrorCodes, ResponseError, DidChangeConfigurationNotification, DocumentDiagnosticReportKind, ProposedFeatures,
+  StreamMessageReader, TextDocumentSyncKind, type CancellationToken, type Connection, type ConnectionOptions, type Diagnostic, type DocumentDiagnosticReport,
   type InitializeParams, type InitializeResult, type Message, type RequestMessage, type ResponseMessage,
 } from 'vscode-languageserver/node';
 import { SERVER_NAME, SERVER_VERSION } from '../version';
 import { DocumentStore, MAX_DOCUMENT_CHARS } from './documentStore';
 import { Settings } from './settings';
 import {
-  doComplete, doRename, getConversionActions, listConversionActions, resolveConversionAction, conversionDataProblem, type ConversionData, type EditForm, type ResolvedConversion, findDocumentLinks, findDocumentSymbols, getFoldingRanges, getInlayHints, getSelectionRanges,
-  format, getSemanticTokens, getSemanticTokensRange, semanticTokensDelta, explain, facts, findDefinition, findDocumentHighlights, findReferences, getCodeActions, prepareRename,
-  folderOf, resolveLocator, severityOf, siteOfPage, requestView, SOURCE, type PageSite, type Workspace, type RobotsDocument, doTdmrepValidation, doRslValidation, isRslText,
+  doComplete, explain, facts, severityOf, siteOfPage, requestView, SOURCE, type PageSite, type Workspace, doTdmrepValidation, doRslValidation, isRslText,
 } from '../service';
 import { doHoverSteps, doValidationSteps, prepareAnswersSteps, type Steps } from '../service';
 import { ExplainAnyRequest } from '../protocol';
 import { aiUseOf, explainAiUse, explainPageAiUse, formatAiUse } from '../service';
 import { registerViewRequests } from './viewRequests';
 import { registerDiffRequest } from './diffRequest';
+import { registerEditorRequests } from './editorRequests';
 import { linkDocs } from './docsLinks';
 import { canRegisterAll, dynamicRegistrations, staticCapabilities } from './capabilities';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { NodeWorkspace } from '../host/nodeWorkspace';
-import { doHtmlComplete, doHtmlHover, explainPage, formatExplanation, formatPageExplanation, getHtmlCodeActions, pageNotices, validateHtml } from '../service';
+import { doHtmlComplete, doHtmlHover, explainPage, formatExplanation, formatPageExplanation, pageNotices, validateHtml } from '../service';
 import { CountingReader, FrameWriter, FramingFilter } from './framing';
 import { paramsProblem } from './validate';
 
@@ -444,7 +443,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
   if (initOptions?.settings !== undefined) settings.setPushed(initOptions.settings);
   docsUri = typeof initOptions?.docsUri === 'string' ? initOptions.docsUri : undefined;
   registerLater = canRegisterAll(caps);
-  conversionClient = conversionClientOf(caps);
+  editor.initialize(caps);
   return {
     capabilities: {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -648,7 +647,7 @@ connection.onDidCloseTextDocument(guardNotification('didClose', (params) => {
   cancelPush(uri);
   cancelPrepare(uri);
   lastPull.delete(uri);
-  lastTokens.delete(uri);
+  editor.closed(uri);
   if (wasOpen && !pullDiagnostics) connection.sendDiagnostics({ uri, diagnostics: [] }).catch((err: unknown) => logFailure('clearing diagnostics', err));
 }));
 
@@ -725,204 +724,9 @@ connection.onCompletion(waitedGuard('textDocument/completion', null, (params) =>
   return doc ? doComplete(doc, params.position, { workspace }) : null;
 }));
 
-/**
- * Conversion actions (issues 12, 13). A client that can resolve an action's edit later (LSP 3.16
- * `resolveSupport` naming `edit`: VS Code, code-server) gets them listed without edits, at
- * O(log groups + lines converted) (listConversionActions), and `codeAction/resolve` converts and
- * verifies only the one picked: one conversion plus at most 200 verdict checks; its edit names
- * the document version and carries the verification as a change annotation (needsConfirmation
- * when a verdict changes, so VS Code previews it). Other clients (Neovim, Helix...) get the edits
- * while listing, bounded (getConversionActions: the cursor's line and group, whole-file
- * conversions only in small files) and kept per document version and range.
- */
-interface ConversionClient {
-  readonly resolve: boolean;
-  readonly disabledSupport: boolean;
-  readonly form: EditForm;
-}
-let conversionClient: ConversionClient = { resolve: false, disabledSupport: false, form: {} };
-
-function conversionClientOf(caps: InitializeParams['capabilities']): ConversionClient {
-  const ca = caps.textDocument?.codeAction;
-  const we = caps.workspace?.workspaceEdit;
-  return {
-    resolve: ca?.resolveSupport?.properties?.includes('edit') === true && ca.dataSupport !== false,
-    disabledSupport: ca?.disabledSupport === true,
-    form: { documentChanges: we?.documentChanges === true, changeAnnotations: we?.documentChanges === true && we.changeAnnotationSupport !== undefined },
-  };
-}
-
-const conversions = new WeakMap<RobotsDocument, Map<string, CodeAction[]>>();
-const MAX_CONVERSIONS_PER_DOCUMENT = 32;
-
-function conversionActions(doc: RobotsDocument, range: Parameters<typeof getConversionActions>[1]): CodeAction[] {
-  if (conversionClient.resolve) return listConversionActions(doc, range);
-  let byRange = conversions.get(doc);
-  if (!byRange) conversions.set(doc, (byRange = new Map()));
-  const key = `${range.start.line}:${range.start.character}-${range.end.line}:${range.end.character}`;
-  let actions = byRange.get(key);
-  if (!actions) {
-    actions = getConversionActions(doc, range, { disabledSupport: conversionClient.disabledSupport });
-    if (byRange.size >= MAX_CONVERSIONS_PER_DOCUMENT) byRange.delete(byRange.keys().next().value as string);
-    byRange.set(key, actions);
-  }
-  return actions;
-}
-
-connection.onCodeAction(guard('textDocument/codeAction', [], (params) => {
-  const page = documents.page(params.textDocument.uri);
-  if (page) return getHtmlCodeActions(page, params.range, params.context.diagnostics);
-  const doc = documents.get(params.textDocument.uri);
-  if (!doc) return [];
-  const fixes = getCodeActions(doc, params.range, params.context.diagnostics);
-  // Conversions run the engine over many probe paths: offer them when the user asks for code
-  // actions (or for refactorings), not on every automatic lightbulb request.
-  const only = params.context.only;
-  const wantsRefactor = only ? only.some((k) => k.startsWith('refactor')) : params.context.triggerKind !== CodeActionTriggerKind.Automatic;
-  return wantsRefactor ? [...fixes, ...conversionActions(doc, params.range)] : fixes;
-}));
-
-/** Resolved conversions per document version, so a repeated resolve costs nothing. */
-const resolvedConversions = new WeakMap<RobotsDocument, Map<string, ResolvedConversion>>();
-
-connection.onCodeActionResolve(guard<CodeAction & { textDocument?: undefined }, CodeAction>('codeAction/resolve', { title: '' }, (action) => {
-  const invalid = (why: string): ResponseError<void> => new ResponseError(ErrorCodes.InvalidParams, `codeAction/resolve: ${why}`);
-  if (typeof action !== 'object' || action === null || typeof action.title !== 'string') throw invalid('params must be a code action with a title');
-  // Quick fixes come with their edits: nothing to resolve.
-  if (action.data === undefined) {
-    if (action.edit !== undefined || action.command !== undefined) return action;
-    throw invalid('the action carries no data to resolve');
-  }
-  const problem = conversionDataProblem(action.data);
-  if (problem) throw invalid(problem);
-  const data = action.data as ConversionData;
-  const doc = documents.get(data.uri);
-  if (!doc) throw new ResponseError(ErrorCodes.InvalidParams, `codeAction/resolve: ${data.uri} is not open`);
-  let byKey = resolvedConversions.get(doc);
-  if (!byKey) resolvedConversions.set(doc, (byKey = new Map()));
-  const key = JSON.stringify(data);
-  let resolved = byKey.get(key);
-  if (!resolved) {
-    try {
-      resolved = resolveConversionAction(doc, data, conversionClient.form);
-    } catch (err) {
-      // A failed conversion says so, rather than answering an action that does nothing.
-      logFailure('codeAction/resolve', err);
-      throw new ResponseError(LSPErrorCodes.RequestFailed, `The conversion failed: ${err instanceof Error ? err.message : String(err)}`);
-    }
-    if (byKey.size >= MAX_CONVERSIONS_PER_DOCUMENT) byKey.delete(byKey.keys().next().value as string);
-    byKey.set(key, resolved);
-  }
-  // No edit (nothing to convert, or the document changed meanwhile): say why, as applying it does nothing.
-  if (resolved.notice) connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message: resolved.notice }).catch(() => undefined);
-  return resolved.action;
-}));
-
-connection.onDefinition(guard('textDocument/definition', [], (params) => {
-  const doc = documents.get(params.textDocument.uri);
-  return doc ? findDefinition(doc, params.position, { workspace }) : [];
-}));
-
-connection.onReferences(guard('textDocument/references', [], (params) => {
-  const doc = documents.get(params.textDocument.uri);
-  return doc ? findReferences(doc, params.position, params.context.includeDeclaration, { workspace }) : [];
-}));
-
-connection.onDocumentHighlight(guard('textDocument/documentHighlight', [], (params) => {
-  const doc = documents.get(params.textDocument.uri);
-  return doc ? findDocumentHighlights(doc, params.position, { workspace }) : [];
-}));
-
-connection.onPrepareRename(guard('textDocument/prepareRename', null, (params) => {
-  const doc = documents.get(params.textDocument.uri);
-  return doc ? prepareRename(doc, params.position) : null;
-}));
-
-connection.onRenameRequest(guard('textDocument/rename', null, (params) => {
-  const doc = documents.get(params.textDocument.uri);
-  if (!doc) return null;
-  try {
-    return doRename(doc, params.position, params.newName, { workspace });
-  } catch (err) {
-    // A refused rename says why (an invalid or colliding name), as an error the client shows.
-    throw new ResponseError(ErrorCodes.InvalidRequest, err instanceof Error ? err.message : String(err));
-  }
-}));
-
-connection.onDocumentSymbol(guard('textDocument/documentSymbol', [], (params) => {
-  const doc = documents.get(params.textDocument.uri);
-  return doc ? findDocumentSymbols(doc) : [];
-}));
-
-connection.onFoldingRanges(guard('textDocument/foldingRange', [], (params) => {
-  const doc = documents.get(params.textDocument.uri);
-  return doc ? getFoldingRanges(doc) : [];
-}));
-
-connection.onSelectionRanges(guard('textDocument/selectionRange', [], (params) => {
-  const doc = documents.get(params.textDocument.uri);
-  return doc ? getSelectionRanges(doc, params.positions) : [];
-}));
-
-connection.onDocumentLinks(guard('textDocument/documentLink', [], (params) => {
-  const doc = documents.get(params.textDocument.uri);
-  if (!doc) return [];
-  // A permissions reference links to its file when that file can be read inside the site.
-  const site = folderOf(doc.uri);
-  return findDocumentLinks(doc, (locator) => {
-    const uri = resolveLocator(locator, site);
-    return uri && workspace.readRobots(uri, site) ? uri : undefined;
-  });
-}));
-
-/**
- * Semantic tokens: the last full result per document, so the next request can be answered with
- * the edits from it (`full/delta`: a keystroke changes one line's tokens, not the file's).
- */
-const lastTokens = new Map<string, { readonly resultId: string; readonly data: readonly number[] }>();
-let tokenResults = 0;
-
-function tokensWithId(uri: string, doc: RobotsDocument): { resultId: string; data: number[] } {
-  const { data } = getSemanticTokens(doc);
-  const resultId = `${doc.version}.${++tokenResults}`;
-  lastTokens.set(uri, { resultId, data });
-  return { resultId, data };
-}
-
-connection.languages.semanticTokens.on(guard('textDocument/semanticTokens/full', { data: [] }, (params) => {
-  const doc = documents.get(params.textDocument.uri);
-  return doc ? tokensWithId(params.textDocument.uri, doc) : { data: [] };
-}));
-
-connection.languages.semanticTokens.onDelta(guard('textDocument/semanticTokens/full/delta', { data: [] }, (params) => {
-  const uri = params.textDocument.uri;
-  const doc = documents.get(uri);
-  if (!doc) return { data: [] };
-  const before = lastTokens.get(uri);
-  const after = tokensWithId(uri, doc);
-  if (!before || before.resultId !== params.previousResultId) return after;
-  return { resultId: after.resultId, edits: semanticTokensDelta(before.data, after.data) };
-}));
-
-connection.languages.semanticTokens.onRange(guard('textDocument/semanticTokens/range', { data: [] }, (params) => {
-  const doc = documents.get(params.textDocument.uri);
-  return doc ? getSemanticTokensRange(doc, params.range) : { data: [] };
-}));
-
-connection.languages.inlayHint.on(guard('textDocument/inlayHint', [], (params) => {
-  const doc = documents.get(params.textDocument.uri);
-  return doc ? getInlayHints(doc, params.range) : [];
-}));
-
-connection.onDocumentFormatting(guard('textDocument/formatting', [], (params) => {
-  const doc = documents.get(params.textDocument.uri);
-  return doc ? format(doc, params.options) : [];
-}));
-
-connection.onDocumentRangeFormatting(guard('textDocument/rangeFormatting', [], (params) => {
-  const doc = documents.get(params.textDocument.uri);
-  return doc ? format(doc, params.options, params.range) : [];
-}));
+// Code actions, navigation, rename, outline, folding, links, semantic tokens, inlay hints and
+// formatting: answered alike by the web worker's server (editorRequests.ts).
+const editor = registerEditorRequests(connection, { documents, guard, context: { workspace }, logFailure });
 
 connection.onRequest(ExplainAnyRequest, guard('robotsAcap/explain', null, async (params, token) => {
   const q = params.query;

@@ -1,0 +1,110 @@
+/**
+ * The web worker's server (VS Code for the Web) answers the editor requests as the Node server
+ * does (issue 13): the same capabilities; conversions listed without edits and resolved when
+ * picked; semantic tokens by delta; and a burst of edits validated once, at the newest text,
+ * rather than once per keystroke. Run on the built bundle in a web-worker sandbox (kit/webWorker.ts).
+ */
+import * as assert from 'node:assert/strict';
+import { doValidation, getSemanticTokens, parseDocument } from '../../server/src/service';
+import { staticCapabilities } from '../../server/src/lsp/capabilities';
+import { startWebServer, type WebServer } from './kit/webWorker';
+
+const URI = 'file:///site/robots.txt';
+const FILE = 'User-agent: *\nDisallow: /private/\nAllow: /private/ok/\n\nUser-agent: GPTBot\nDisallow: /\n';
+/** What VS Code announces for code actions and workspace edits (LSP 3.16 resolve support). */
+const VS_CODE = {
+  textDocument: { codeAction: { dataSupport: true, resolveSupport: { properties: ['edit'] }, codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'refactor.rewrite'] } } } },
+  workspace: { workspaceEdit: { documentChanges: true, changeAnnotationSupport: { groupsOnLabel: true } } },
+};
+
+interface Action {
+  title: string;
+  kind?: string;
+  data?: unknown;
+  edit?: { documentChanges?: { edits: unknown[] }[]; changes?: Record<string, unknown[]> };
+}
+
+/** Apply semantic-token edits (LSP SemanticTokensEdit) to `data`. */
+function applyEdits(data: readonly number[], edits: readonly { start: number; deleteCount: number; data?: number[] }[]): number[] {
+  const out = [...data];
+  // Each edit's start refers to the old data: apply them from the last one back.
+  for (const e of [...edits].sort((a, b) => b.start - a.start)) out.splice(e.start, e.deleteCount, ...(e.data ?? []));
+  return out;
+}
+
+async function withServer(capabilities: object, body: (server: WebServer) => Promise<void>): Promise<void> {
+  const server = await startWebServer(capabilities);
+  try {
+    await body(server);
+    assert.deepEqual(server.errors, []);
+  } finally {
+    await server.close();
+  }
+}
+
+suite('the web worker server answers as the Node server', () => {
+  test('it announces the Node server\'s capabilities (rename, selection ranges, links, token deltas, resolvable code actions, range formatting)', () => withServer({}, async (server) => {
+    const { textDocumentSync, ...rest } = server.capabilities;
+    assert.ok(textDocumentSync);
+    assert.deepEqual(rest, JSON.parse(JSON.stringify(staticCapabilities(false))));
+  }));
+
+  test('conversions are listed without edits, only when asked for, and resolved when picked', () => withServer(VS_CODE, async (server) => {
+    server.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'robots-txt', version: 1, text: FILE } });
+    await server.diagnostics(URI, 1);
+    const range = { start: { line: 1, character: 2 }, end: { line: 1, character: 2 } };
+    // The lightbulb's automatic request: quick fixes only, no conversion run.
+    const automatic = await server.request<Action[]>('textDocument/codeAction', { textDocument: { uri: URI }, range, context: { diagnostics: [], triggerKind: 2 } });
+    assert.deepEqual(automatic.result?.filter((a) => a.kind === 'refactor.rewrite'), []);
+    const invoked = await server.request<Action[]>('textDocument/codeAction', { textDocument: { uri: URI }, range, context: { diagnostics: [], triggerKind: 1 } });
+    const conversions = invoked.result?.filter((a) => a.kind === 'refactor.rewrite') ?? [];
+    assert.equal(conversions[0]?.title, 'Convert this Disallow to ACAP-disallow-crawl');
+    for (const a of conversions) {
+      assert.equal(a.edit, undefined, `${a.title}: listed without its edit`);
+      assert.ok(a.data, `${a.title}: carries what resolve needs`);
+    }
+    const resolved = await server.request<Action>('codeAction/resolve', conversions[0]);
+    assert.match(resolved.result?.title ?? '', /^Convert this Disallow to ACAP-disallow-crawl \((keeps all \d+|changes \d+ of \d+) verdicts/);
+    const edits = resolved.result?.edit?.documentChanges?.[0]?.edits ?? [];
+    assert.ok(edits.length > 0, JSON.stringify(resolved));
+    assert.match(JSON.stringify(edits), /ACAP-disallow-crawl: \/private\//);
+  }));
+
+  test('semantic tokens: after an edit, a delta from the previous result gives the new tokens', () => withServer({}, async (server) => {
+    server.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'robots-txt', version: 1, text: FILE } });
+    const full = await server.request<{ resultId: string; data: number[] }>('textDocument/semanticTokens/full', { textDocument: { uri: URI } });
+    assert.ok(full.result?.resultId, JSON.stringify(full));
+    assert.deepEqual(full.result.data, getSemanticTokens(parseDocument(URI, 1, FILE)).data);
+    const insert = '# a comment\nCrawl-delay: 5\n';
+    server.notify('textDocument/didChange', { textDocument: { uri: URI, version: 2 }, contentChanges: [{ range: { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } }, text: insert }] });
+    const delta = await server.request<{ resultId: string; edits?: { start: number; deleteCount: number; data?: number[] }[]; data?: number[] }>(
+      'textDocument/semanticTokens/full/delta', { textDocument: { uri: URI }, previousResultId: full.result.resultId });
+    assert.ok(delta.result?.edits, `a delta, not the whole data: ${JSON.stringify(delta)}`);
+    assert.notEqual(delta.result.resultId, full.result.resultId);
+    const edited = FILE.split('\n');
+    edited.splice(3, 0, '# a comment', 'Crawl-delay: 5');
+    assert.deepEqual(applyEdits(full.result.data, delta.result.edits), getSemanticTokens(parseDocument(URI, 2, edited.join('\n'))).data);
+    // A stale result id gets the whole data.
+    const stale = await server.request<{ data?: number[] }>('textDocument/semanticTokens/full/delta', { textDocument: { uri: URI }, previousResultId: 'nope' });
+    assert.ok(stale.result?.data);
+  }));
+
+  test('a burst of edits read together is validated once, at the newest text', () => withServer({}, async (server) => {
+    server.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'robots-txt', version: 1, text: FILE } });
+    await server.diagnostics(URI, 1);
+    const before = server.published.length;
+    // Forty edits at the end of line 2 (`Allow: /private/ok/` + `zz…`), the last a new line that is no field.
+    const BURST = 40;
+    for (let k = 0; k < BURST; k++) {
+      const at = { line: 2, character: 'Allow: /private/ok/'.length + k };
+      server.notify('textDocument/didChange', { textDocument: { uri: URI, version: 2 + k }, contentChanges: [{ range: { start: at, end: at }, text: k === BURST - 1 ? '\nnot a field' : 'z' }] });
+    }
+    const last = await server.diagnostics(URI, BURST + 1);
+    const runs = server.published.slice(before).filter((p) => p.uri === URI);
+    assert.ok(runs.length < BURST / 4, `${runs.length} validations for ${BURST} edits`);
+    assert.equal(runs[runs.length - 1].version, BURST + 1);
+    const text = FILE.replace('Allow: /private/ok/', `Allow: /private/ok/${'z'.repeat(BURST - 1)}\nnot a field`);
+    assert.deepEqual(last.diagnostics.map((d) => d.code), doValidation(parseDocument(URI, BURST + 1, text), {}).map((d) => d.code));
+    assert.ok(last.diagnostics.some((d) => d.code === 'syntax.not-a-field'), 'the last edit\'s finding is there');
+  }));
+});

@@ -107,4 +107,41 @@ suite('the web worker server answers as the Node server', () => {
     assert.deepEqual(last.diagnostics.map((d) => d.code), doValidation(parseDocument(URI, BURST + 1, text), {}).map((d) => d.code));
     assert.ok(last.diagnostics.some((d) => d.code === 'syntax.not-a-field'), 'the last edit\'s finding is there');
   }));
+
+  test('a client that pulls diagnostics gets them with result ids: "unchanged" when an edit leaves them as they were, nothing pushed', () => withServer({ textDocument: { diagnostic: {} } }, async (server) => {
+    assert.deepEqual(server.capabilities.diagnosticProvider, { interFileDependencies: false, workspaceDiagnostics: false });
+    const text = 'User-agent: *\nDisallow: /private\nDisalow: /typo/\n';
+    server.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'robots-txt', version: 1, text } });
+    type Report = { kind: string; resultId?: string; items?: { code?: string }[] };
+    const pull = async (previousResultId?: string): Promise<Report> => {
+      const r = await server.request<Report>('textDocument/diagnostic', { textDocument: { uri: URI }, previousResultId });
+      assert.ok(r.result, JSON.stringify(r.error));
+      return r.result;
+    };
+    const first = await pull();
+    assert.equal(first.kind, 'full');
+    assert.ok(first.resultId);
+    assert.deepEqual(first.items?.map((d) => d.code), doValidation(parseDocument(URI, 1, text), {}).map((d) => d.code));
+    assert.ok((first.items ?? []).length > 0, 'the misspelled field is reported');
+    assert.deepEqual(await pull(first.resultId), { kind: 'unchanged', resultId: first.resultId });
+    // A comment added at the end leaves the diagnostics as they were.
+    const end = { line: 3, character: 0 };
+    server.notify('textDocument/didChange', { textDocument: { uri: URI, version: 2 }, contentChanges: [{ range: { start: end, end }, text: '# the end\n' }] });
+    assert.deepEqual(await pull(first.resultId), { kind: 'unchanged', resultId: first.resultId });
+    // A line that is no field adds one.
+    server.notify('textDocument/didChange', { textDocument: { uri: URI, version: 3 }, contentChanges: [{ range: { start: end, end }, text: 'not a field\n' }] });
+    const third = await pull(first.resultId);
+    assert.equal(third.kind, 'full');
+    assert.notEqual(third.resultId, first.resultId);
+    assert.ok(third.items?.some((d) => d.code === 'syntax.not-a-field'), JSON.stringify(third.items));
+    assert.deepEqual(server.published.filter((p) => p.uri === URI), [], 'nothing pushed to a client that pulls');
+  }));
+
+  test('an error meant for the client is answered as that error (invalid code action data), not as an empty result', () => withServer(VS_CODE, async (server) => {
+    server.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'robots-txt', version: 1, text: FILE } });
+    const r = await server.request('codeAction/resolve', { title: 'Convert', data: { conversion: 'nonsense' } });
+    assert.equal(r.result, undefined, JSON.stringify(r));
+    assert.equal(r.error?.code, -32602);
+    assert.match(r.error?.message ?? '', /^codeAction\/resolve: /);
+  }));
 });

@@ -4,11 +4,12 @@
  * ACAP-permissions-reference files) answers from the open documents only. It announces the Node
  * server's capabilities statically, for the documents the client sends (robots.txt and HTML
  * pages), and answers the requests both share through editorRequests.ts; hover, completion and
- * diagnostics are its own (pushed, once per burst of edits).
+ * diagnostics are its own: pushed once per burst of edits, or pulled with result ids when the
+ * client pulls (pullResults.ts).
  */
 import {
-  BrowserMessageReader, BrowserMessageWriter, createConnection, TextDocumentSyncKind, type CancellationToken, type DataCallback, type Disposable, type Message,
-  type MessageReader, type RequestMessage,
+  BrowserMessageReader, BrowserMessageWriter, createConnection, DiagnosticRefreshRequest, LSPErrorCodes, ResponseError, TextDocumentSyncKind,
+  type CancellationToken, type DataCallback, type Diagnostic, type Disposable, type Message, type MessageReader, type RequestMessage,
 } from 'vscode-languageserver/browser';
 import {
   doComplete, doHover, doValidation, doHtmlComplete, doHtmlHover, validateHtml, explain, explainPage, formatExplanation, formatPageExplanation, facts,
@@ -21,6 +22,7 @@ import { registerViewRequests } from './viewRequests';
 import { registerDiffRequest } from './diffRequest';
 import { staticCapabilities } from './capabilities';
 import { registerEditorRequests } from './editorRequests';
+import { EMPTY_REPORT, PullResults } from './pullResults';
 import { linkDocs } from './docsLinks';
 
 let docsUri: string | undefined;
@@ -70,12 +72,18 @@ const documents = new DocumentStore();
 const settings = new Settings(connection);
 const engineContext = {};
 
+/**
+ * Run a request handler: a failure is logged and answered with `fallback`, so one bad document
+ * never takes the server down; an error meant for the client (a refused rename, invalid code
+ * action data, a pull overtaken by an edit) is answered as that error.
+ */
 function guard<P extends { textDocument?: { uri: string } }, R>(name: string, fallback: R, handler: (params: P, token: CancellationToken) => R | Promise<R>) {
   return async (params: P, token: CancellationToken): Promise<R> => {
     try {
       return await handler(params, token);
     } catch (err) {
-      connection.console.error(`${name} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      if (err instanceof ResponseError) throw err;
+      logFailure(name, err);
       return fallback;
     }
   };
@@ -90,24 +98,24 @@ function logFailure(what: string, err: unknown): void {
 // server answers them. No file system in a web worker: navigation sees the document itself.
 const editor = registerEditorRequests(connection, { documents, guard, context: {}, logFailure });
 
+/** Whether the client pulls diagnostics (LSP 3.17): then nothing is pushed. */
+let pullDiagnostics = false;
+
 connection.onInitialize((params) => {
   settings.setCanPull(params.capabilities.workspace?.configuration === true);
   const init = params.initializationOptions as { docsUri?: unknown } | undefined;
   docsUri = typeof init?.docsUri === 'string' ? init.docsUri : undefined;
+  pullDiagnostics = params.capabilities.textDocument?.diagnostic !== undefined;
   editor.initialize(params.capabilities);
   return {
-    // The Node server's, announced statically (diagnostics are pushed).
-    capabilities: { textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental }, ...staticCapabilities(false) },
+    // The Node server's, announced statically.
+    capabilities: { textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental }, ...staticCapabilities(pullDiagnostics) },
     serverInfo: { name: 'robots-acap (web)' },
   };
 });
 
-async function publish(uri: string): Promise<void> {
-  const revision = documents.revision(uri);
-  const s = await settings.forDocument(uri);
-  // Edited or closed while the settings were asked for: the run for the newer text publishes.
-  if (revision === undefined || documents.revision(uri) !== revision) return;
-  const version = documents.version(uri);
+/** The diagnostics of `uri` as it is now, with `s`; undefined when it is not open or gets none. */
+function diagnosticsOf(uri: string, s: Awaited<ReturnType<Settings['forDocument']>>): Diagnostic[] | undefined {
   const page = documents.page(uri);
   const doc = documents.get(uri);
   const side = documents.side(uri);
@@ -116,8 +124,32 @@ async function publish(uri: string): Promise<void> {
     ? side.language === 'tdmrep' ? doTdmrepValidation(side.text, s) : isRslText(side.text) ? doRslValidation(side.text, s) : []
     : undefined;
   const diagnostics = sideDiagnostics ?? (page ? validateHtml(page, s) : doc ? doValidation(doc, s) : undefined);
-  if (diagnostics) await connection.sendDiagnostics({ uri, version, diagnostics: linkDocs(diagnostics, docsUri) });
+  return diagnostics && linkDocs(diagnostics, docsUri);
 }
+
+async function publish(uri: string): Promise<void> {
+  const revision = documents.revision(uri);
+  const s = await settings.forDocument(uri);
+  // Edited or closed while the settings were asked for: the run for the newer text publishes.
+  if (revision === undefined || documents.revision(uri) !== revision) return;
+  const diagnostics = diagnosticsOf(uri, s);
+  if (diagnostics) await connection.sendDiagnostics({ uri, version: documents.version(uri), diagnostics });
+}
+
+// Pull diagnostics, answered "unchanged" when the client has them already (pullResults.ts).
+const pulls = new PullResults();
+connection.languages.diagnostics.on(guard('textDocument/diagnostic', EMPTY_REPORT, async (params) => {
+  const uri = params.textDocument.uri;
+  const revision = documents.revision(uri);
+  if (revision === undefined) return EMPTY_REPORT;
+  const generation = settings.generation;
+  const known = pulls.known(uri, revision, generation, params.previousResultId);
+  if (known) return known;
+  const s = await settings.forDocument(uri);
+  // Edited while the settings were asked for: the client pulls again for the newer text.
+  if (documents.revision(uri) !== revision) throw new ResponseError(LSPErrorCodes.ServerCancelled, 'textDocument/diagnostic: the document changed', { retriggerRequest: true });
+  return pulls.report(uri, revision, generation, params.previousResultId, diagnosticsOf(uri, s) ?? []);
+}));
 
 /**
  * Validation after an edit runs once the messages already read have been handled (the rest of a
@@ -127,7 +159,7 @@ async function publish(uri: string): Promise<void> {
  */
 const pending = new Map<string, ReturnType<typeof setTimeout>>();
 function schedulePublish(uri: string): void {
-  if (pending.has(uri)) return;
+  if (pullDiagnostics || pending.has(uri)) return;
   const run = (): void => {
     if (queued > 0) {
       pending.set(uri, setTimeout(run, 0));
@@ -154,11 +186,13 @@ connection.onDidCloseTextDocument((p) => {
   documents.close(uri);
   settings.forget(uri);
   editor.closed(uri);
-  void connection.sendDiagnostics({ uri, diagnostics: [] });
+  pulls.forget(uri);
+  if (!pullDiagnostics) void connection.sendDiagnostics({ uri, diagnostics: [] });
 });
 connection.onDidChangeConfiguration((p) => {
   settings.changed(p.settings);
-  for (const uri of documents.uris()) schedulePublish(uri);
+  if (pullDiagnostics) void connection.sendRequest(DiagnosticRefreshRequest.type).catch(() => undefined);
+  else for (const uri of documents.uris()) schedulePublish(uri);
 });
 
 connection.onHover(guard('hover', null, async (p) => {

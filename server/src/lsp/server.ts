@@ -14,8 +14,8 @@
  * parsed (documentStore.ts). Everything kept for a document is dropped when it closes.
  */
 import {
-  createConnection, DiagnosticRefreshRequest, ErrorCodes, LSPErrorCodes, ResponseError, DidChangeConfigurationNotification, DocumentDiagnosticReportKind, ProposedFeatures,
-  StreamMessageReader, TextDocumentSyncKind, type CancellationToken, type Connection, type ConnectionOptions, type Diagnostic, type DocumentDiagnosticReport,
+  createConnection, DiagnosticRefreshRequest, ErrorCodes, LSPErrorCodes, ResponseError, DidChangeConfigurationNotification, ProposedFeatures,
+  StreamMessageReader, TextDocumentSyncKind, type CancellationToken, type Connection, type ConnectionOptions, type Diagnostic,
   type InitializeParams, type InitializeResult, type Message, type RequestMessage, type ResponseMessage,
 } from 'vscode-languageserver/node';
 import { SERVER_NAME, SERVER_VERSION } from '../version';
@@ -30,6 +30,7 @@ import { aiUseOf, explainAiUse, explainPageAiUse, formatAiUse } from '../service
 import { registerViewRequests } from './viewRequests';
 import { registerDiffRequest } from './diffRequest';
 import { registerEditorRequests } from './editorRequests';
+import { EMPTY_REPORT, PullResults } from './pullResults';
 import { linkDocs } from './docsLinks';
 import { canRegisterAll, dynamicRegistrations, staticCapabilities } from './capabilities';
 import * as path from 'node:path';
@@ -646,7 +647,7 @@ connection.onDidCloseTextDocument(guardNotification('didClose', (params) => {
   settings.forget(uri);
   cancelPush(uri);
   cancelPrepare(uri);
-  lastPull.delete(uri);
+  pulls.forget(uri);
   editor.closed(uri);
   if (wasOpen && !pullDiagnostics) connection.sendDiagnostics({ uri, diagnostics: [] }).catch((err: unknown) => logFailure('clearing diagnostics', err));
 }));
@@ -663,43 +664,22 @@ connection.onDidChangeConfiguration(guardNotification('didChangeConfiguration', 
 
 connection.onDidChangeWatchedFiles(guardNotification('didChangeWatchedFiles', () => workspace.clear()));
 
-const EMPTY_REPORT: DocumentDiagnosticReport = { kind: DocumentDiagnosticReportKind.Full, items: [] };
-
-/**
- * Pull diagnostics: the result id is a hash of the diagnostics themselves, so an edit that leaves
- * them as they were (typing in a comment, in most paths) answers "unchanged" instead of sending
- * them again. The last answer per document is remembered with the revision and settings it was
- * computed for, so a repeated pull of the same revision costs nothing.
- */
-const lastPull = new Map<string, { readonly revision: number; readonly generation: number; readonly resultId: string }>();
+// Pull diagnostics, answered "unchanged" when the client has them already (pullResults.ts).
+const pulls = new PullResults();
 
 connection.languages.diagnostics.on(guard('textDocument/diagnostic', EMPTY_REPORT, async (params, token) => {
   const uri = params.textDocument.uri;
   const revision = documents.revision(uri);
   if (revision === undefined) return EMPTY_REPORT;
   const generation = settings.generation;
-  const last = lastPull.get(uri);
-  // The same revision pulled again costs nothing. A revision is never reused, not even by a
-  // document closed and opened again with the same version number.
-  if (last && last.revision === revision && last.generation === generation && params.previousResultId === last.resultId) {
-    return { kind: DocumentDiagnosticReportKind.Unchanged, resultId: last.resultId };
-  }
+  const known = pulls.known(uri, revision, generation, params.previousResultId);
+  if (known) return known;
   const items = await validate(uri, token);
   if (token.isCancellationRequested) throw cancelled('textDocument/diagnostic');
   // Overtaken by an edit while validating: ask the client to pull again rather than answer stale.
   if (!items || documents.revision(uri) !== revision) throw serverCancelled('textDocument/diagnostic');
-  const resultId = contentId(JSON.stringify(items));
-  lastPull.set(uri, { revision, generation, resultId });
-  if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
-  return { kind: DocumentDiagnosticReportKind.Full, resultId, items };
+  return pulls.report(uri, revision, generation, params.previousResultId, items);
 }, serverCancelled));
-
-/** FNV-1a over the UTF-16 code units of `text`, with its length: a result id for a content. O(length). */
-function contentId(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return `${(h >>> 0).toString(36)}.${text.length.toString(36)}`;
-}
 
 connection.onHover(waitedGuard('textDocument/hover', null, async (params, token) => {
   const uri = params.textDocument.uri;

@@ -8,7 +8,8 @@ import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 
-export const BROWSER_SERVER = path.resolve(__dirname, '../../../dist/browser/server.js');
+/** The built bundle; ROBOTS_ACAP_WEB_SERVER names another build (the web bench compares before and after). */
+export const BROWSER_SERVER = process.env.ROBOTS_ACAP_WEB_SERVER ?? path.resolve(__dirname, '../../../dist/browser/server.js');
 /** How long `diagnostics` waits: far more than any validation here takes. */
 const WAIT_MS = 20_000;
 

@@ -138,17 +138,11 @@ async function publish(uri: string): Promise<void> {
 
 // Pull diagnostics, answered "unchanged" when the client has them already (pullResults.ts).
 const pulls = new PullResults();
-connection.languages.diagnostics.on(guard('textDocument/diagnostic', EMPTY_REPORT, async (params) => {
+connection.languages.diagnostics.on(guard('textDocument/diagnostic', EMPTY_REPORT, (params) => {
   const uri = params.textDocument.uri;
-  const revision = documents.revision(uri);
-  if (revision === undefined) return EMPTY_REPORT;
-  const generation = settings.generation;
-  const known = pulls.known(uri, revision, generation, params.previousResultId);
-  if (known) return known;
-  const s = await settings.forDocument(uri);
-  // Edited while the settings were asked for: the client pulls again for the newer text.
-  if (documents.revision(uri) !== revision) throw new ResponseError(LSPErrorCodes.ServerCancelled, 'textDocument/diagnostic: the document changed', { retriggerRequest: true });
-  return pulls.report(uri, revision, generation, params.previousResultId, diagnosticsOf(uri, s) ?? []);
+  // Edited while the settings were asked for: the client is asked to pull again for the newer text.
+  return pulls.answer(uri, params.previousResultId, (u) => documents.revision(u), settings.generation, async () => diagnosticsOf(uri, await settings.forDocument(uri)) ?? [],
+    () => new ResponseError(LSPErrorCodes.ServerCancelled, 'textDocument/diagnostic: the document changed', { retriggerRequest: true }));
 }));
 
 /**

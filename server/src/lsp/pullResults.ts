@@ -21,20 +21,23 @@ export class PullResults {
   private readonly last = new Map<string, { readonly revision: number; readonly generation: number; readonly resultId: string }>();
 
   /**
-   * "Unchanged", when `uri` was last answered at this revision (never reused, not even by a
-   * document closed and opened again with the same version) and settings generation, with the id
-   * the client sends back; undefined when the diagnostics must be computed.
+   * The answer to a pull of `uri`, whose revision `revisionOf` tells (undefined: not open): at
+   * once "unchanged" when the client has the result of this revision (never reused, not even by a
+   * document closed and opened again with the same version) and settings `generation`; else the
+   * items `compute` gives, reported "unchanged" when they hash to the id the client has, and
+   * thrown as `overtaken()` when the document changed meanwhile or `compute` gave nothing.
+   * O(items' JSON) beyond `compute`.
    */
-  known(uri: string, revision: number, generation: number, previousResultId: string | undefined): DocumentDiagnosticReport | undefined {
+  async answer(uri: string, previousResultId: string | undefined, revisionOf: (uri: string) => number | undefined, generation: number,
+    compute: () => Promise<Diagnostic[] | undefined>, overtaken: () => Error): Promise<DocumentDiagnosticReport> {
+    const revision = revisionOf(uri);
+    if (revision === undefined) return EMPTY_REPORT;
     const last = this.last.get(uri);
     if (last && last.revision === revision && last.generation === generation && previousResultId === last.resultId) {
       return { kind: DocumentDiagnosticReportKind.Unchanged, resultId: last.resultId };
     }
-    return undefined;
-  }
-
-  /** The report of `items`, computed at `revision`: "unchanged" when they hash to the id the client has. O(items' JSON). */
-  report(uri: string, revision: number, generation: number, previousResultId: string | undefined, items: Diagnostic[]): DocumentDiagnosticReport {
+    const items = await compute();
+    if (!items || revisionOf(uri) !== revision) throw overtaken();
     const resultId = contentId(JSON.stringify(items));
     this.last.set(uri, { revision, generation, resultId });
     if (previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };

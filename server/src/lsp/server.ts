@@ -667,18 +667,15 @@ connection.onDidChangeWatchedFiles(guardNotification('didChangeWatchedFiles', ()
 // Pull diagnostics, answered "unchanged" when the client has them already (pullResults.ts).
 const pulls = new PullResults();
 
-connection.languages.diagnostics.on(guard('textDocument/diagnostic', EMPTY_REPORT, async (params, token) => {
+connection.languages.diagnostics.on(guard('textDocument/diagnostic', EMPTY_REPORT, (params, token) => {
   const uri = params.textDocument.uri;
-  const revision = documents.revision(uri);
-  if (revision === undefined) return EMPTY_REPORT;
-  const generation = settings.generation;
-  const known = pulls.known(uri, revision, generation, params.previousResultId);
-  if (known) return known;
-  const items = await validate(uri, token);
-  if (token.isCancellationRequested) throw cancelled('textDocument/diagnostic');
-  // Overtaken by an edit while validating: ask the client to pull again rather than answer stale.
-  if (!items || documents.revision(uri) !== revision) throw serverCancelled('textDocument/diagnostic');
-  return pulls.report(uri, revision, generation, params.previousResultId, items);
+  const compute = async (): Promise<Diagnostic[] | undefined> => {
+    const items = await validate(uri, token);
+    if (token.isCancellationRequested) throw cancelled('textDocument/diagnostic');
+    return items;
+  };
+  // Overtaken by an edit while validating: the client is asked to pull again rather than answered stale.
+  return pulls.answer(uri, params.previousResultId, (u) => documents.revision(u), settings.generation, compute, () => serverCancelled('textDocument/diagnostic'));
 }, serverCancelled));
 
 connection.onHover(waitedGuard('textDocument/hover', null, async (params, token) => {

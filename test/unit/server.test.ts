@@ -141,6 +141,33 @@ suite('language server over stdio', () => {
     }
   });
 
+  test('pull mode: settings that come after a pull went on without them (3 s) refresh the diagnostics, and the next pull is not answered "unchanged"', async () => {
+    const s = await start({ textDocument: { diagnostic: { dynamicRegistration: false } }, workspace: { configuration: true, diagnostics: { refreshSupport: true } } });
+    try {
+      // A client slow to answer: the settings come 3.5 s after they were asked.
+      s.conn.onRequest('workspace/configuration', async (params: { items: unknown[] }) => {
+        await new Promise((resolve) => setTimeout(resolve, 3500));
+        return params.items.map(() => ({ diagnostics: { 'acap.version-missing': 'off' } }));
+      });
+      let refreshed: () => void = () => undefined;
+      const refresh = new Promise<void>((resolve) => { refreshed = resolve; });
+      s.conn.onRequest('workspace/diagnostic/refresh', () => {
+        refreshed();
+        return null;
+      });
+      const uri = 'file:///site/slow-pull/robots.txt';
+      await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'robots-txt', version: 1, text: 'ACAP-crawler: *\nACAP-allow-crawl: /\n' } });
+      const first = await s.conn.sendRequest<{ kind: string; items: Diagnostic[]; resultId: string }>('textDocument/diagnostic', { textDocument: { uri } });
+      assert.deepEqual(codesOf(first.items), ['acap.version-missing'], 'the defaults, while the settings had not come');
+      await refresh;
+      const again = await s.conn.sendRequest<{ kind: string; items?: Diagnostic[] }>('textDocument/diagnostic', { textDocument: { uri }, previousResultId: first.resultId });
+      assert.equal(again.kind, 'full', JSON.stringify(again));
+      assert.deepEqual(codesOf(again.items ?? []), [], 'the settings, once they came');
+    } finally {
+      await s.close();
+    }
+  });
+
   test('a document replaced whole before anything read it: the diagnostics are the new text\'s', async () => {
     const s = await start({ textDocument: { synchronization: {} } });
     try {

@@ -7,6 +7,7 @@
 import * as assert from 'node:assert/strict';
 import { doValidation, getSemanticTokens, parseDocument } from '../../server/src/service';
 import { staticCapabilities } from '../../server/src/lsp/capabilities';
+import { MAX_DOCUMENT_CHARS } from '../../server/src/lsp/documentStore';
 import { startWebServer, type WebServer } from './kit/webWorker';
 
 const URI = 'file:///site/robots.txt';
@@ -16,6 +17,10 @@ const VS_CODE = {
   textDocument: { codeAction: { dataSupport: true, resolveSupport: { properties: ['edit'] }, codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'refactor.rewrite'] } } } },
   workspace: { workspaceEdit: { documentChanges: true, changeAnnotationSupport: { groupsOnLabel: true } } },
 };
+
+/** Every feature registered dynamically, as VS Code's client does. */
+const DYNAMIC = Object.fromEntries(['hover', 'completion', 'codeAction', 'definition', 'references', 'documentHighlight', 'rename', 'documentSymbol', 'foldingRange',
+  'selectionRange', 'documentLink', 'semanticTokens', 'inlayHint', 'formatting', 'rangeFormatting'].map((f) => [f, { dynamicRegistration: true }]));
 
 interface Action {
   title: string;
@@ -134,6 +139,8 @@ suite('the web worker server answers as the Node server', () => {
     assert.equal(third.kind, 'full');
     assert.notEqual(third.resultId, first.resultId);
     assert.ok(third.items?.some((d) => d.code === 'syntax.not-a-field'), JSON.stringify(third.items));
+    // One more round trip: a push scheduled by the last edit would have been written before its answer.
+    await server.request('textDocument/foldingRange', { textDocument: { uri: URI } });
     assert.deepEqual(server.published.filter((p) => p.uri === URI), [], 'nothing pushed to a client that pulls');
   }));
 
@@ -143,5 +150,41 @@ suite('the web worker server answers as the Node server', () => {
     assert.equal(r.result, undefined, JSON.stringify(r));
     assert.equal(r.error?.code, -32602);
     assert.match(r.error?.message ?? '', /^codeAction\/resolve: /);
+  }));
+
+  test('a client that registers capabilities (VS Code) gets each for its documents: HTML no rename or formatting, TDMRep files and XML diagnostics only', () => withServer(
+    { textDocument: { ...DYNAMIC, diagnostic: { dynamicRegistration: true } } },
+    async (server) => {
+      assert.equal(server.capabilities.hoverProvider, undefined, 'nothing announced for every document');
+      // A request answered after `initialized` was read: the registration is asked by then.
+      await server.request('textDocument/foldingRange', { textDocument: { uri: URI } });
+      const selectors = new Map(server.registrations.map((r) => [r.method, JSON.stringify(r.registerOptions?.documentSelector)]));
+      assert.equal(selectors.get('textDocument/rename'), JSON.stringify([{ language: 'robots-txt' }]));
+      assert.equal(selectors.get('textDocument/rangeFormatting'), JSON.stringify([{ language: 'robots-txt' }]));
+      assert.equal(selectors.get('textDocument/hover'), JSON.stringify([{ language: 'robots-txt' }, { language: 'html' }]));
+      assert.match(selectors.get('textDocument/diagnostic') ?? '', /tdmrep\.json.*"xml"/);
+    },
+  ));
+
+  test('a request that reuses the id of one still queued does not hold validation up for good', () => withServer({}, async (server) => {
+    server.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'robots-txt', version: 1, text: FILE } });
+    await server.diagnostics(URI, 1);
+    // Two requests with one id, read together: the library keeps the second in place of the
+    // first, so one message read is never handed on.
+    for (let k = 0; k < 2; k++) server.send({ jsonrpc: '2.0', id: 9999, method: 'textDocument/foldingRange', params: { textDocument: { uri: URI } } });
+    const at = { line: 5, character: 'Disallow: /'.length };
+    for (const version of [2, 3]) {
+      server.notify('textDocument/didChange', { textDocument: { uri: URI, version }, contentChanges: [{ range: { start: at, end: at }, text: 'x' }] });
+      const published = await server.diagnostics(URI, version);
+      assert.equal(published.version, version);
+    }
+  }));
+
+  test('a document past the size the server reads gets the one diagnostic that says so, as from the Node server', () => withServer({}, async (server) => {
+    const text = `User-agent: *\n${'Disallow: /x\n'.repeat(Math.ceil((MAX_DOCUMENT_CHARS + 1000) / 12))}`;
+    server.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'robots-txt', version: 1, text } });
+    const published = await server.diagnostics(URI, 1);
+    assert.deepEqual(published.diagnostics.map((d) => d.code), ['text.too-large']);
+    assert.match(published.diagnostics[0].message, /more than the [\d,]+ the language server reads/);
   }));
 });

@@ -15,12 +15,12 @@ import {
   doComplete, doHover, doValidation, doHtmlComplete, doHtmlHover, validateHtml, explain, explainPage, formatExplanation, formatPageExplanation, facts,
   doTdmrepValidation, doRslValidation, isRslText,
 } from '../service';
-import { DocumentStore, MAX_DOCUMENT_CHARS } from './documentStore';
+import { degradedDiagnostic, DocumentStore, MAX_DOCUMENT_CHARS } from './documentStore';
 import { Settings } from './settings';
 import { ExplainRequest } from '../protocol';
 import { registerViewRequests } from './viewRequests';
 import { registerDiffRequest } from './diffRequest';
-import { staticCapabilities } from './capabilities';
+import { canRegisterAll, dynamicRegistrations, staticCapabilities } from './capabilities';
 import { registerEditorRequests } from './editorRequests';
 import { EMPTY_REPORT, PullResults } from './pullResults';
 import { linkDocs } from './docsLinks';
@@ -31,7 +31,9 @@ let docsUri: string | undefined;
  * Messages read from the page and not yet handed to their handlers. The library hands them on one
  * per task; validation after an edit waits while any are queued, so that the edits of a burst
  * read together are validated once, at the newest text (schedulePublish). `$/cancelRequest` is
- * not counted: the library acts on most of them as it reads them, without handing them on.
+ * counted on neither side: the library acts on some as it reads them and hands the others on.
+ * A count, not a certainty: a request read while another of the same id is queued replaces it,
+ * and one message is then counted twice and handed on once; the wait is bounded for that.
  */
 let queued = 0;
 const counted = (message: Message): boolean => (message as Partial<RequestMessage> | null)?.method !== '$/cancelRequest';
@@ -69,7 +71,11 @@ const connection = createConnection(new CountingReader(new BrowserMessageReader(
   },
 });
 const documents = new DocumentStore();
-const settings = new Settings(connection);
+// Settings that came after diagnostics went on without them: the diagnostics are made again.
+const settings = new Settings(connection, (uri) => {
+  if (pullDiagnostics) void connection.sendRequest(DiagnosticRefreshRequest.type).catch(() => undefined);
+  else if (documents.has(uri)) schedulePublish(uri);
+});
 const engineContext = {};
 
 /**
@@ -101,17 +107,25 @@ const editor = registerEditorRequests(connection, { documents, guard, context: {
 /** Whether the client pulls diagnostics (LSP 3.17): then nothing is pushed. */
 let pullDiagnostics = false;
 
+/** Whether the client registers the capabilities, each for its documents, once initialized. */
+let registerLater = false;
+
 connection.onInitialize((params) => {
   settings.setCanPull(params.capabilities.workspace?.configuration === true);
   const init = params.initializationOptions as { docsUri?: unknown } | undefined;
   docsUri = typeof init?.docsUri === 'string' ? init.docsUri : undefined;
   pullDiagnostics = params.capabilities.textDocument?.diagnostic !== undefined;
+  registerLater = canRegisterAll(params.capabilities);
   editor.initialize(params.capabilities);
   return {
-    // The Node server's, announced statically.
-    capabilities: { textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental }, ...staticCapabilities(pullDiagnostics) },
+    // The Node server's: registered for the documents each serves, or announced for all.
+    capabilities: { textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental }, ...(registerLater ? {} : staticCapabilities(pullDiagnostics)) },
     serverInfo: { name: 'robots-acap (web)' },
   };
+});
+
+connection.onInitialized(() => {
+  if (registerLater) connection.client.register(dynamicRegistrations(pullDiagnostics)).catch((err: unknown) => logFailure('registering the capabilities', err));
 });
 
 /** The diagnostics of `uri` as it is now, with `s`; undefined when it is not open or gets none. */
@@ -123,7 +137,8 @@ function diagnosticsOf(uri: string, s: Awaited<ReturnType<Settings['forDocument'
   const sideDiagnostics = side && side.text.length <= MAX_DOCUMENT_CHARS
     ? side.language === 'tdmrep' ? doTdmrepValidation(side.text, s) : isRslText(side.text) ? doRslValidation(side.text, s) : []
     : undefined;
-  const diagnostics = sideDiagnostics ?? (page ? validateHtml(page, s) : doc ? doValidation(doc, s) : undefined);
+  const size = documents.degraded(uri);
+  const diagnostics = sideDiagnostics ?? (size !== undefined ? degradedDiagnostic(size, s) : page ? validateHtml(page, s) : doc ? doValidation(doc, s) : undefined);
   return diagnostics && linkDocs(diagnostics, docsUri);
 }
 
@@ -149,16 +164,21 @@ connection.languages.diagnostics.on(guard('textDocument/diagnostic', EMPTY_REPOR
  * Validation after an edit runs once the messages already read have been handled (the rest of a
  * burst of edits, a request), once per document however many edits came meanwhile: a burst of
  * typing queues one validation, of the newest text, not one per keystroke. No debounce: with
- * nothing queued it runs a task later. It waits a task at a time, only while messages are queued.
+ * nothing queued it runs a task later. It waits a task at a time while messages are queued, at
+ * most MAX_WAITS tasks; past them it runs, and the count starts again from nothing (a count left
+ * behind by the library's queue never holds validation up for more than that).
  */
 const pending = new Map<string, ReturnType<typeof setTimeout>>();
+const MAX_WAITS = 32;
 function schedulePublish(uri: string): void {
   if (pullDiagnostics || pending.has(uri)) return;
+  let waits = 0;
   const run = (): void => {
-    if (queued > 0) {
+    if (queued > 0 && waits++ < MAX_WAITS) {
       pending.set(uri, setTimeout(run, 0));
       return;
     }
+    queued = 0;
     pending.delete(uri);
     publish(uri).catch((err: unknown) => logFailure(`diagnostics of ${uri}`, err));
   };

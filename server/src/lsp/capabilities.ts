@@ -1,7 +1,8 @@
 /**
- * What the server offers, and for which documents. robots.txt files get everything; HTML pages
- * get only diagnostics, hover, completion and quick fixes, so that VS Code's own HTML support
- * (folding, formatting, symbols, links...) is never displaced. Clients that can register
+ * What the servers offer (the Node server and the one in a web worker), and for which documents.
+ * robots.txt files get everything; HTML pages get only diagnostics, hover, completion and quick
+ * fixes, so that VS Code's own HTML support (folding, formatting, symbols, links...) is never
+ * displaced; a TDMRep file and XML (RSL licences) get diagnostics only. Clients that can register
  * capabilities dynamically (VS Code) get each one with a document selector; others get them
  * statically, for the documents they choose to send.
  */
@@ -16,6 +17,11 @@ import { semanticTokensLegend } from '../service';
 export const ROBOTS_SELECTOR: DocumentSelector = [{ language: 'robots-txt' }];
 export const HTML_SELECTOR: DocumentSelector = [{ language: 'html' }];
 const BOTH: DocumentSelector = [...ROBOTS_SELECTOR, ...HTML_SELECTOR];
+/**
+ * The files beside them that get diagnostics only: a site's TDMRep property file, and XML (an RSL
+ * licence is checked, other XML gets none). The client sends them (client/src/startup.ts).
+ */
+export const SIDE_SELECTOR: DocumentSelector = [{ language: 'json', pattern: '**/.well-known/tdmrep.json' }, { language: 'xml' }];
 
 export const COMPLETION_TRIGGERS = ['-', ':', '=', '(', '/', ' ', '"'];
 
@@ -32,7 +38,7 @@ export function staticCapabilities(pullDiagnostics: boolean): ServerCapabilities
   return {
     hoverProvider: true,
     completionProvider: { triggerCharacters: COMPLETION_TRIGGERS },
-    // Conversions are listed without their edits and resolved when picked (server.ts).
+    // Conversions are listed without their edits and resolved when picked (editorRequests.ts).
     codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite], resolveProvider: true },
     definitionProvider: true,
     referencesProvider: true,
@@ -57,7 +63,9 @@ export function dynamicRegistrations(pullDiagnostics: boolean): BulkRegistration
   r.add(HoverRequest.type, { documentSelector: BOTH });
   r.add(CompletionRequest.type, { documentSelector: BOTH, triggerCharacters: COMPLETION_TRIGGERS });
   r.add(CodeActionRequest.type, { documentSelector: BOTH, codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite], resolveProvider: true });
-  if (pullDiagnostics) r.add(DocumentDiagnosticRequest.type, { documentSelector: BOTH, interFileDependencies: false, workspaceDiagnostics: false });
+  // Pulled for the side files too: registered for robots.txt and HTML only, a client that pulls
+  // never asked for a TDMRep file's or an RSL licence's diagnostics.
+  if (pullDiagnostics) r.add(DocumentDiagnosticRequest.type, { documentSelector: [...BOTH, ...SIDE_SELECTOR], interFileDependencies: false, workspaceDiagnostics: false });
   r.add(DefinitionRequest.type, { documentSelector: ROBOTS_SELECTOR });
   r.add(ReferencesRequest.type, { documentSelector: ROBOTS_SELECTOR });
   r.add(DocumentHighlightRequest.type, { documentSelector: ROBOTS_SELECTOR });

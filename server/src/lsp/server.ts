@@ -19,10 +19,10 @@ import {
   type InitializeParams, type InitializeResult, type Message, type RequestMessage, type ResponseMessage,
 } from 'vscode-languageserver/node';
 import { SERVER_NAME, SERVER_VERSION } from '../version';
-import { DocumentStore, MAX_DOCUMENT_CHARS } from './documentStore';
+import { degradedDiagnostic, DocumentStore, MAX_DOCUMENT_CHARS } from './documentStore';
 import { Settings } from './settings';
 import {
-  doComplete, explain, facts, severityOf, siteOfPage, requestView, SOURCE, type PageSite, type Workspace, doTdmrepValidation, doRslValidation, isRslText,
+  doComplete, explain, facts, siteOfPage, requestView, type PageSite, type Workspace, doTdmrepValidation, doRslValidation, isRslText,
 } from '../service';
 import { doHoverSteps, doValidationSteps, prepareAnswersSteps, type Steps } from '../service';
 import { ExplainAnyRequest } from '../protocol';
@@ -473,17 +473,6 @@ function configuredRoot(siteRoot: string | undefined): string | undefined {
 function pageSite(uri: string, siteRoot: string | undefined): { readonly site: PageSite; readonly view: Workspace } {
   const view = requestView(workspace);
   return { site: siteOfPage(view, uri, configuredRoot(siteRoot)), view };
-}
-
-/** The one diagnostic of a document too large to parse. */
-function degradedDiagnostic(size: number, s: Parameters<typeof severityOf>[1]): Diagnostic[] {
-  const severity = severityOf('text.too-large', s);
-  if (severity === undefined) return [];
-  return [{
-    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
-    severity, source: SOURCE, code: 'text.too-large',
-    message: `This file has ${size.toLocaleString('en')} characters, more than the ${MAX_DOCUMENT_CHARS.toLocaleString('en')} the language server reads: it is shown with colouring only, without diagnostics, hovers or completion. Crawlers read at most 500 KiB (RFC 9309 §2.5); split the file or shorten it.`,
-  }];
 }
 
 /**

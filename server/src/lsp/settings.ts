@@ -45,7 +45,10 @@ export class Settings {
   private readonly perDocument = new Map<string, Promise<ServerSettings>>();
   /** The client's answers, per document, once they came. */
   private readonly answered = new Map<string, ServerSettings>();
-  /** Bumped whenever settings change, so pull-diagnostic result ids change with them. */
+  /**
+   * Bumped whenever settings change, and when a document's settings come after requests went on
+   * without them: a pull of diagnostics is computed again at a new generation.
+   */
   generation = 0;
 
   /** Documents whose requests went on without the client's answer: told when it comes (`late`). */
@@ -98,7 +101,11 @@ export class Settings {
           // Kept only while this request is the document's (settings may have changed since).
           if (this.perDocument.get(uri) === asked) {
             this.answered.set(uri, settings);
-            if (this.wentOn.delete(uri)) this.late(uri);
+            // A new generation: a pull of diagnostics made without them is not answered "unchanged".
+            if (this.wentOn.delete(uri)) {
+              this.generation++;
+              this.late(uri);
+            }
           }
           return settings;
         });

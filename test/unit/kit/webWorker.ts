@@ -34,6 +34,10 @@ export interface WebServer {
   readonly capabilities: Record<string, unknown>;
   request<T = unknown>(method: string, params: unknown): Promise<{ result?: T; error?: { code: number; message: string } }>;
   notify(method: string, params: unknown): void;
+  /** A message as given, unchecked (a request id the client should not reuse, say). */
+  send(message: object): void;
+  /** The registrations the server asked for (client/registerCapability), in order. */
+  readonly registrations: { method: string; registerOptions?: { documentSelector?: unknown } }[];
   /** Every publishDiagnostics so far, in order. */
   readonly published: Published[];
   /**
@@ -52,6 +56,7 @@ export async function startWebServer(capabilities: object = {}): Promise<WebServ
   const worker = new Worker(WEB_WORKER_SHIM, { eval: true, workerData: BROWSER_SERVER });
   const errors: string[] = [];
   const published: Published[] = [];
+  const registrations: WebServer['registrations'] = [];
   const answers = new Map<number, (m: { result?: unknown; error?: { code: number; message: string } }) => void>();
   const waiting: { uri: string; version: number; resolve: (p: Published) => void }[] = [];
   worker.on('error', (e) => errors.push(String(e)));
@@ -69,6 +74,9 @@ export async function startWebServer(capabilities: object = {}): Promise<WebServ
       errors.push((m.params as { message: string }).message);
     } else if (typeof m.id === 'number' && m.method === 'workspace/configuration') {
       worker.postMessage({ jsonrpc: '2.0', id: m.id, result: (m.params as { items: unknown[] }).items.map(() => ({})) });
+    } else if (typeof m.id === 'number' && m.method === 'client/registerCapability') {
+      registrations.push(...(m.params as { registrations: WebServer['registrations'] }).registrations);
+      worker.postMessage({ jsonrpc: '2.0', id: m.id, result: null });
     }
   });
   let next = 0;
@@ -85,6 +93,8 @@ export async function startWebServer(capabilities: object = {}): Promise<WebServ
     capabilities: init.result.capabilities,
     request,
     notify,
+    send: (message) => worker.postMessage(message),
+    registrations,
     published,
     errors,
     diagnostics: (uri, version = 0) => {

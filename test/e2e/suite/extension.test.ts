@@ -243,4 +243,16 @@ suite('robots-acap in a real VS Code extension host', () => {
     assert.match(outcome.unavailable, /git/);
     assert.equal(outcome.flips, undefined);
   });
+
+  test('a site\'s TDMRep file gets its diagnostics (pulled by VS Code, as robots.txt\'s are)', async () => {
+    // Written into the workspace copy: the bundled example site has no TDMRep file.
+    const uri = siteFile('.well-known/tdmrep.json');
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode('[{"tdm-reservation": 1}]\n'));
+    const tdm = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(tdm);
+    assert.equal(tdm.languageId, 'json');
+    const d = await diagnosticsWhere(uri, (x) => x.some((y) => codeOf(y) === 'tdmrep.missing-location'), 'the TDMRep rule without a location');
+    assert.ok(d.length > 0);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
 });

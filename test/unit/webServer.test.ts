@@ -37,8 +37,8 @@ function applyEdits(data: readonly number[], edits: readonly { start: number; de
   return out;
 }
 
-async function withServer(capabilities: object, body: (server: WebServer) => Promise<void>): Promise<void> {
-  const server = await startWebServer(capabilities);
+async function withServer(capabilities: object, body: (server: WebServer) => Promise<void>, settings: unknown = {}, settingsDelayMs = 0): Promise<void> {
+  const server = await startWebServer(capabilities, settings, settingsDelayMs);
   try {
     await body(server);
     assert.deepEqual(server.errors, []);
@@ -187,4 +187,16 @@ suite('the web worker server answers as the Node server', () => {
     assert.deepEqual(published.diagnostics.map((d) => d.code), ['text.too-large']);
     assert.match(published.diagnostics[0].message, /more than the [\d,]+ the language server reads/);
   }));
+
+  test('settings that come after diagnostics went on without them (3 s) make the diagnostics again', () => withServer({ workspace: { configuration: true } }, async (server) => {
+    server.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'robots-txt', version: 1, text: 'ACAP-crawler: *\nACAP-allow-crawl: /\n' } });
+    const first = await server.diagnostics(URI, 1);
+    assert.deepEqual(first.diagnostics.map((d) => d.code), ['acap.version-missing'], 'the defaults, while the settings had not come');
+    const before = server.published.length;
+    // The settings come 3.5 s after they were asked; the server went on after 3 s.
+    const deadline = Date.now() + 10_000;
+    while (server.published.length === before && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.ok(server.published.length > before, 'the diagnostics were made again once the settings came');
+    assert.deepEqual(server.published[before].diagnostics.map((d) => d.code), [], 'the settings, once they came');
+  }, { diagnostics: { 'acap.version-missing': 'off' } }, 3500));
 });

@@ -50,8 +50,11 @@ export interface WebServer {
   close(): Promise<void>;
 }
 
-/** Start the worker and initialize it with `capabilities`. */
-export async function startWebServer(capabilities: object = {}): Promise<WebServer> {
+/**
+ * Start the worker and initialize it with `capabilities`. `settings` answers its settings
+ * requests (workspace/configuration), after `settingsDelayMs`.
+ */
+export async function startWebServer(capabilities: object = {}, settings: unknown = {}, settingsDelayMs = 0): Promise<WebServer> {
   assert.ok(existsSync(BROWSER_SERVER), 'npm run build first (dist/browser/server.js)');
   const worker = new Worker(WEB_WORKER_SHIM, { eval: true, workerData: BROWSER_SERVER });
   const errors: string[] = [];
@@ -73,7 +76,8 @@ export async function startWebServer(capabilities: object = {}): Promise<WebServ
     } else if (m.method === 'window/logMessage' && (m.params as { type: number }).type === 1) {
       errors.push((m.params as { message: string }).message);
     } else if (typeof m.id === 'number' && m.method === 'workspace/configuration') {
-      worker.postMessage({ jsonrpc: '2.0', id: m.id, result: (m.params as { items: unknown[] }).items.map(() => ({})) });
+      const answer = { jsonrpc: '2.0', id: m.id, result: (m.params as { items: unknown[] }).items.map(() => settings) };
+      setTimeout(() => worker.postMessage(answer), settingsDelayMs);
     } else if (typeof m.id === 'number' && m.method === 'client/registerCapability') {
       registrations.push(...(m.params as { registrations: WebServer['registrations'] }).registrations);
       worker.postMessage({ jsonrpc: '2.0', id: m.id, result: null });

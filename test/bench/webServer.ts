@@ -1,11 +1,13 @@
 /**
  * `npm run bench:web`: the web worker's server (dist/browser/server.js, VS Code for the Web) run
  * in a web-worker sandbox (test/unit/kit/webWorker.ts) on generated files of two shapes, as VS
- * Code drives it: didOpen → diagnostics; code actions on a rule line, as the lightbulb asks
- * (automatic) and as the user asks (invoked), p50 and max of 5; forty one-character edits sent
- * together → the diagnostics of the last, with how many validations were published for them;
- * and with a client that pulls, the first pull, a pull after an edit in a comment (answered
- * "unchanged") and one after a line that adds a finding. Prints one JSON object; asserts nothing.
+ * Code drives it: didOpen → diagnostics; the first hover sent right after them (in a fresh
+ * server) and one sent after a pause of 1.5 s (by when the server has built what it asks); code
+ * actions on a rule line, as the lightbulb asks (automatic) and as the user asks (invoked), p50
+ * and max of 5; forty one-character edits sent together → the diagnostics of the last, with how
+ * many validations were published for them; and with a client that pulls, the first pull, a pull
+ * after an edit in a comment (answered "unchanged") and one after a line that adds a finding.
+ * Prints one JSON object; asserts nothing.
  * ROBOTS_ACAP_WEB_SERVER names another build of the bundle (to compare before and after).
  */
 import * as os from 'node:os';
@@ -57,11 +59,31 @@ async function open(server: WebServer, text: string): Promise<number> {
   });
 }
 
+/** A hover on a rule line, timed. */
+function hover(server: WebServer, line: number): Promise<number> {
+  return timed(() => server.request('textDocument/hover', { textDocument: { uri: URI }, position: { line, character: 12 } }));
+}
+
+/** The first hover sent right after the first diagnostics, in a fresh server. */
+async function firstHover(text: string): Promise<number> {
+  const server = await startWebServer(VS_CODE);
+  try {
+    await open(server, text);
+    return round(await hover(server, ruleLines(text)[0]));
+  } finally {
+    await server.close();
+  }
+}
+
 async function pushed(text: string): Promise<Record<string, unknown>> {
   const server = await startWebServer(VS_CODE);
   try {
     const didOpenToDiagnostics = round(await open(server, text));
     const rules = ruleLines(text);
+    // A person reaches for a hover a moment after the file opens: by then the server has built
+    // what a hover asks (idle work).
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const firstHoverAfterAPause = round(await hover(server, rules[0]));
     const codeActions: Record<string, unknown> = {};
     for (const [name, triggerKind] of [['automatic', 2], ['invoked', 1]] as const) {
       const times: number[] = [];
@@ -82,7 +104,7 @@ async function pushed(text: string): Promise<Record<string, unknown>> {
       }
       await published(server, BURST + 1, before, BURST);
     });
-    return { didOpenToDiagnostics, codeActions, burstOf40Edits: { toLastDiagnostics: round(burst), validationsPublished: server.published.length - before } };
+    return { didOpenToDiagnostics, firstHoverAfterAPause, codeActions, burstOf40Edits: { toLastDiagnostics: round(burst), validationsPublished: server.published.length - before } };
   } finally {
     await server.close();
   }
@@ -118,7 +140,7 @@ async function main(): Promise<void> {
   const shapes: Record<string, unknown>[] = [];
   for (const shape of SHAPES) {
     const text = shapedFile(shape.bytes, shape.groups);
-    shapes.push({ shape: shape.name, bytes: text.length, push: await pushed(text), pull: await pulled(text) });
+    shapes.push({ shape: shape.name, bytes: text.length, firstHoverRightAfterOpening: await firstHover(text), push: await pushed(text), pull: await pulled(text) });
   }
   const out = {
     machine: { cpu: os.cpus()[0]?.model ?? 'unknown', cores: os.cpus().length, node: process.version },

@@ -13,7 +13,7 @@ import {
 } from 'vscode-languageserver/browser';
 import {
   doComplete, doHover, doValidation, doHtmlComplete, doHtmlHover, validateHtml, explain, explainPage, formatExplanation, formatPageExplanation, facts,
-  doTdmrepValidation, doRslValidation, isRslText,
+  doTdmrepValidation, doRslValidation, isRslText, prepareAnswersSteps,
 } from '../service';
 import { degradedDiagnostic, DocumentStore, MAX_DOCUMENT_CHARS } from './documentStore';
 import { Settings } from './settings';
@@ -33,9 +33,13 @@ let docsUri: string | undefined;
  * read together are validated once, at the newest text (schedulePublish). `$/cancelRequest` is
  * counted on neither side: the library acts on some as it reads them and hands the others on.
  * A count, not a certainty: a request read while another of the same id is queued replaces it,
- * and one message is then counted twice and handed on once; the wait is bounded for that.
+ * and one message is then counted twice and handed on once (schedulePublish sees the queue stall).
  */
 let queued = 0;
+/** Messages handed to their handlers so far (`$/cancelRequest` aside): while it grows, the queue drains. */
+let handled = 0;
+/** When the last message was read (performance.now()): idle work waits IDLE_AFTER_MS after it. */
+let lastReceived = -Infinity;
 const counted = (message: Message): boolean => (message as Partial<RequestMessage> | null)?.method !== '$/cancelRequest';
 
 /** The page's reader, counting what it reads into `queued`. */
@@ -52,6 +56,7 @@ class CountingReader implements MessageReader {
   }
   listen(callback: DataCallback): Disposable {
     return this.inner.listen((message) => {
+      lastReceived = performance.now();
       if (counted(message)) queued++;
       callback(message);
     });
@@ -65,7 +70,10 @@ declare const self: object;
 const connection = createConnection(new CountingReader(new BrowserMessageReader(self as never)), new BrowserMessageWriter(self as never), {
   messageStrategy: {
     handleMessage(message: Message, next: (message: Message) => void): void {
-      if (counted(message)) queued = Math.max(0, queued - 1);
+      if (counted(message)) {
+        queued = Math.max(0, queued - 1);
+        handled++;
+      }
       next(message);
     },
   },
@@ -112,8 +120,9 @@ let registerLater = false;
 
 connection.onInitialize((params) => {
   settings.setCanPull(params.capabilities.workspace?.configuration === true);
-  const init = params.initializationOptions as { docsUri?: unknown } | undefined;
+  const init = params.initializationOptions as { docsUri?: unknown; marks?: unknown } | undefined;
   docsUri = typeof init?.docsUri === 'string' ? init.docsUri : undefined;
+  marks = init?.marks === true;
   pullDiagnostics = params.capabilities.textDocument?.diagnostic !== undefined;
   registerLater = canRegisterAll(params.capabilities);
   editor.initialize(params.capabilities);
@@ -148,7 +157,9 @@ async function publish(uri: string): Promise<void> {
   // Edited or closed while the settings were asked for: the run for the newer text publishes.
   if (revision === undefined || documents.revision(uri) !== revision) return;
   const diagnostics = diagnosticsOf(uri, s);
-  if (diagnostics) await connection.sendDiagnostics({ uri, version: documents.version(uri), diagnostics });
+  if (!diagnostics) return;
+  schedulePrepare(uri);
+  await connection.sendDiagnostics({ uri, version: documents.version(uri), diagnostics });
 }
 
 // Pull diagnostics, answered "unchanged" when the client has them already (pullResults.ts).
@@ -156,47 +167,127 @@ const pulls = new PullResults();
 connection.languages.diagnostics.on(guard('textDocument/diagnostic', EMPTY_REPORT, (params) => {
   const uri = params.textDocument.uri;
   // Edited while the settings were asked for: the client is asked to pull again for the newer text.
-  return pulls.answer(uri, params.previousResultId, (u) => documents.revision(u), settings.generation, async () => diagnosticsOf(uri, await settings.forDocument(uri)) ?? [],
-    () => new ResponseError(LSPErrorCodes.ServerCancelled, 'textDocument/diagnostic: the document changed', { retriggerRequest: true }));
+  return pulls.answer(uri, params.previousResultId, (u) => documents.revision(u), settings.generation, async () => {
+    const items = diagnosticsOf(uri, await settings.forDocument(uri));
+    schedulePrepare(uri);
+    return items ?? [];
+  }, () => new ResponseError(LSPErrorCodes.ServerCancelled, 'textDocument/diagnostic: the document changed', { retriggerRequest: true }));
 }));
 
 /**
  * Validation after an edit runs once the messages already read have been handled (the rest of a
  * burst of edits, a request), once per document however many edits came meanwhile: a burst of
  * typing queues one validation, of the newest text, not one per keystroke. No debounce: with
- * nothing queued it runs a task later. It waits a task at a time while messages are queued, at
- * most MAX_WAITS tasks; past them it runs, and the count starts again from nothing (a count left
- * behind by the library's queue never holds validation up for more than that).
+ * nothing queued it runs a task later. It waits a task at a time while messages are queued and
+ * being handed on; when none has been handed on for STALLED_TASKS tasks, the count is one the
+ * library's queue left behind (see `queued`): it starts again from nothing, and validation runs.
+ * At most MAX_WAITS tasks in all, however fast messages keep coming.
  */
 const pending = new Map<string, ReturnType<typeof setTimeout>>();
-const MAX_WAITS = 32;
+const STALLED_TASKS = 4;
+const MAX_WAITS = 1000;
 function schedulePublish(uri: string): void {
   if (pullDiagnostics || pending.has(uri)) return;
   let waits = 0;
+  let stalled = 0;
+  let seen = handled;
   const run = (): void => {
-    if (queued > 0 && waits++ < MAX_WAITS) {
-      pending.set(uri, setTimeout(run, 0));
-      return;
+    if (queued > 0) {
+      stalled = handled === seen ? stalled + 1 : 0;
+      seen = handled;
+      if (stalled < STALLED_TASKS && waits++ < MAX_WAITS) {
+        pending.set(uri, setTimeout(run, 0));
+        return;
+      }
+      if (stalled >= STALLED_TASKS) queued = 0;
     }
-    queued = 0;
     pending.delete(uri);
     publish(uri).catch((err: unknown) => logFailure(`diagnostics of ${uri}`, err));
   };
   pending.set(uri, setTimeout(run, 0));
 }
 
+/**
+ * What a hover will ask, built once a document has been quiet for a moment (prepareAnswersSteps,
+ * as the Node server does): PREPARE_AFTER_OPEN_MS after the first diagnostics of a document just
+ * opened, PREPARE_AFTER_MS after those of an edit (longer than the pause between keystrokes).
+ * It runs as idle work, in slices of SLICE_MS, each once no message has been read for
+ * IDLE_AFTER_MS, so a request never waits behind more than a slice; an edit or a close stops it
+ * at its next step. On the largest real file a first hover otherwise builds
+ * the engine's indexes itself (about 100 ms).
+ */
+const PREPARE_AFTER_OPEN_MS = 100;
+const PREPARE_AFTER_MS = 400;
+const IDLE_AFTER_MS = 100;
+const SLICE_MS = 15;
+const preparing = new Map<string, ReturnType<typeof setTimeout>>();
+/** Documents opened whose first diagnostics have not been made yet (and not edited since). */
+const opened = new Set<string>();
+/** Whether the client asked for scheduling marks (initializationOptions.marks, for tests). */
+let marks = false;
+
+function schedulePrepare(uri: string): void {
+  cancelPrepare(uri);
+  const revision = documents.revision(uri);
+  if (revision === undefined || !documents.get(uri)) return;
+  const after = opened.delete(uri) ? PREPARE_AFTER_OPEN_MS : PREPARE_AFTER_MS;
+  preparing.set(uri, setTimeout(() => {
+    preparing.delete(uri);
+    prepare(uri, revision).catch((err: unknown) => logFailure(`preparing answers for ${uri}`, err));
+  }, after));
+}
+
+function cancelPrepare(uri: string): void {
+  clearTimeout(preparing.get(uri));
+  preparing.delete(uri);
+}
+
+async function prepare(uri: string, revision: number): Promise<void> {
+  const stale = (): boolean => documents.revision(uri) !== revision;
+  const doc = documents.get(uri);
+  if (!doc || stale()) return;
+  const steps = prepareAnswersSteps(doc, await settings.forDocument(uri));
+  try {
+    for (;;) {
+      // Idle: no message read for IDLE_AFTER_MS. The library hands each on within a few tasks of
+      // reading it, so a count of queued messages left by then is one it left behind (see `queued`).
+      for (;;) {
+        if (stale()) return;
+        const wait = lastReceived + IDLE_AFTER_MS - performance.now();
+        if (wait <= 0) break;
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+      queued = 0;
+      const until = performance.now() + SLICE_MS;
+      for (;;) {
+        if (steps.next().done) {
+          if (marks) connection.console.log(`@idle done ${uri}`);
+          return;
+        }
+        if (performance.now() >= until) break;
+      }
+    }
+  } finally {
+    steps.return(undefined);
+  }
+}
+
 connection.onDidOpenTextDocument((p) => {
   documents.open(p.textDocument.uri, p.textDocument.version, p.textDocument.text, p.textDocument.languageId);
+  opened.add(p.textDocument.uri);
   schedulePublish(p.textDocument.uri);
 });
 connection.onDidChangeTextDocument((p) => {
   documents.change(p.textDocument.uri, p.textDocument.version, p.contentChanges);
+  opened.delete(p.textDocument.uri);
   schedulePublish(p.textDocument.uri);
 });
 connection.onDidCloseTextDocument((p) => {
   const uri = p.textDocument.uri;
   clearTimeout(pending.get(uri));
   pending.delete(uri);
+  cancelPrepare(uri);
+  opened.delete(uri);
   documents.close(uri);
   settings.forget(uri);
   editor.closed(uri);

@@ -47,17 +47,20 @@ export interface WebServer {
   diagnostics(uri: string, version?: number): Promise<Published>;
   /** Errors of the worker and messages it logged as errors. */
   readonly errors: string[];
+  /** The other messages it logged (window/logMessage), in order. */
+  readonly logs: string[];
   close(): Promise<void>;
 }
 
 /**
- * Start the worker and initialize it with `capabilities`. `settings` answers its settings
- * requests (workspace/configuration), after `settingsDelayMs`.
+ * Start the worker and initialize it with `capabilities` and `initializationOptions`. `settings`
+ * answers its settings requests (workspace/configuration), after `settingsDelayMs`.
  */
-export async function startWebServer(capabilities: object = {}, settings: unknown = {}, settingsDelayMs = 0): Promise<WebServer> {
+export async function startWebServer(capabilities: object = {}, settings: unknown = {}, settingsDelayMs = 0, initializationOptions: object = {}): Promise<WebServer> {
   assert.ok(existsSync(BROWSER_SERVER), 'npm run build first (dist/browser/server.js)');
   const worker = new Worker(WEB_WORKER_SHIM, { eval: true, workerData: BROWSER_SERVER });
   const errors: string[] = [];
+  const logs: string[] = [];
   const published: Published[] = [];
   const registrations: WebServer['registrations'] = [];
   const answers = new Map<number, (m: { result?: unknown; error?: { code: number; message: string } }) => void>();
@@ -73,8 +76,10 @@ export async function startWebServer(capabilities: object = {}, settings: unknow
       for (let i = waiting.length - 1; i >= 0; i--) {
         if (waiting[i].uri === p.uri && (p.version ?? 0) >= waiting[i].version) waiting.splice(i, 1)[0].resolve(p);
       }
-    } else if (m.method === 'window/logMessage' && (m.params as { type: number }).type === 1) {
-      errors.push((m.params as { message: string }).message);
+    } else if (m.method === 'window/logMessage') {
+      const { type, message } = m.params as { type: number; message: string };
+      if (type === 1) errors.push(message);
+      else logs.push(message);
     } else if (typeof m.id === 'number' && m.method === 'workspace/configuration') {
       const answer = { jsonrpc: '2.0', id: m.id, result: (m.params as { items: unknown[] }).items.map(() => settings) };
       setTimeout(() => worker.postMessage(answer), settingsDelayMs);
@@ -90,7 +95,7 @@ export async function startWebServer(capabilities: object = {}, settings: unknow
     worker.postMessage({ jsonrpc: '2.0', id, method, params });
   });
   const notify = (method: string, params: unknown): void => worker.postMessage({ jsonrpc: '2.0', method, params });
-  const init = await request<{ capabilities: Record<string, unknown> }>('initialize', { processId: null, rootUri: null, capabilities });
+  const init = await request<{ capabilities: Record<string, unknown> }>('initialize', { processId: null, rootUri: null, capabilities, initializationOptions });
   assert.ok(init.result, JSON.stringify(init.error));
   notify('initialized', {});
   return {
@@ -101,6 +106,7 @@ export async function startWebServer(capabilities: object = {}, settings: unknow
     registrations,
     published,
     errors,
+    logs,
     diagnostics: (uri, version = 0) => {
       const known = published.find((p) => p.uri === uri && (p.version ?? 0) >= version);
       if (known) return Promise.resolve(known);

@@ -133,7 +133,7 @@ async function open(text: string): Promise<{ session: Session; ms: number }> {
 }
 
 /** Lines holding a rule, with their lengths: where edits and hovers go. */
-function ruleLines(text: string): { line: number; length: number }[] {
+export function ruleLines(text: string): { line: number; length: number }[] {
   const out: { line: number; length: number }[] = [];
   text.split('\n').forEach((l, line) => { if (/^(Dis)?allow: \/.{4}/i.test(l)) out.push({ line, length: l.length }); });
   return out;

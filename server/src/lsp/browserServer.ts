@@ -9,13 +9,16 @@
  */
 import {
   BrowserMessageReader, BrowserMessageWriter, createConnection, DiagnosticRefreshRequest, LSPErrorCodes, ResponseError, TextDocumentSyncKind,
-  type CancellationToken, type DataCallback, type Diagnostic, type Disposable, type Message, type MessageReader, type RequestMessage,
+  type CancellationToken, type Diagnostic, type Message,
 } from 'vscode-languageserver/browser';
 import {
   doComplete, doHover, doValidation, doHtmlComplete, doHtmlHover, validateHtml, explain, explainPage, formatExplanation, formatPageExplanation, facts,
-  doTdmrepValidation, doRslValidation, isRslText, prepareAnswersSteps,
+  prepareAnswersSteps,
 } from '../service';
-import { degradedDiagnostic, DocumentStore, MAX_DOCUMENT_CHARS } from './documentStore';
+import { DocumentStore } from './documentStore';
+import { counted, CountingReader } from './countingReader';
+import { degradedDiagnostic, sideDiagnostics } from './fileDiagnostics';
+import { IDLE_AFTER_MS, PREPARE_AFTER_MS, PREPARE_AFTER_OPEN_MS, SLICE_MS } from './timing';
 import { Settings } from './settings';
 import { ExplainRequest } from '../protocol';
 import { registerViewRequests } from './viewRequests';
@@ -40,34 +43,15 @@ let queued = 0;
 let handled = 0;
 /** When the last message was read (performance.now()): idle work waits IDLE_AFTER_MS after it. */
 let lastReceived = -Infinity;
-const counted = (message: Message): boolean => (message as Partial<RequestMessage> | null)?.method !== '$/cancelRequest';
-
-/** The page's reader, counting what it reads into `queued`. */
-class CountingReader implements MessageReader {
-  constructor(private readonly inner: MessageReader) {}
-  get onError(): MessageReader['onError'] {
-    return this.inner.onError;
-  }
-  get onClose(): MessageReader['onClose'] {
-    return this.inner.onClose;
-  }
-  get onPartialMessage(): MessageReader['onPartialMessage'] {
-    return this.inner.onPartialMessage;
-  }
-  listen(callback: DataCallback): Disposable {
-    return this.inner.listen((message) => {
-      lastReceived = performance.now();
-      if (counted(message)) queued++;
-      callback(message);
-    });
-  }
-  dispose(): void {
-    this.inner.dispose();
-  }
-}
 
 declare const self: object;
-const connection = createConnection(new CountingReader(new BrowserMessageReader(self as never)), new BrowserMessageWriter(self as never), {
+// The page's reader, counting what it reads into `queued` (an error, read as nothing, is no message).
+const reader = new CountingReader(new BrowserMessageReader(self as never), (message) => {
+  if (message === undefined) return;
+  lastReceived = performance.now();
+  if (counted(message)) queued++;
+});
+const connection = createConnection(reader, new BrowserMessageWriter(self as never), {
   messageStrategy: {
     handleMessage(message: Message, next: (message: Message) => void): void {
       if (counted(message)) {
@@ -142,12 +126,8 @@ function diagnosticsOf(uri: string, s: Awaited<ReturnType<Settings['forDocument'
   const page = documents.page(uri);
   const doc = documents.get(uri);
   const side = documents.side(uri);
-  // tdmrep.json and RSL licences as the Node server reads them (other XML gets nothing).
-  const sideDiagnostics = side && side.text.length <= MAX_DOCUMENT_CHARS
-    ? side.language === 'tdmrep' ? doTdmrepValidation(side.text, s) : isRslText(side.text) ? doRslValidation(side.text, s) : []
-    : undefined;
   const size = documents.degraded(uri);
-  const diagnostics = sideDiagnostics ?? (size !== undefined ? degradedDiagnostic(size, s) : page ? validateHtml(page, s) : doc ? doValidation(doc, s) : undefined);
+  const diagnostics = side ? sideDiagnostics(side, s) : size !== undefined ? degradedDiagnostic(size, s) : page ? validateHtml(page, s) : doc ? doValidation(doc, s) : undefined;
   return diagnostics && linkDocs(diagnostics, docsUri);
 }
 
@@ -216,10 +196,6 @@ function schedulePublish(uri: string): void {
  * at its next step. On the largest real file a first hover otherwise builds
  * the engine's indexes itself (about 100 ms).
  */
-const PREPARE_AFTER_OPEN_MS = 100;
-const PREPARE_AFTER_MS = 400;
-const IDLE_AFTER_MS = 100;
-const SLICE_MS = 15;
 const preparing = new Map<string, ReturnType<typeof setTimeout>>();
 /** Documents opened whose first diagnostics have not been made yet (and not edited since). */
 const opened = new Set<string>();

@@ -18,10 +18,10 @@
  * server asks the client for the document's settings when it opens, and the parse then runs
  * while that request is answered instead of before it is sent (see server.ts, `validate`).
  */
-import type { Diagnostic, TextDocumentContentChangeEvent } from 'vscode-languageserver/node';
+import type { TextDocumentContentChangeEvent } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { documentLength, documentText, forgetDocument, parseDocument, updateDocument, type RobotsDocument } from '../service';
-import { isTdmrepFile, parseHtml, severityOf, SOURCE, type HtmlPage } from '../service';
+import { isTdmrepFile, parseHtml, type HtmlPage } from '../service';
 
 /**
  * The largest document the server parses, in UTF-16 code units (5 Mi). The largest real
@@ -215,15 +215,4 @@ export class DocumentStore {
   robotsUris(): string[] {
     return [...this.entries].filter(([, e]) => e.robots || e.unparsed !== undefined).map(([uri]) => uri);
   }
-}
-
-/** The one diagnostic of a document too large to parse. */
-export function degradedDiagnostic(size: number, s: Parameters<typeof severityOf>[1]): Diagnostic[] {
-  const severity = severityOf('text.too-large', s);
-  if (severity === undefined) return [];
-  return [{
-    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
-    severity, source: SOURCE, code: 'text.too-large',
-    message: `This file has ${size.toLocaleString('en')} characters, more than the ${MAX_DOCUMENT_CHARS.toLocaleString('en')} the language server reads: it is shown with colouring only, without diagnostics, hovers or completion. Crawlers read at most 500 KiB (RFC 9309 §2.5); split the file or shorten it.`,
-  }];
 }

@@ -14,7 +14,7 @@
  * bytes read; at most one message is held.
  */
 import { Transform, type TransformCallback } from 'node:stream';
-import { AbstractMessageWriter, Event, type DataCallback, type Disposable, type Message, type MessageReader, type MessageWriter } from 'vscode-languageserver/node';
+import { AbstractMessageWriter, type Message, type MessageWriter } from 'vscode-languageserver/node';
 
 /** The largest message accepted: past it a length is taken for garbage, not waited for. */
 export const MAX_MESSAGE_BYTES = 1024 * 1024 * 1024;
@@ -176,42 +176,5 @@ export class FrameWriter extends AbstractMessageWriter implements MessageWriter 
 
   end(): void {
     this.out.end();
-  }
-}
-
-/**
- * A reader that tells `read` of each message it hands on, and of each one it could not read (an
- * error): the server counts them against the filter's frames to exit in order. The end of its
- * input is not passed on as the connection's close: a closed connection refuses to send, and the
- * answers and notifications of the messages read before the end must still leave (the server
- * exits itself, once they have).
- */
-export class CountingReader implements MessageReader {
-  /** `read`: given the message, or nothing for one that could not be read. */
-  constructor(private readonly inner: MessageReader, private readonly read: (message?: Message) => void) {
-    inner.onError(() => read());
-  }
-
-  get onError(): MessageReader['onError'] {
-    return this.inner.onError;
-  }
-
-  get onClose(): MessageReader['onClose'] {
-    return Event.None;
-  }
-
-  get onPartialMessage(): MessageReader['onPartialMessage'] {
-    return this.inner.onPartialMessage;
-  }
-
-  listen(callback: DataCallback): Disposable {
-    return this.inner.listen((message) => {
-      this.read(message);
-      callback(message);
-    });
-  }
-
-  dispose(): void {
-    this.inner.dispose();
   }
 }

@@ -19,10 +19,10 @@ import {
   type InitializeParams, type InitializeResult, type Message, type RequestMessage, type ResponseMessage,
 } from 'vscode-languageserver/node';
 import { SERVER_NAME, SERVER_VERSION } from '../version';
-import { degradedDiagnostic, DocumentStore, MAX_DOCUMENT_CHARS } from './documentStore';
+import { DocumentStore } from './documentStore';
 import { Settings } from './settings';
 import {
-  doComplete, explain, facts, siteOfPage, requestView, type PageSite, type Workspace, doTdmrepValidation, doRslValidation, isRslText,
+  doComplete, explain, facts, siteOfPage, requestView, type PageSite, type Workspace,
 } from '../service';
 import { doHoverSteps, doValidationSteps, prepareAnswersSteps, type Steps } from '../service';
 import { ExplainAnyRequest } from '../protocol';
@@ -37,7 +37,10 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { NodeWorkspace } from '../host/nodeWorkspace';
 import { doHtmlComplete, doHtmlHover, explainPage, formatExplanation, formatPageExplanation, pageNotices, validateHtml } from '../service';
-import { CountingReader, FrameWriter, FramingFilter } from './framing';
+import { FrameWriter, FramingFilter } from './framing';
+import { counted, CountingReader } from './countingReader';
+import { degradedDiagnostic, sideDiagnostics } from './fileDiagnostics';
+import { IDLE_AFTER_MS, PREPARE_AFTER_MS, PREPARE_AFTER_OPEN_MS, SLICE_MS } from './timing';
 import { paramsProblem } from './validate';
 
 /** Where a request with bad parameters goes instead of its handler, to be answered InvalidParams. */
@@ -58,7 +61,6 @@ const traffic = { read: 0, cancels: 0, handled: 0, open: new Set<number | string
  * apart (typing in another file) put the preparation off for as long as they come.
  */
 let lastReceived = -Infinity;
-const counted = (message: unknown): boolean => (message as Partial<RequestMessage> | null)?.method !== '$/cancelRequest';
 
 const options: ConnectionOptions = {
   connectionStrategy: {
@@ -121,7 +123,7 @@ const connection: Connection = input && output
       if (MARKS) mark(`read ${(message as Partial<RequestMessage> | undefined)?.method ?? 'response'} ${(message as Partial<RequestMessage> | undefined)?.id ?? ''}`);
       if (counted(message)) traffic.read++;
       else traffic.cancels++;
-    }),
+    }, false),
     output,
     options,
   )
@@ -287,12 +289,6 @@ function guardNotification<P>(name: string, handler: (params: P) => void | Promi
   };
 }
 
-/**
- * How long long work runs before the event loop gets a turn: the work is written in steps
- * (service/syntax/steps.ts), and between slices of this length a `$/cancelRequest`, an edit or
- * another request is read. A cancelled request stops within about one slice.
- */
-const SLICE_MS = 15;
 
 /**
  * Run `steps` in slices of SLICE_MS, yielding to the event loop between them (setImmediate);
@@ -363,8 +359,6 @@ let resumeTurn = 0;
 
 /** When a request someone waited on was last answered (performance.now()). */
 let lastAnswered = -Infinity;
-/** How long after such an answer, or any message read, idle work waits before it runs a slice. */
-const IDLE_AFTER_MS = 100;
 
 /**
  * One request someone waited on is done. Parked work resumes two turns of the event loop later:
@@ -498,13 +492,7 @@ async function validate(uri: string, token?: CancellationToken): Promise<Diagnos
   // Pull mode publishes nothing itself: the marks of this document end here.
   if (pullDiagnostics) opening.delete(uri);
   const side = documents.side(uri);
-  if (side) {
-    // A TDMRep property file, or XML that is an RSL licence (other XML gets nothing); both
-    // validators are linear, and past the size limit nothing is read.
-    if (side.text.length > MAX_DOCUMENT_CHARS) return [];
-    if (side.language === 'tdmrep') return linkDocs(doTdmrepValidation(side.text, s), docsUri);
-    return isRslText(side.text) ? linkDocs(doRslValidation(side.text, s), docsUri) : [];
-  }
+  if (side) return linkDocs(sideDiagnostics(side, s), docsUri);
   const size = documents.degraded(uri);
   if (size !== undefined) return degradedDiagnostic(size, s);
   const page = documents.page(uri);
@@ -523,20 +511,6 @@ async function validate(uri: string, token?: CancellationToken): Promise<Diagnos
   return linkDocs(diagnostics, docsUri);
 }
 
-/**
- * How long a document must be quiet (no edit since its diagnostics) before what a hover will ask
- * is built (prepareAnswersSteps). Longer than the pause between keystrokes, so that typing never
- * runs it; shorter than the time a person takes to reach for a hover.
- */
-const PREPARE_AFTER_MS = 400;
-/**
- * The same after the first diagnostics of a document just opened, and not edited since: on the
- * largest real file a hover 400 ms after them answers in 7–9 ms through the server (250 ms after,
- * 6–94 ms; with the delay of edits, it built the indexes itself: 170–205 ms). Not at once:
- * documents opened one after another (a workspace restored, a file closed and opened again) are
- * not held up by the previous one's preparation.
- */
-const PREPARE_AFTER_OPEN_MS = 100;
 const preparing = new Map<string, NodeJS.Timeout>();
 /** Documents opened whose first validation has not ended yet (and not edited since). */
 const opened = new Set<string>();

@@ -159,6 +159,10 @@ type Wanted = (code: DiagnosticCode) => number | undefined;
  * capping them all was most of a keystroke's validation; now O(groups + the findings read).
  */
 function gather(doc: RobotsDocument, ctx: WorkspaceContext, wanted?: Wanted): { findings: LocatedFinding[]; totals?: Map<DiagnosticCode, number> } {
+  // A version chained after one never analysed (changes far apart, see DocumentEdit): that one is
+  // validated first, so that this one patches its answers for its own region only.
+  const previous = doc.edit?.previous;
+  if (previous?.edit && !lineState.has(previous)) gather(previous, ctx, wanted);
   const model = getModel(doc);
   const lineRun = allLineFindings(model);
   const rest: LocatedFinding[] = structureFindings(model).slice();

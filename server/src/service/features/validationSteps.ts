@@ -10,7 +10,7 @@
  * is about a third of the whole.
  */
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { lineAt, lineCount, type RobotsDocument } from '../syntax/document';
+import { lineAt, lineCount, type DocumentEdit, type RobotsDocument } from '../syntax/document';
 import { checkLine } from '../checks/checkLine';
 import { peekModel } from '../model/model';
 import { doValidation, type ValidationSettings } from '../checks/validation';
@@ -21,13 +21,25 @@ export const LINES_PER_STEP = 2000;
 
 export function* doValidationSteps(doc: RobotsDocument, settings: ValidationSettings = {}): Steps<Diagnostic[]> {
   // After an edit of an analysed version only the edited lines are new nodes (every other line
-  // was checked with that version): O(edited lines), and the lines array is not made.
-  const edit = doc.edit && peekModel(doc.edit.previous) ? doc.edit : undefined;
-  const from = edit ? edit.from : 0;
-  const to = edit ? edit.newEnd : lineCount(doc);
-  for (let i = from; i < to; i++) {
-    checkLine(lineAt(doc, i));
-    if ((i - from) % LINES_PER_STEP === LINES_PER_STEP - 1) yield;
+  // was checked with that version): O(edited lines), and the lines array is not made. Through a
+  // chain of versions never analysed (DocumentEdit), the region of each, in its own version.
+  const regions: { readonly doc: RobotsDocument; readonly from: number; readonly to: number }[] = [];
+  for (let d: RobotsDocument | undefined = doc; d;) {
+    const edit: DocumentEdit | undefined = d.edit;
+    if (!edit) {
+      // A version analysed (the chain's start) or never edited: every line of it.
+      if (!peekModel(d)) regions.push({ doc: d, from: 0, to: lineCount(d) });
+      break;
+    }
+    regions.push({ doc: d, from: edit.from, to: edit.newEnd });
+    d = peekModel(edit.previous) ? undefined : edit.previous;
+  }
+  let checked = 0;
+  for (const { doc: d, from, to } of regions) {
+    for (let i = from; i < to; i++) {
+      checkLine(lineAt(d, i));
+      if (++checked % LINES_PER_STEP === 0) yield;
+    }
   }
   yield;
   return doValidation(doc, settings);

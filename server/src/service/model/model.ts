@@ -100,6 +100,10 @@ const cache = new WeakMap<RobotsDocument, RobotsModel>();
 export function getModel(doc: RobotsDocument): RobotsModel {
   let m = cache.get(doc);
   if (!m) {
+    // A version chained after one never analysed (changes far apart, see DocumentEdit): that one
+    // first, so that this one is carried over from it. Depth at most the chain's few links.
+    const previous = doc.edit?.previous;
+    if (previous?.edit && !cache.has(previous)) getModel(previous);
     m = carryOver(doc) ?? shiftOver(doc) ?? rebuild(doc);
     cache.set(doc, m);
   }

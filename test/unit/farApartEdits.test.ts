@@ -1,0 +1,161 @@
+/**
+ * Changes far apart — typing with two cursors, or a few replacements across a file — are applied
+ * as versions of their own, each the edit of the next (a chain, syntax/document.ts DocumentEdit),
+ * so that an analysis reads the lines each run of nearby changes touched, not every line between
+ * the first and the last change. The chain is short (at most 8 versions never analysed), and a
+ * version of it answers as the same text opened afresh, whether it was analysed after every event,
+ * after some, or only at the end. No timing is asserted here (see test/bench).
+ */
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { collectFindings, doHover, doValidation, doValidationSteps, documentText, explain, finish, getModel, parseDocument, PROFILES, updateDocument, type ContentChange, type RobotsDocument } from '../../server/src/service';
+import { modelLineage } from '../../server/src/service/model/model';
+
+/** Versions never analysed that `doc`'s edit chains, itself included. */
+function links(doc: RobotsDocument): number {
+  let n = 0;
+  for (let d: RobotsDocument | undefined = doc; d?.edit; d = d.edit.previous) n++;
+  return n;
+}
+
+/** One group of `rules` rules, each of its own path, then a second group. */
+function bigFile(rules: number): string {
+  const lines = ['User-agent: *'];
+  for (let i = 0; i < rules; i++) lines.push(`Disallow: /p${i}/`);
+  lines.push('', 'User-agent: GPTBot', 'Disallow: /');
+  return `${lines.join('\n')}\n`;
+}
+
+const typeAt = (line: number, character: number, text: string): ContentChange => ({ range: { start: { line, character }, end: { line, character } }, text });
+
+suite('changes far apart: analysed region by region', () => {
+  test('two cursors 1,000 lines apart: two versions chained, each with its own region, the model carried over for the second only', () => {
+    let doc = parseDocument('file:///far/robots.txt', 1, bigFile(2000));
+    doValidation(doc);
+    // As VS Code sends a keystroke typed with two cursors: the later position first.
+    doc = updateDocument(doc, [typeAt(1500, 12, 'x'), typeAt(500, 12, 'x')], 2);
+    assert.equal(links(doc), 2);
+    assert.deepEqual([doc.edit!.from, doc.edit!.newEnd], [500, 501], 'the last version is the second cursor\'s line');
+    const first = doc.edit!.previous;
+    assert.deepEqual([first.edit!.from, first.edit!.newEnd], [1500, 1501], 'the version before it is the first cursor\'s');
+    const lineage = modelLineage(getModel(doc));
+    assert.ok(lineage, 'carried over');
+    assert.deepEqual([lineage.from, lineage.to], [500, 501], 'from the first cursor\'s version, over the second cursor\'s line only');
+    assert.equal(lineage.previous, getModel(first), 'the version in between was analysed first');
+    const fresh = parseDocument('file:///fresh/robots.txt', 1, documentText(doc));
+    assert.deepEqual(collectFindings(doc), collectFindings(fresh));
+    assert.equal(doc.edit, undefined, 'settled once analysed');
+  });
+
+  test('changes near each other stay one region', () => {
+    let doc = parseDocument('file:///far/robots.txt', 1, bigFile(2000));
+    doValidation(doc);
+    doc = updateDocument(doc, [typeAt(540, 12, 'x'), typeAt(500, 12, 'x')], 2);
+    assert.equal(links(doc), 1);
+    assert.deepEqual([doc.edit!.from, doc.edit!.newEnd], [500, 541]);
+  });
+
+  test('keystrokes far apart with no analysis between them chain too, and nearby ones join the last link', () => {
+    let doc = parseDocument('file:///far/robots.txt', 1, bigFile(2000));
+    doValidation(doc);
+    doc = updateDocument(doc, [typeAt(100, 12, 'a')], 2);
+    doc = updateDocument(doc, [typeAt(101, 12, 'b')], 3);
+    assert.equal(links(doc), 1, 'near: composed');
+    doc = updateDocument(doc, [typeAt(1900, 12, 'c')], 4);
+    assert.equal(links(doc), 2, 'far: chained');
+    doc = updateDocument(doc, [typeAt(1901, 12, 'd')], 5);
+    assert.equal(links(doc), 2, 'near the last link: composed with it');
+    assert.deepEqual([doc.edit!.from, doc.edit!.newEnd], [1900, 1902]);
+    const fresh = parseDocument('file:///fresh/robots.txt', 1, documentText(doc));
+    assert.deepEqual(doValidation(doc), doValidation(fresh));
+  });
+
+  test('a replacement in 40 places far apart chains at most 8 versions, the rest one region, and validates as a fresh parse', () => {
+    let doc = parseDocument('file:///far/robots.txt', 1, bigFile(8000));
+    doValidation(doc);
+    const changes: ContentChange[] = [];
+    for (let k = 39; k >= 0; k--) changes.push({ range: { start: { line: 1 + k * 200, character: 10 }, end: { line: 1 + k * 200, character: 12 } }, text: '/q' });
+    doc = updateDocument(doc, changes, 2);
+    assert.equal(links(doc), 8);
+    // A chain from an earlier version never analysed does not grow past the bound either.
+    doc = updateDocument(doc, [typeAt(10, 12, 'x'), typeAt(4000, 12, 'x'), typeAt(7000, 12, 'x')], 3);
+    assert.ok(links(doc) <= 8, `${links(doc)} links`);
+    const fresh = parseDocument('file:///fresh/robots.txt', 1, documentText(doc));
+    const steps = finish(doValidationSteps(doc));
+    assert.deepEqual(steps, doValidation(fresh), 'validated in steps through the chain');
+  });
+
+  const LINES = [
+    'User-agent: *', 'User-agent: GPTBot', 'Allow: /a', 'Allow: /a', 'Disallow: /a', 'Disallow: /b', 'Disallow: /b', '', '# note',
+    'Sitemap: https://example.com/s.xml', 'Content-Usage: train-ai=n', 'ACAP-crawler: *', 'ACAP-disallow-crawl: /a', 'Crawl-delay: 1',
+    'Disallow: /c/*', 'Allow: /c/d$',
+  ];
+  // LF only: the events below are written against the text's lines (the end-of-line kinds are
+  // editRegions.test.ts's, one change at a time).
+  const text = fc.array(fc.constantFrom(...LINES), { minLength: 100, maxLength: 400 }).map((lines) => `${lines.join('\n')}\n`);
+  const KINDS = ['type', 'enter', 'delete the line', 'join with the next'] as const;
+  interface Place {
+    readonly line: number;
+    readonly at: number;
+    readonly kind: (typeof KINDS)[number];
+    readonly typed: string;
+  }
+  const place: fc.Arbitrary<Place> = fc.record({ line: fc.nat(1000), at: fc.nat(20), kind: fc.constantFrom(...KINDS), typed: fc.constantFrom('x', 'Allow: /a', 'Disallow: /b\n', '') });
+  /** An event: its changes, and whether the document is validated after it (else they pile up, never analysed). */
+  const event = fc.record({ places: fc.array(place, { minLength: 1, maxLength: 12 }), analysed: fc.boolean() });
+
+  /** The change at `p` to the text `lines` (updated in place as the change does it). */
+  function change(lines: string[], p: Place): ContentChange {
+    const line = p.line % lines.length;
+    const end = lines[line].length;
+    const at = Math.min(p.at, end);
+    let c: ContentChange;
+    switch (p.kind) {
+      case 'type': c = typeAt(line, at, p.typed); break;
+      case 'enter': c = typeAt(line, at, '\n'); break;
+      case 'delete the line': c = { range: { start: { line, character: 0 }, end: { line: line + 1, character: 0 } }, text: '' }; break;
+      default: c = { range: { start: { line, character: end }, end: { line: line + 1, character: 0 } }, text: '' };
+    }
+    // The text as the change leaves it, for the next change of the same event (positions of an
+    // event's changes are read after the changes before them, as LSP says).
+    const r = c.range!;
+    const endLine = Math.min(r.end.line, lines.length - 1);
+    const endChar = r.end.line > lines.length - 1 ? lines[endLine].length : r.end.character;
+    const joined = lines[r.start.line].slice(0, r.start.character) + c.text + lines[endLine].slice(endChar);
+    lines.splice(r.start.line, endLine - r.start.line + 1, ...joined.split('\n'));
+    return c;
+  }
+
+  test('after every event of changes anywhere, analysed or not, the document answers as the same text opened afresh', () => {
+    let chained = 0;
+    fc.assert(fc.property(text, fc.array(event, { minLength: 1, maxLength: 8 }), (start, events) => {
+      let doc = parseDocument('file:///edited/robots.txt', 1, start);
+      doValidation(doc, {});
+      for (const e of events) {
+        const lines = documentText(doc).split('\n');
+        const changes = e.places.map((p) => change(lines, p));
+        doc = updateDocument(doc, changes, doc.version + 1);
+        assert.ok(links(doc) <= 8, `${links(doc)} links`);
+        if (links(doc) > 1) chained++;
+        const where = `after ${JSON.stringify(changes)}`;
+        assert.equal(documentText(doc), lines.join('\n'), where);
+        if (!e.analysed) continue;
+        const fresh = parseDocument('file:///edited/robots.txt', 1, documentText(doc));
+        assert.deepEqual(collectFindings(doc), collectFindings(fresh), where);
+        assert.deepEqual(doValidation(doc, { maxHintsPerCode: 2 }), doValidation(fresh, { maxHintsPerCode: 2 }), where);
+        for (const profile of PROFILES) {
+          const a = explain(doc, { agent: 'GPTBot', path: '/c/d', profile });
+          const b = explain(fresh, { agent: 'GPTBot', path: '/c/d', profile });
+          assert.deepEqual([a.allowed, a.decidedBy.map((d) => d.line)], [b.allowed, b.decidedBy.map((d) => d.line)], `${profile} ${where}`);
+        }
+        const at = { line: changes[0].range!.start.line % doc.lines.length, character: 9 };
+        assert.deepEqual(doHover(doc, at), doHover(fresh, at), where);
+      }
+      // Whatever piled up, the last version validates as a fresh parse.
+      const fresh = parseDocument('file:///edited/robots.txt', 1, documentText(doc));
+      assert.deepEqual(finish(doValidationSteps(doc, {})), doValidation(fresh, {}));
+    }), { numRuns: 150, seed: 41 });
+    // The property held over chains, not only over single regions.
+    assert.ok(chained > 100, `${chained} events chained`);
+  });
+});

@@ -1,10 +1,19 @@
 /**
- * The benches' floor: a language server on the same library as ours (vscode-languageserver) that
- * does nothing with the text. On every didOpen and didChange it publishes one diagnostic, on the
- * first line, for the version received. Timed like ours, it measures what any server built this
- * way pays for a round trip: the client's writing of the message, the pipe, the server's reading,
- * decoding and JSON parsing, and the answer's way back. Whatever a figure of ours adds to it is
- * the analysis (and keeping the text up to date). Not a test: nothing here asserts a time.
+ * The benches' floors: language servers on the same library as ours (vscode-languageserver), each
+ * publishing one diagnostic, on the first line, for the version received, on every didOpen and
+ * didChange. Timed like ours, they bound from below what a figure of ours can be:
+ *
+ * - `transport` does nothing with the text: what any server built this way pays for a round
+ *   trip (the client's writing of the message, the pipe, the server's reading, decoding and JSON
+ *   parsing, the answer's way back). Whatever a figure of ours adds to it is the analysis.
+ * - `scan` (didOpen only) also does the least that any server answering issue 13's diagnostics
+ *   must do with the text: find each line's end, its field name and value, and the rules repeated
+ *   in the file (one map of patterns; the check the issue names). Line ends, colons and comments
+ *   are found by the engine's own indexOf, each search resumed where the last one stopped, so
+ *   the scan is linear and no character is read in JavaScript but around the separators. It
+ *   checks nothing else and builds nothing to answer an edit or a hover with.
+ *
+ * Not a test: nothing here asserts a time.
  */
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -12,40 +21,83 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 
-let script: string | undefined;
+export type FloorKind = 'transport' | 'scan';
 
-/** The floor server's script, written once per process to the temporary folder. */
-function floorScript(): string {
+/**
+ * The `scan` floor's work on a didOpen, as the script's source: the count of rules that repeat
+ * an earlier one (Allow and Disallow apart), in O(length) over native searches.
+ */
+const SCAN = [
+  'function scan(text) {',
+  '  const allowed = new Map(), disallowed = new Map();',
+  '  const n = text.length;',
+  "  let repeats = 0, line = 0, start = 0, lf = text.indexOf('\\n'), colon = text.indexOf(':'), hash = text.indexOf('#');",
+  '  while (start <= n) {',
+  "    if (lf >= 0 && lf < start) lf = text.indexOf('\\n', start);",
+  "    if (colon >= 0 && colon < start) colon = text.indexOf(':', start);",
+  "    if (hash >= 0 && hash < start) hash = text.indexOf('#', start);",
+  '    const end = lf < 0 ? n : lf;',
+  '    const contentEnd = hash >= 0 && hash < end ? hash : end;',
+  '    if (colon >= 0 && colon < contentEnd) {',
+  '      let a = start;',
+  '      while (a < colon && (text.charCodeAt(a) === 32 || text.charCodeAt(a) === 9)) a++;',
+  '      const first = text.charCodeAt(a) | 32;',
+  '      const rules = first === 97 && colon - a === 5 ? allowed : first === 100 && colon - a === 8 ? disallowed : undefined;',
+  '      if (rules) {',
+  '        let v = colon + 1;',
+  '        while (v < contentEnd && (text.charCodeAt(v) === 32 || text.charCodeAt(v) === 9)) v++;',
+  '        let w = contentEnd;',
+  '        while (w > v && (text.charCodeAt(w - 1) === 32 || text.charCodeAt(w - 1) === 9 || text.charCodeAt(w - 1) === 13)) w--;',
+  '        const pattern = text.slice(v, w);',
+  '        if (rules.has(pattern)) repeats++;',
+  '        else rules.set(pattern, line);',
+  '      }',
+  '    }',
+  '    line++;',
+  '    start = end + 1;',
+  '  }',
+  '  return repeats;',
+  '}',
+];
+
+const scripts = new Map<FloorKind, string>();
+
+/** A floor server's script, written once per process and kind to the temporary folder. */
+function floorScript(kind: FloorKind): string {
+  let script = scripts.get(kind);
   if (script) return script;
-  script = path.join(os.tmpdir(), `robots-acap-bench-floor-${process.pid}.cjs`);
+  script = path.join(os.tmpdir(), `robots-acap-bench-floor-${kind}-${process.pid}.cjs`);
   writeFileSync(script, [
     `const { createConnection, ProposedFeatures, TextDocumentSyncKind } = require(${JSON.stringify(require.resolve('vscode-languageserver/node'))});`,
     'const connection = createConnection(ProposedFeatures.all);',
     'connection.onInitialize(() => ({ capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental } }));',
-    "const publish = ({ uri, version }) => connection.sendDiagnostics({ uri, version, diagnostics: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, message: 'floor' }] });",
-    'connection.onDidOpenTextDocument(({ textDocument }) => publish(textDocument));',
-    'connection.onDidChangeTextDocument(({ textDocument }) => publish(textDocument));',
+    "const publish = ({ uri, version }, message) => connection.sendDiagnostics({ uri, version, diagnostics: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, message }] });",
+    ...(kind === 'scan'
+      ? [...SCAN, "connection.onDidOpenTextDocument(({ textDocument }) => publish(textDocument, `${scan(textDocument.text)} rules repeated`));"]
+      : ["connection.onDidOpenTextDocument(({ textDocument }) => publish(textDocument, 'floor'));"]),
+    "connection.onDidChangeTextDocument(({ textDocument }) => publish(textDocument, 'floor'));",
     'connection.listen();',
   ].join('\n'));
+  scripts.set(kind, script);
   return script;
 }
 
 export interface Floor {
   readonly conn: MessageConnection;
   /** Resolves with the first diagnostics published for `uri` at `version` or later. */
-  diagnostics(uri: string, version: number): Promise<void>;
+  diagnostics(uri: string, version: number): Promise<string>;
   close(): Promise<void>;
 }
 
 /** A fresh floor server, initialised. */
-export async function startFloor(): Promise<Floor> {
-  const child = spawn(process.execPath, [floorScript(), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+export async function startFloor(kind: FloorKind = 'transport'): Promise<Floor> {
+  const child = spawn(process.execPath, [floorScript(kind), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
   child.stdin?.on('error', () => undefined);
   const conn = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
-  const waiting: { uri: string; version: number; resolve: () => void }[] = [];
-  conn.onNotification('textDocument/publishDiagnostics', (p: { uri: string; version?: number }) => {
+  const waiting: { uri: string; version: number; resolve: (message: string) => void }[] = [];
+  conn.onNotification('textDocument/publishDiagnostics', (p: { uri: string; version?: number; diagnostics: { message: string }[] }) => {
     for (let i = waiting.length - 1; i >= 0; i--) {
-      if (waiting[i].uri === p.uri && (p.version ?? 0) >= waiting[i].version) waiting.splice(i, 1)[0].resolve();
+      if (waiting[i].uri === p.uri && (p.version ?? 0) >= waiting[i].version) waiting.splice(i, 1)[0].resolve(p.diagnostics[0]?.message ?? '');
     }
   });
   conn.listen();
@@ -63,15 +115,18 @@ export async function startFloor(): Promise<Floor> {
   };
 }
 
-/** didOpen → diagnostics through a fresh floor server: the first open of the process. */
-export async function floorOpen(text: string, uri = 'file:///floor/robots.txt'): Promise<number> {
-  const floor = await startFloor();
+/**
+ * didOpen → diagnostics through a fresh floor server of `kind`: the first open of the process, and
+ * the message it published.
+ */
+export async function floorOpen(text: string, kind: FloorKind = 'transport', uri = 'file:///floor/robots.txt'): Promise<{ readonly ms: number; readonly message: string }> {
+  const floor = await startFloor(kind);
   try {
     const published = floor.diagnostics(uri, 1);
     const t0 = performance.now();
     await floor.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'robots-txt', version: 1, text } });
-    await published;
-    return performance.now() - t0;
+    const message = await published;
+    return { ms: performance.now() - t0, message };
   } finally {
     await floor.close();
   }

@@ -223,7 +223,7 @@ async function measure(shape: Shape, peer: Peer | undefined): Promise<Record<str
 
   // The same open and typing through a server that analyses nothing (floorServer.ts).
   const floorOpens: number[] = [];
-  for (let k = 0; k < FRESH_RUNS; k++) floorOpens.push(await floorOpen(text, URI));
+  for (let k = 0; k < FRESH_RUNS; k++) floorOpens.push((await floorOpen(text, 'transport', URI)).ms);
   const floorTimes = await floorTyping(text, 60, at, URI);
   const floor = { didOpenToDiagnostics: percentile(floorOpens, 50), typingP95: percentile(floorTimes, 95) };
 

@@ -10,6 +10,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { collectFindings, doHover, doValidation, doValidationSteps, documentText, explain, finish, getModel, parseDocument, PROFILES, updateDocument, type ContentChange, type RobotsDocument } from '../../server/src/service';
 import { modelLineage } from '../../server/src/service/model/model';
+import { carryLinesIn, linesChangedSince, rangesChangedSince, serialOf } from '../../server/src/service/syntax/document';
 
 /** Versions never analysed that `doc`'s edit chains, itself included. */
 function links(doc: RobotsDocument): number {
@@ -83,6 +84,87 @@ suite('changes far apart: analysed region by region', () => {
     const fresh = parseDocument('file:///fresh/robots.txt', 1, documentText(doc));
     const steps = finish(doValidationSteps(doc));
     assert.deepEqual(steps, doValidation(fresh), 'validated in steps through the chain');
+  });
+
+  test('the lines changed since an earlier version, as a few ranges apart: two cursors typing give two, not the lines between them', () => {
+    const start = parseDocument('file:///far/robots.txt', 1, bigFile(2000));
+    serialOf(start);
+    let doc = start;
+    for (let c = 0; c < 5; c++) doc = updateDocument(doc, [typeAt(1500, 12, 'x'), typeAt(500, 12, 'x')], doc.version + 1);
+    assert.deepEqual(rangesChangedSince(doc, start), [{ from: 500, to: 501 }, { from: 1500, to: 1501 }]);
+    assert.deepEqual(linesChangedSince(doc, start), { from: 500, to: 1501 }, 'their hull');
+    assert.deepEqual(rangesChangedSince(doc, doc), []);
+    // Ranges that touch are merged.
+    doc = updateDocument(doc, [typeAt(501, 3, 'y')], doc.version + 1);
+    assert.deepEqual(rangesChangedSince(doc, start), [{ from: 500, to: 502 }, { from: 1500, to: 1501 }]);
+    // Past 16 ranges apart, their hull.
+    let many = start;
+    for (let k = 0; k < 17; k++) many = updateDocument(many, [typeAt(10 + k * 100, 12, 'x')], many.version + 1);
+    assert.deepEqual(rangesChangedSince(many, start), [{ from: 10, to: 1611 }]);
+    // A line added: the ranges cannot say where lines moved (lineShiftSince does).
+    const added = updateDocument(doc, [typeAt(100, 0, '\n')], doc.version + 1);
+    assert.equal(rangesChangedSince(added, start), undefined);
+  });
+
+  test('outside the ranges changed, every line is the very node it was; the ranges sorted, apart, at most 16', () => {
+    const typing = fc.array(fc.array(fc.record({ line: fc.nat(299), at: fc.nat(15), text: fc.constantFrom('x', '', 'ab'), cut: fc.nat(2) }), { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 30 });
+    fc.assert(fc.property(typing, fc.boolean(), (events, analysed) => {
+      const start = parseDocument('file:///far/robots.txt', 1, bigFile(298));
+      serialOf(start);
+      let doc = start;
+      for (const e of events) {
+        // Typing over a line's characters only: every step replaces lines one for one.
+        doc = updateDocument(doc, e.map((c) => ({ range: { start: { line: c.line, character: c.at }, end: { line: c.line, character: c.at + c.cut } }, text: c.text })), doc.version + 1);
+        if (analysed) doValidation(doc);
+      }
+      const ranges = rangesChangedSince(doc, start);
+      assert.ok(ranges, 'typing only: ranges');
+      assert.ok(ranges.length <= 16);
+      for (let k = 0; k < ranges.length; k++) {
+        assert.ok(ranges[k].from < ranges[k].to);
+        if (k > 0) assert.ok(ranges[k - 1].to < ranges[k].from, 'apart');
+      }
+      const inside = (i: number): boolean => ranges.some((r) => r.from <= i && i < r.to);
+      for (let i = 0; i < doc.lines.length; i++) if (!inside(i)) assert.equal(doc.lines[i], start.lines[i], `line ${i}`);
+    }), { numRuns: 200, seed: 5 });
+  });
+
+  test('typing at several places far apart, then asking: every verdict and hover as the same text opened afresh', () => {
+    // Characters typed into rule paths (`Disallow: /p12/` → `Disallow: /p1x2/`) and field names,
+    // at two or three lines far apart a keystroke, hovered or asked between some of the keystrokes:
+    // the engine's caches follow the ranges typed over (rangesChangedSince), never the lines between.
+    const keystroke = fc.array(fc.record({ line: fc.nat(299), at: fc.constantFrom(0, 3, 10, 11, 12), text: fc.constantFrom('x', '1', '*', '$', 'A') }), { minLength: 2, maxLength: 3 });
+    fc.assert(fc.property(fc.array(fc.tuple(keystroke, fc.boolean()), { minLength: 1, maxLength: 12 }), (events) => {
+      let doc = parseDocument('file:///edited/robots.txt', 1, bigFile(298));
+      doValidation(doc);
+      explain(doc, { agent: 'Googlebot', path: '/p1/', profile: 'google' });
+      for (const [e, ask] of events) {
+        const lines = e.map((c) => c.line).sort((a, b) => b - a);
+        doc = updateDocument(doc, lines.map((line, k) => typeAt(line, e[k].at, e[k].text)), doc.version + 1);
+        if (!ask) continue;
+        const fresh = parseDocument('file:///edited/robots.txt', 1, documentText(doc));
+        for (const line of lines) {
+          const text = doc.lines[line].text;
+          const path = text.slice(text.indexOf('/'));
+          for (const profile of PROFILES) {
+            for (const agent of ['Googlebot', 'GPTBot']) {
+              const a = explain(doc, { agent, path, profile });
+              const b = explain(fresh, { agent, path, profile });
+              assert.deepEqual([a.allowed, a.decidedBy.map((d) => d.line)], [b.allowed, b.decidedBy.map((d) => d.line)], `${profile} ${agent} ${path}`);
+            }
+          }
+          assert.deepEqual(doHover(doc, { line, character: 11 }), doHover(fresh, { line, character: 11 }), `hover on ${line}`);
+        }
+      }
+    }), { numRuns: 60, seed: 8 });
+  });
+
+  test('a list of line numbers carried through ranges: the numbers outside kept, the lines inside read again', () => {
+    const ranges = [{ from: 10, to: 20 }, { from: 50, to: 51 }];
+    assert.deepEqual(carryLinesIn([1, 12, 15, 30, 50, 60], ranges, (i) => i === 11 || i === 50), [1, 11, 30, 50, 60]);
+    assert.deepEqual(carryLinesIn([1, 12, 15, 30, 50, 60], ranges, () => false), [1, 30, 60]);
+    assert.deepEqual(carryLinesIn([1, 12, 15, 30, 50, 60], ranges, () => true, 0, 12), [1, 10, 11, 30, 60], 'only the lines of the ranges within [start, end) are read');
+    assert.deepEqual(carryLinesIn([], [], () => true), []);
   });
 
   const LINES = [

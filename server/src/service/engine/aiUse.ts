@@ -31,7 +31,7 @@
 import { CONTROL_TOKEN_OF, CRAWLER_BY_TOKEN, type AiUse } from '../facts/crawlers';
 import { ACAP_AI_MAPPING, CONTENT_SIGNAL_ALIASES, CONTENT_SIGNAL_KEY_BY_NAME, CONTENT_USAGE_LABELS } from '../facts/signalFacts';
 import { getModel, type Group } from '../model/model';
-import { carryLines, lineAt, lineCount, linesChangedSince, lineShiftSince, serialOf, type RobotsDocument } from '../syntax/document';
+import { carryLines, carryLinesIn, lineAt, lineCount, lineShiftSince, rangesChangedSince, serialOf, type RobotsDocument } from '../syntax/document';
 import { lowerBound } from '../syntax/numbers';
 import { keepPerUri } from './carried';
 import { matchPattern, normalizePercent } from '../syntax/paths';
@@ -231,8 +231,8 @@ function preferenceLines(doc: RobotsDocument, s: GroupSpan): readonly number[] {
   let lines: number[] | undefined;
   if (entry && entry.start === s.start && entry.end === s.end) {
     if (entry.doc === doc) return entry.lines;
-    const changed = linesChangedSince(doc, entry.doc);
-    if (changed) lines = carryLines(entry.lines, { from: changed.from, oldEnd: changed.to, newEnd: changed.to }, (i) => isPreferenceLine(doc, i), s.start, s.end);
+    const changed = rangesChangedSince(doc, entry.doc);
+    if (changed) lines = carryLinesIn(entry.lines, changed, (i) => isPreferenceLine(doc, i), s.start, s.end);
   }
   const carried = carriedPreferences(doc);
   if (!lines) {
@@ -272,9 +272,24 @@ function carriedPreferences(doc: RobotsDocument): Map<number, PreferenceSpan> {
   const serial = serialOf(doc);
   const kept = lastPreferences.get(doc.uri);
   if (kept?.serial === serial) return kept.bySpan;
-  const shift = kept ? lineShiftSince(doc, kept) : undefined;
+  // Lines typed over at a few places (as many lines): only the spans holding them read again.
+  const ranges = kept ? rangesChangedSince(doc, kept.serial) : undefined;
+  const shift = kept && !ranges ? lineShiftSince(doc, kept) : undefined;
   const bySpan = new Map<number, PreferenceSpan>();
-  if (kept && shift) {
+  if (kept && ranges) {
+    for (const e of kept.bySpan.values()) {
+      // A span is kept unless a range cuts it or holds its first line (its group may have changed).
+      let cut = false;
+      let touched = false;
+      for (const r of ranges) {
+        if (r.to <= e.start || r.from >= e.end) continue;
+        touched = true;
+        cut ||= r.from <= e.start || r.to > e.end;
+      }
+      if (!touched) bySpan.set(e.start, e);
+      else if (!cut) bySpan.set(e.start, { start: e.start, end: e.end, lines: carryLinesIn(e.lines, ranges, (i) => isPreferenceLine(doc, i), e.start, e.end) });
+    }
+  } else if (kept && shift) {
     const { from, oldEnd, newEnd } = shift;
     const delta = newEnd - oldEnd;
     for (const e of kept.bySpan.values()) {
@@ -467,9 +482,12 @@ function licenseLines(doc: RobotsDocument): readonly number[] {
   let lines = licenseCache.get(doc);
   if (lines) return lines;
   const prev = lastLicense.get(doc.uri);
-  const shift = prev ? lineShiftSince(doc, prev) : undefined;
-  // Carried over from the last version (its region read again), else read from every line.
-  lines = carryLines(prev && shift ? prev.lines : [], shift ?? { from: 0, oldEnd: 0, newEnd: lineCount(doc) }, (i) => isLicenseLine(doc, i));
+  // Carried over from the last version (the ranges typed over, or its region, read again), else
+  // read from every line.
+  const ranges = prev ? rangesChangedSince(doc, prev.serial) : undefined;
+  const shift = prev && !ranges ? lineShiftSince(doc, prev) : undefined;
+  if (prev && ranges) lines = carryLinesIn(prev.lines, ranges, (i) => isLicenseLine(doc, i));
+  else lines = carryLines(prev && shift ? prev.lines : [], shift ?? { from: 0, oldEnd: 0, newEnd: lineCount(doc) }, (i) => isLicenseLine(doc, i));
   licenseCache.set(doc, lines);
   keepPerUri(lastLicense, doc.uri, { serial: serialOf(doc), lineCount: lineCount(doc), lines });
   return lines;

@@ -6,7 +6,7 @@
  * record's crawler line and every field's usage again for the first hover after each keystroke.
  * Also the one bound of every kind of state the engine keeps per URI (keepPerUri).
  */
-import { lineAt, lineShiftSince, type RobotsDocument } from '../syntax/document';
+import { lineAt, lineShiftSince, rangesChangedSince, type RobotsDocument } from '../syntax/document';
 import type { LineNode } from '../syntax/syntax';
 
 /**
@@ -50,9 +50,20 @@ export class CarriedAnswers<T> {
     const kept = this.latest.get(doc.uri);
     if (!kept) return undefined;
     if (kept.doc === doc) return kept.value;
-    const shift = lineShiftSince(doc, kept.doc);
-    if (!shift) return undefined;
-    if (unchanged.pair && shift.oldEnd === shift.newEnd) {
+    // Lines typed over at a few places: only their lines read, in both versions.
+    const ranges = rangesChangedSince(doc, kept.doc);
+    const shift = ranges ? undefined : lineShiftSince(doc, kept.doc);
+    if (ranges) {
+      for (const r of ranges) {
+        for (let i = r.from; i < r.to; i++) {
+          const before = lineAt(kept.doc, i);
+          const after = lineAt(doc, i);
+          if (before === after) continue;
+          if (unchanged.pair ? !unchanged.pair(before, after) : !unchanged.line(before, i) || !unchanged.line(after, i)) return undefined;
+        }
+      }
+    } else if (!shift) return undefined;
+    else if (unchanged.pair && shift.oldEnd === shift.newEnd) {
       for (let i = shift.from; i < shift.newEnd; i++) if (!unchanged.pair(lineAt(kept.doc, i), lineAt(doc, i))) return undefined;
     } else {
       for (let i = shift.from; i < shift.oldEnd; i++) if (!unchanged.line(lineAt(kept.doc, i), i)) return undefined;

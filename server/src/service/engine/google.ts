@@ -6,7 +6,7 @@
  * named groups are kept apart; `/index.htm…` allows also imply the directory; the longest
  * matching pattern wins, Allow on ties; a matching named group, even empty, hides `*` rules.
  */
-import { lineAt, lineCount, linesChangedSince, lineShiftSince, type RobotsDocument } from '../syntax/document';
+import { lineAt, lineCount, lineShiftSince, rangesChangedSince, type RobotsDocument } from '../syntax/document';
 import { googleEscapePattern } from '../syntax/paths';
 import { MERGE_FROM, PatternIndex } from './patternIndex';
 import { keepPerUri } from './carried';
@@ -379,13 +379,14 @@ function patchSections(prev: Latest, doc: RobotsDocument): GoogleSection[] | und
   const count = lineCount(doc);
   if (lineCount(prev.doc) !== count) return undefined;
   const edited: number[] = [];
-  // The lines changed since, when the versions between say which; else every line compared.
-  const changed = linesChangedSince(doc, prev.doc);
-  const to = changed ? changed.to : count;
-  for (let i = changed ? changed.from : 0; i < to; i++) {
-    if (lineAt(prev.doc, i) === lineAt(doc, i)) continue;
-    if (edited.length >= PATCH_MAX) return undefined;
-    edited.push(i);
+  // The lines changed since, when the versions between say which (a few ranges: typing with
+  // several cursors compares their lines, not every line between them); else every line compared.
+  for (const r of rangesChangedSince(doc, prev.doc) ?? [{ from: 0, to: count }]) {
+    for (let i = r.from; i < r.to; i++) {
+      if (lineAt(prev.doc, i) === lineAt(doc, i)) continue;
+      if (edited.length >= PATCH_MAX) return undefined;
+      edited.push(i);
+    }
   }
   const reads: { line: number; before: GoogleLine | null; after: GoogleLine | null }[] = [];
   for (const i of edited) {

@@ -9,7 +9,7 @@
  */
 import type { Range } from 'vscode-languageserver-types';
 import { lexLine, SharedLines, type Eol, type LineNode } from './syntax';
-import { appendMoved, lowerBound } from './numbers';
+import { appendMoved, appendSlice, lowerBound } from './numbers';
 
 export interface ParseStats {
   /** Lines lexed to produce this document (all of them for a full parse). */
@@ -349,12 +349,14 @@ function clamp(n: number, lo: number, hi: number): number {
  * (a chain: see DocumentEdit), so that the analyses of the result read the lines each run of
  * nearby changes touched, not every line between the first change and the last. Typing with two
  * cursors 45,000 lines apart in the largest real file took 15 ms at the median to validate each
- * keystroke as one region, against 0.2 ms for one cursor. At most MAX_LINKS versions are chained;
- * the changes past them are applied as one region with the last run.
+ * keystroke as one region, against 0.2 ms for one cursor. At most MAX_LINKS versions never
+ * analysed are chained; past them a run's region is joined to the last link's. Each run is a step
+ * of its own all the same (up to MAX_RANGES runs an event), so the caches that follow a version's
+ * steps (rangesChangedSince) read the lines each cursor typed over, not those between them.
  */
 export function updateDocument(doc: RobotsDocument, changes: readonly ContentChange[], version: number): RobotsDocument {
   let next = doc;
-  for (const [a, b] of nearRuns(changes, MAX_LINKS - linksOf(doc))) next = updateRun(next, a === 0 && b === changes.length ? changes : changes.slice(a, b), version);
+  for (const [a, b] of nearRuns(changes, MAX_RANGES)) next = updateRun(next, a === 0 && b === changes.length ? changes : changes.slice(a, b), version);
   return next;
 }
 
@@ -532,7 +534,7 @@ const MAX_STEPS = 1024;
  * all forgotten past that: each group's cache asking about a version of its own, 26,000 groups
  * would walk as often as without the memo, and no more.
  */
-const changedWalks = new WeakMap<RobotsDocument, Map<number, { readonly from: number; readonly to: number } | undefined>>();
+const changedWalks = new WeakMap<RobotsDocument, Map<number, readonly LineRange[] | undefined>>();
 const shiftWalks = new WeakMap<RobotsDocument, Map<string, { readonly from: number; readonly oldEnd: number; readonly newEnd: number } | undefined>>();
 const WALKS_KEPT = 256;
 
@@ -559,29 +561,73 @@ export function serialOf(doc: RobotsDocument): number {
   return n;
 }
 
+/** Lines [from, to) of a version. */
+export interface LineRange {
+  readonly from: number;
+  readonly to: number;
+}
+
 /**
- * The lines [from, to) outside which `doc` and the earlier version `older` hold the very same
- * line nodes at the same line numbers, when every step between them replaced lines one for one;
- * undefined when `older` is past the steps `doc` remembers (at least MAX_STEPS) or a step added
- * or removed lines.
- * O(steps) the first time a version is asked about another, then O(1) (remembered).
+ * Separate ranges rangesChangedSince tells apart; past them, their hull. Typing with a cursor or
+ * a few (each keystroke a step of one line) stays well under it.
  */
-export function linesChangedSince(doc: RobotsDocument, older: RobotsDocument | number): { readonly from: number; readonly to: number } | undefined {
-  if (doc === older) return { from: 0, to: 0 };
+const MAX_RANGES = 16;
+
+/**
+ * The ranges of lines, sorted and apart, outside which `doc` and the earlier version `older` hold
+ * the very same line nodes at the same line numbers, when every step between them replaced lines
+ * one for one (none when nothing changed); at most MAX_RANGES of them, else one, their hull.
+ * Undefined when `older` is past the steps `doc` remembers (at least MAX_STEPS) or a step added or
+ * removed lines (then see lineShiftSince). Typing with two cursors 45,000 lines apart gives two
+ * ranges of a line each, where one range (linesChangedSince) holds every line between them.
+ * O(steps × MAX_RANGES) the first time a version is asked about another, then O(1) (remembered).
+ */
+export function rangesChangedSince(doc: RobotsDocument, older: RobotsDocument | number): readonly LineRange[] | undefined {
+  if (doc === older) return [];
   const target = typeof older === 'number' ? older : serials.get(older);
   if (target === undefined) return undefined; // never edited from: no step names it
-  if (target === serials.get(doc)) return { from: 0, to: 0 };
+  if (target === serials.get(doc)) return [];
   return remembered(changedWalks, doc, target, () => {
-    let from = Infinity;
-    let to = -Infinity;
+    let ranges: LineRange[] = [];
     for (let step = steps.get(doc); step; step = step.earlier) {
       if (step.oldEnd !== step.newEnd) return undefined;
-      from = Math.min(from, step.from);
-      to = Math.max(to, step.newEnd);
-      if (step.previous === target) return from <= to ? { from, to } : { from: 0, to: 0 };
+      if (step.from < step.newEnd) ranges = withRange(ranges, step.from, step.newEnd);
+      if (step.previous === target) return ranges;
     }
     return undefined;
   });
+}
+
+/**
+ * `ranges` (sorted, apart) with [from, to) added: merged with those it overlaps or touches; their
+ * hull alone once they would be more than MAX_RANGES. O(MAX_RANGES).
+ */
+function withRange(ranges: LineRange[], from: number, to: number): LineRange[] {
+  const out: LineRange[] = [];
+  let k = 0;
+  while (k < ranges.length && ranges[k].to < from) out.push(ranges[k++]);
+  let a = from;
+  let b = to;
+  while (k < ranges.length && ranges[k].from <= b) {
+    a = Math.min(a, ranges[k].from);
+    b = Math.max(b, ranges[k].to);
+    k++;
+  }
+  out.push({ from: a, to: b });
+  while (k < ranges.length) out.push(ranges[k++]);
+  return out.length > MAX_RANGES ? [{ from: out[0].from, to: out[out.length - 1].to }] : out;
+}
+
+/**
+ * The lines [from, to) outside which `doc` and the earlier version `older` hold the very same
+ * line nodes at the same line numbers, when every step between them replaced lines one for one:
+ * the hull of rangesChangedSince ({0, 0} when nothing changed); undefined when it is.
+ * O(1) after rangesChangedSince.
+ */
+export function linesChangedSince(doc: RobotsDocument, older: RobotsDocument | number): { readonly from: number; readonly to: number } | undefined {
+  const ranges = rangesChangedSince(doc, older);
+  if (!ranges) return undefined;
+  return ranges.length === 0 ? { from: 0, to: 0 } : { from: ranges[0].from, to: ranges[ranges.length - 1].to };
 }
 
 /**
@@ -626,6 +672,24 @@ export function carryLines(lines: readonly number[], region: { readonly from: nu
   const out = lines.slice(0, lowerBound(lines, region.from));
   for (let i = Math.max(region.from, start); i < Math.min(region.newEnd, end); i++) if (keep(i)) out.push(i);
   appendMoved(out, lines, lowerBound(lines, region.oldEnd), region.newEnd - region.oldEnd);
+  return out;
+}
+
+/**
+ * A sorted list of line numbers of an earlier version carried to a later one of as many lines
+ * through the ranges changed between them (rangesChangedSince): the numbers outside the ranges
+ * kept, the ranges' lines within [start, end) read again with `keep`. O(list + the ranges' lines).
+ */
+export function carryLinesIn(lines: readonly number[], ranges: readonly LineRange[], keep: (line: number) => boolean, start = 0, end = Infinity): number[] {
+  const out: number[] = [];
+  let k = 0;
+  for (const r of ranges) {
+    const a = lowerBound(lines, r.from);
+    appendSlice(out, lines, k, a);
+    for (let i = Math.max(r.from, start); i < Math.min(r.to, end); i++) if (keep(i)) out.push(i);
+    k = lowerBound(lines, r.to);
+  }
+  appendMoved(out, lines, k, 0);
   return out;
 }
 

@@ -56,6 +56,11 @@ export function appendMoved(out: number[], xs: readonly number[], from: number, 
   for (let k = from; k < xs.length; k++) out.push(xs[k] + delta);
 }
 
+/** `xs[from, to)` appended to `out`. O(to - from). */
+export function appendSlice(out: number[], xs: readonly number[], from: number, to: number): void {
+  for (let k = from; k < to; k++) out.push(xs[k]);
+}
+
 /** The positions k where `xs[k] >= 0`, ascending. O(xs.length). */
 export function nonNegativeAt(xs: Int32Array): Int32Array {
   // Counted and listed by two functions: one function with both loops deoptimized at the second

@@ -4,7 +4,7 @@
  *
  * - lsp: the built server (dist/server.js --stdio) driven over stdio as an editor drives it —
  *   didOpen → diagnostics, a one-line edit → diagnostics (p50/p95), a keystroke typed with two
- *   cursors far apart → diagnostics, hover on a path (warm, right
+ *   cursors far apart → diagnostics (and a hover after them), hover on a path (warm, right
  *   after an edit, and right after a line added or removed), pull diagnostics with result ids (and, in that run, the first hover
  *   after a pause of 1.5 s, by when the server has built what hovers ask), and the server's heap per input
  *   byte after opening the file and after 1,000 edits (read through a preload that answers
@@ -363,8 +363,9 @@ async function lspPush(text: string, bytes: number): Promise<Figures> {
   const heapEdits = await s.heap();
   // Typing with two cursors far apart (multi-cursor editing, Ctrl+D across the file): each
   // keystroke one didChange of two changes, the later position first as VS Code sends them, at
-  // rule lines in the first and last fifth of the file. 8 places, 5 characters each.
+  // rule lines in the first and last fifth of the file. 8 places, 5 characters each, then a hover.
   const twoCursors: number[] = [];
+  const hoverAfterTwoCursors: number[] = [];
   const fifth = Math.max(1, Math.floor(rules.length / 5));
   for (let k = 0; k < 8; k++) {
     const lines = [rules[random(fifth)], rules[rules.length - 1 - random(fifth)]];
@@ -380,6 +381,10 @@ async function lspPush(text: string, bytes: number): Promise<Figures> {
       await next;
       twoCursors.push(performance.now() - t0);
     }
+    // Then a hover on the first cursor's line, as when the typing ends.
+    const h0 = performance.now();
+    await s.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: lines[0], character: 12 } });
+    hoverAfterTwoCursors.push(performance.now() - h0);
   }
   // Two rules typed at one place, Enter and each character a version with no query between them
   // (86 versions), then a hover on the second: the engine's indexes are carried through all
@@ -422,6 +427,7 @@ async function lspPush(text: string, bytes: number): Promise<Figures> {
     editToDiagnostics: summary(edits),
     lineAddedOrRemovedToDiagnostics: summary(lineEdits),
     twoCursorsFarApartToDiagnostics: summary(twoCursors),
+    hoverAfterTwoCursorsFarApart: summary(hoverAfterTwoCursors),
     diagnosticsAfterEdit: editCount,
     payloadBytesAfterEdit: editPayload,
     firstHover: round(firstHover),

@@ -27,7 +27,7 @@ export type FloorKind = 'transport' | 'scan';
  * The `scan` floor's work on a didOpen, as the script's source: the count of rules that repeat
  * an earlier one (Allow and Disallow apart), in O(length) over native searches.
  */
-const SCAN = [
+export const SCAN = [
   'function scan(text) {',
   '  const allowed = new Map(), disallowed = new Map();',
   '  const n = text.length;',

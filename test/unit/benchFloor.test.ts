@@ -1,0 +1,34 @@
+/**
+ * The bench's scan floor (test/bench/floorServer.ts) does the work it claims: it finds every
+ * rule repeated in the file, as the duplicate-rule check does for a file of one group (the floor
+ * does not tell groups apart: it does less than any real check). A floor that found nothing would
+ * be fast for nothing. No timing here.
+ */
+import * as assert from 'node:assert/strict';
+import { collectFindings, parseDocument } from '../../server/src/service';
+import { SCAN } from '../bench/floorServer';
+
+const scan = new Function(`${SCAN.join('\n')}\nreturn scan;`)() as (text: string) => number;
+
+function repeatedRules(text: string): number {
+  return collectFindings(parseDocument('file:///floor/robots.txt', 1, text)).filter((f) => f.code === 'rep.duplicate-rule').length;
+}
+
+suite('bench: the scan floor finds the rules repeated', () => {
+  test('as many as the duplicate-rule check, in a file of one group', () => {
+    const texts = [
+      'User-agent: *\nDisallow: /a\nDisallow: /a\nAllow: /a\nallow:/a # again\n  Disallow:   /b  \nDisallow: /b\n',
+      'User-agent: *\r\nDisallow: /x\r\nDisallow: /x\r\n',
+      `User-agent: *\n${Array.from({ length: 3000 }, (_, i) => `Disallow: /p${i % 1000}/`).join('\n')}\n`,
+    ];
+    for (const text of texts) {
+      const found = scan(text);
+      assert.ok(found > 0, text.slice(0, 40));
+      assert.equal(found, repeatedRules(text), text.slice(0, 40));
+    }
+  });
+
+  test('nothing repeated, nothing found; comments and other fields are not rules', () => {
+    assert.equal(scan('User-agent: *\nDisallow: /a\nAllow: /b\n# Disallow: /a\nSitemap: https://example.com/a\n'), 0);
+  });
+});

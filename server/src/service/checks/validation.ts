@@ -13,7 +13,7 @@ import { CODE_BY_NAME, type DiagnosticCode, type SeverityName, type SeveritySett
 import type { WorkspaceContext } from '../syntax/workspace';
 import { lineAt, lineCount, settleEdit, type RobotsDocument } from '../syntax/document';
 import type { Finding, FindingRun, LocatedFinding } from '../syntax/findings';
-import { getModel, modelLineage, settleModel, type RobotsModel } from '../model/model';
+import { getModel, modelLineage, settleChain, settleModel, type RobotsModel } from '../model/model';
 import { DOCUMENT_CHECKS, RUN_CHECKS, STRUCTURE_CHECKS } from './registry';
 import type { DiagnosticData } from './rule';
 import { readAsLocalUsage } from './rules/acapDefinitions';
@@ -76,6 +76,11 @@ function shifted(f: LocatedFinding, by: number): LocatedFinding {
 
 /** The line findings of each analysed version, in line order (what the next version patches). */
 const lineState = new WeakMap<RobotsDocument, readonly LocatedFinding[]>();
+
+/** Whether `doc` was validated (its every line checked and its line findings kept). O(1). */
+export function wasValidated(doc: RobotsDocument): boolean {
+  return lineState.has(doc);
+}
 
 /** First index of `list` (sorted by line) whose line is at least `line`; O(log n). */
 function lowerBound(list: readonly LocatedFinding[], line: number): number {
@@ -159,8 +164,10 @@ type Wanted = (code: DiagnosticCode) => number | undefined;
  * capping them all was most of a keystroke's validation; now O(groups + the findings read).
  */
 function gather(doc: RobotsDocument, ctx: WorkspaceContext, wanted?: Wanted): { findings: LocatedFinding[]; totals?: Map<DiagnosticCode, number> } {
-  // A version chained after one never analysed (changes far apart, see DocumentEdit): that one is
-  // validated first, so that this one patches its answers for its own region only.
+  // A version chained after one never validated (changes far apart, see DocumentEdit): that one is
+  // validated first, so that this one patches its answers for its own region only, unless the
+  // chain is cheaper as one region (settleChain).
+  settleChain(doc);
   const previous = doc.edit?.previous;
   if (previous?.edit && !lineState.has(previous)) gather(previous, ctx, wanted);
   const model = getModel(doc);

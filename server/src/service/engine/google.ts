@@ -285,7 +285,7 @@ function classOf(read: GoogleLine | null): LineClass {
  * Google's sections of `doc`. Cached per document; for a new version of a URI whose lines were
  * edited in place (same line count, no line changing between User-agent, rule and other), the
  * previous version's sections are patched: O(edited lines × log rules) when the versions between
- * say which lines changed (`linesChangedSince`), plus O(lines) identity comparisons otherwise. Otherwise built in O(lines).
+ * say which lines changed (`rangesChangedSince`), plus O(lines) identity comparisons otherwise. Otherwise built in O(lines).
  */
 export function googleSections(doc: RobotsDocument): readonly GoogleSection[] {
   const out = sectionsCache.get(doc);

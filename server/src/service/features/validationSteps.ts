@@ -12,27 +12,30 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { lineAt, lineCount, type DocumentEdit, type RobotsDocument } from '../syntax/document';
 import { checkLine } from '../checks/checkLine';
-import { peekModel } from '../model/model';
-import { doValidation, type ValidationSettings } from '../checks/validation';
+import { settleChain } from '../model/model';
+import { doValidation, wasValidated, type ValidationSettings } from '../checks/validation';
 import type { Steps } from '../syntax/steps';
 
 /** Lines checked between two pauses: a few milliseconds of work. */
 export const LINES_PER_STEP = 2000;
 
 export function* doValidationSteps(doc: RobotsDocument, settings: ValidationSettings = {}): Steps<Diagnostic[]> {
-  // After an edit of an analysed version only the edited lines are new nodes (every other line
+  // After an edit of a validated version only the edited lines are new nodes (every other line
   // was checked with that version): O(edited lines), and the lines array is not made. Through a
-  // chain of versions never analysed (DocumentEdit), the region of each, in its own version.
+  // chain of versions never validated (DocumentEdit), the region of each, in its own version, as
+  // validation will read them (settleChain decides first).
+  settleChain(doc);
   const regions: { readonly doc: RobotsDocument; readonly from: number; readonly to: number }[] = [];
   for (let d: RobotsDocument | undefined = doc; d;) {
     const edit: DocumentEdit | undefined = d.edit;
     if (!edit) {
-      // A version analysed (the chain's start) or never edited: every line of it.
-      if (!peekModel(d)) regions.push({ doc: d, from: 0, to: lineCount(d) });
+      // Never edited, or validated and asked again: every line of it (a line checked already
+      // costs a look-up).
+      regions.push({ doc: d, from: 0, to: lineCount(d) });
       break;
     }
     regions.push({ doc: d, from: edit.from, to: edit.newEnd });
-    d = peekModel(edit.previous) ? undefined : edit.previous;
+    d = wasValidated(edit.previous) ? undefined : edit.previous;
   }
   let checked = 0;
   for (const { doc: d, from, to } of regions) {

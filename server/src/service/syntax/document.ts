@@ -30,7 +30,7 @@ export interface RobotsDocument {
    * What changed since an earlier version, for analyses that update their previous answer
    * instead of starting again (the model, validation). Set by updateDocument; dropped by
    * `settleEdit` once the analyses have used it, so a document never keeps a chain of old
-   * versions alive (at most one earlier version is held, see updateDocument).
+   * versions alive (at most MAX_LINKS earlier versions are held, see updateDocument).
    */
   readonly edit?: DocumentEdit;
 }
@@ -350,36 +350,87 @@ function clamp(n: number, lo: number, hi: number): number {
  * nearby changes touched, not every line between the first change and the last. Typing with two
  * cursors 45,000 lines apart in the largest real file took 15 ms at the median to validate each
  * keystroke as one region, against 0.2 ms for one cursor. At most MAX_LINKS versions never
- * analysed are chained; past them a run's region is joined to the last link's. Each run is a step
- * of its own all the same (up to MAX_RANGES runs an event), so the caches that follow a version's
- * steps (rangesChangedSince) read the lines each cursor typed over, not those between them.
+ * validated are chained; past them a run's region is joined to the last link's. Whether a chain is
+ * analysed link by link or as one region is the analysis's choice (`flattenChain`: a link costs a
+ * validation's fixed part, which grows with the groups and records). Each run is a step of its own
+ * all the same (up to MAX_RUNS runs an event), so the caches that follow a version's steps
+ * (rangesChangedSince) read the lines each cursor typed over, not those between them.
  */
 export function updateDocument(doc: RobotsDocument, changes: readonly ContentChange[], version: number): RobotsDocument {
   let next = doc;
-  for (const [a, b] of nearRuns(changes, MAX_RANGES)) next = updateRun(next, a === 0 && b === changes.length ? changes : changes.slice(a, b), version);
+  for (const [a, b] of nearRuns(changes, MAX_RUNS)) next = updateRun(next, a === 0 && b === changes.length ? changes : changes.slice(a, b), version);
   return next;
 }
 
 /**
- * Lines between two regions of change (or two runs of changes) past which they are analysed
- * apart. Reading one line again when it did not change costs a fraction of a microsecond; one
- * version more to analyse costs a validation's fixed part (0.1–0.3 ms on the largest real file).
- * Kept small so that nearby edits stay one region and only edits truly apart become links.
+ * Lines between two regions of change (or two runs of changes) past which they are kept apart:
+ * steps of their own, and links of a chain that the analysis may still join (flattenChain). Small,
+ * so that only the lines near an edit are joined to it without asking what a link costs.
  */
 const FAR_LINES = 64;
 
 /**
- * The most versions never analysed that a version's edit may chain (DocumentEdit): analysing the
- * last analyses each of them first, O(MAX_LINKS × an edit's analysis). An event of many changes
- * far apart (a replacement in every group) becomes at most this many regions.
+ * The most runs one event is cut into (the last takes every change left): an event of changes in
+ * a thousand places makes at most this many versions. Each run is a step: with two cursors a
+ * keystroke is two steps, and the window of MAX_STEPS steps 512 keystrokes.
  */
-const MAX_LINKS = 8;
+const MAX_RUNS = 16;
 
-/** How many versions never analysed `doc`'s edit chains, itself included (0 if analysed). O(MAX_LINKS). */
+/**
+ * The most versions never validated that a version's edit may chain (DocumentEdit). Each holds
+ * its chunk list (O(lines / CHUNK)) until the chain is validated; analysing the last version link
+ * by link analyses each of them first. With two cursors a keystroke makes two links: 64 are 32
+ * keystrokes typed before a validation (a client that pulls diagnostics once per burst), after
+ * which a run's region is joined to the last link's.
+ */
+const MAX_LINKS = 64;
+
+/** How many versions never validated `doc`'s edit chains, itself included (0 if validated). O(MAX_LINKS). */
 function linksOf(doc: RobotsDocument): number {
   let n = 0;
   for (let d: RobotsDocument | undefined = doc; d?.edit && n <= MAX_LINKS; d = d.edit.previous) n++;
   return n;
+}
+
+/**
+ * The chain of `doc`'s edit (DocumentEdit): how many links, and its lines as one region — the
+ * lines before `from` and the `tail` lines at the end the same in the chain's first version and
+ * in `doc`, composed by their unchanged head and tail as updateRun composes. Undefined when `doc`
+ * has no chain (no edit, or an edit whose previous version has none). O(links).
+ */
+export function chainOf(doc: RobotsDocument): { readonly links: number; readonly start: RobotsDocument; readonly lines: number } | undefined {
+  if (!doc.edit?.previous.edit) return undefined;
+  const joined = joinedEdit(doc);
+  return { links: linksOf(doc), start: joined.previous, lines: Math.max(joined.oldEnd, joined.newEnd) - joined.from };
+}
+
+/** The edit of `doc`'s whole chain as one, relative to its first version. O(links). */
+function joinedEdit(doc: RobotsDocument): DocumentEdit {
+  let from = Infinity;
+  let tail = Infinity;
+  let d = doc;
+  while (d.edit) {
+    const e: DocumentEdit = d.edit;
+    from = Math.min(from, e.from);
+    tail = Math.min(tail, lineCount(d) - e.newEnd);
+    if (!e.previous.edit) break;
+    d = e.previous;
+  }
+  const start = d.edit!.previous;
+  const oldCount = lineCount(start);
+  const newCount = lineCount(doc);
+  from = Math.min(from, oldCount, newCount);
+  tail = Math.min(tail, oldCount - from, newCount - from);
+  return { previous: start, from, oldEnd: oldCount - tail, newEnd: newCount - tail };
+}
+
+/**
+ * Join `doc`'s chain into one edit from its first version (the analyses then read the lines
+ * between its links once, as for edits made near each other): when the links would cost more to
+ * analyse one by one than those lines (chainOf). The versions in between are let go. O(links).
+ */
+export function flattenChain(doc: RobotsDocument): void {
+  if (doc.edit?.previous.edit) (doc as { edit?: DocumentEdit }).edit = joinedEdit(doc);
 }
 
 /**
@@ -477,8 +528,10 @@ function updateRun(doc: RobotsDocument, changes: readonly ContentChange[], versi
   // Relative to the last version whose analyses were kept (`doc`, or the one `doc` still points
   // to when it was never analysed): the regions compose by their unchanged head and tail. Unless
   // `doc`'s own region lies far from this one: then relative to `doc`, chained (updateDocument).
+  // A step that changed nothing (a change replacing text with the same) joins, whatever its place.
   const pending = doc.edit;
-  const apart = pending !== undefined && linksOf(doc) < MAX_LINKS
+  const changed = stepFrom < newCount - stepTail || stepFrom < oldCount - stepTail;
+  const apart = pending !== undefined && changed && linksOf(doc) < MAX_LINKS
     && (stepFrom > pending.newEnd + FAR_LINES || oldCount - stepTail + FAR_LINES < pending.from);
   const base = apart ? doc : pending?.previous ?? doc;
   const baseCount = lineCount(base);
@@ -527,7 +580,7 @@ const steps = new WeakMap<RobotsDocument, Step>();
 const MAX_STEPS = 1024;
 
 /**
- * Per version, the answers of linesChangedSince and lineShiftSince already given, by the earlier
+ * Per version, the answers of rangesChangedSince and lineShiftSince already given, by the earlier
  * version (its serial, and for lineShiftSince its line count as given): the caches of every group
  * ask about the same earlier version, or a few, and each walk is up to 2·MAX_STEPS steps (26,000
  * groups × 2,048 steps would be 53 million). At most WALKS_KEPT earlier versions per version,
@@ -550,7 +603,7 @@ function remembered<K, T>(walks: WeakMap<RobotsDocument, Map<K, T>>, doc: Robots
 
 /**
  * A number for each version, given when first asked for (unique in this process): a cache can
- * remember the version it answered by this number, and ask `linesChangedSince` with it, without
+ * remember the version it answered by this number, and ask `rangesChangedSince` with it, without
  * holding the document.
  */
 const serials = new WeakMap<RobotsDocument, number>();
@@ -662,7 +715,7 @@ export function lineShiftSince(doc: RobotsDocument, older: RobotsDocument | { re
 
 /**
  * A sorted list of line numbers of an earlier version carried to a later one through the region
- * between them (lineShiftSince, or linesChangedSince's as {from, oldEnd: to, newEnd: to}): the
+ * between them (lineShiftSince, or a range of rangesChangedSince as {from, oldEnd: to, newEnd: to}): the
  * numbers before the region kept, the region's lines within [start, end) read again with `keep`,
  * the numbers after it moved by the lines added or removed. O(list + region).
  */

@@ -123,16 +123,17 @@ const LINK_LINES = 1024;
 /**
  * Decide how `doc`'s chain of versions never validated (DocumentEdit) is analysed: link by link
  * (each link's lines), or joined into one region from its first version (the lines between the
- * links too) when that reads fewer lines than the links would cost (LINK_LINES, the groups and
- * records of the chain's first version's model; joined when it has none). Two cursors 45,000
- * lines apart in a file of one group: two links. Eight cursors 100 lines apart in a file of
- * 26,000 groups: one region (link by link, a keystroke took four times as long). O(links).
+ * links too) when the lines it would read besides the links' own cost less than the links would
+ * (LINK_LINES, and the groups and records of the chain's first version's model; joined when it has
+ * none). Two cursors 45,000 lines apart in a file of one group: two links. Eight cursors 100 lines
+ * apart in a file of 26,000 groups: one region (link by link, a keystroke took four times as
+ * long). O(links).
  */
 export function settleChain(doc: RobotsDocument): void {
   const chain = chainOf(doc);
   if (!chain) return;
   const first = cache.get(chain.start);
-  if (!first || chain.lines <= chain.links * (LINK_LINES + first.groups.length + first.records.length)) flattenChain(doc);
+  if (!first || chain.lines - chain.linkLines <= chain.links * (LINK_LINES + first.groups.length + first.records.length)) flattenChain(doc);
 }
 
 /** The model of `doc` if it was built already (never builds one). */

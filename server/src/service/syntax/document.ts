@@ -393,15 +393,22 @@ function linksOf(doc: RobotsDocument): number {
 }
 
 /**
- * The chain of `doc`'s edit (DocumentEdit): how many links, and its lines as one region — the
- * lines before `from` and the `tail` lines at the end the same in the chain's first version and
- * in `doc`, composed by their unchanged head and tail as updateRun composes. Undefined when `doc`
- * has no chain (no edit, or an edit whose previous version has none). O(links).
+ * The chain of `doc`'s edit (DocumentEdit): how many links, the lines of their regions (each in
+ * its own version), and its lines as one region — the lines before `from` and the `tail` lines at
+ * the end the same in the chain's first version and in `doc`, composed by their unchanged head and
+ * tail as updateRun composes. Undefined when `doc` has no chain (no edit, or an edit whose
+ * previous version has none). O(links).
  */
-export function chainOf(doc: RobotsDocument): { readonly links: number; readonly start: RobotsDocument; readonly lines: number } | undefined {
+export function chainOf(doc: RobotsDocument): { readonly links: number; readonly linkLines: number; readonly start: RobotsDocument; readonly lines: number } | undefined {
   if (!doc.edit?.previous.edit) return undefined;
   const joined = joinedEdit(doc);
-  return { links: linksOf(doc), start: joined.previous, lines: Math.max(joined.oldEnd, joined.newEnd) - joined.from };
+  let links = 0;
+  let linkLines = 0;
+  for (let d: RobotsDocument | undefined = doc; d?.edit && d !== joined.previous; d = d.edit.previous) {
+    links++;
+    linkLines += Math.max(d.edit.oldEnd, d.edit.newEnd) - d.edit.from;
+  }
+  return { links, linkLines, start: joined.previous, lines: Math.max(joined.oldEnd, joined.newEnd) - joined.from };
 }
 
 /** The edit of `doc`'s whole chain as one, relative to its first version. O(links). */

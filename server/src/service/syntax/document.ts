@@ -38,9 +38,10 @@ export interface RobotsDocument {
 /**
  * Lines [from, oldEnd) of `previous` became lines [from, newEnd) of this document; every line
  * before `from` and after the region is the same LineNode object in both. `previous` is the last
- * version analysed, or one never analysed whose own edit leads back to it (a chain of at most a
- * few links, made by changes far apart; see updateDocument): an analysis of this version analyses
- * `previous` first when it has an edit of its own (getModel, validation).
+ * version validated, or one never validated whose own edit leads back to it (a chain of at most
+ * MAX_LINKS links, made by changes far apart; see updateDocument): an analysis of this version
+ * analyses `previous` first when it has an edit of its own (getModel, validation), unless it joins
+ * the chain into one edit first (settleChain in model/model.ts, flattenChain).
  */
 export interface DocumentEdit {
   readonly previous: RobotsDocument;
@@ -432,9 +433,10 @@ function joinedEdit(doc: RobotsDocument): DocumentEdit {
 }
 
 /**
- * Join `doc`'s chain into one edit from its first version (the analyses then read the lines
- * between its links once, as for edits made near each other): when the links would cost more to
- * analyse one by one than those lines (chainOf). The versions in between are let go. O(links).
+ * Join `doc`'s chain into one edit from its first version: the analyses then read the lines
+ * between its links once, as for edits made near each other (settleChain calls it when the links
+ * would cost more to analyse one by one than those lines, see chainOf). The versions in between
+ * are let go. O(links).
  */
 export function flattenChain(doc: RobotsDocument): void {
   if (doc.edit?.previous.edit) (doc as { edit?: DocumentEdit }).edit = joinedEdit(doc);

@@ -1,9 +1,9 @@
 /**
  * Independent audit of issue 15 (defects a user hits), from the user's side: the built CLI run in
  * a shell's working folder, the built server over stdio on a real folder, the whole corpus.
- * Each test here covers a point the existing tests left weak; a test marked `// DEFECT:` fails
- * on the current product and is skipped so the branch stays green (the lead fixes the product,
- * then removes the `.skip`).
+ * Each test here covers a point the existing tests left weak. A test marked `// DEFECT (fixed):`
+ * failed on the product when the audit was written; the product was fixed since (e65d07c), and
+ * every test here runs.
  */
 import * as assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
@@ -70,7 +70,7 @@ suite('audit, issue 15 defect 2: the product-token fix over the real corpus', ()
     assert.deepEqual(wrong.slice(0, 40), [], `${wrong.length} of ${diagnostics} diagnostics`);
   });
 
-  // DEFECT: `User-agent: Mozilla/5.0 (compatible; Google-Podcast)` (patreon.com line 2 in the
+  // DEFECT (fixed): `User-agent: Mozilla/5.0 (compatible; Google-Podcast)` (patreon.com line 2 in the
   // corpus) gets "a product token with a version … Crawlers send ‘Mozilla’ as their token; write
   // ‘Mozilla’" and the PREFERRED fix "Write the product token ‘Mozilla’ (drop the version)": the
   // group would address browsers' word Mozilla, not the crawler Google-Podcast. Same for
@@ -92,7 +92,7 @@ suite('audit, issue 15 defect 2: the product-token fix over the real corpus', ()
     }
   });
 
-  // DEFECT: the same, counted over the whole corpus (run with ROBOTS_ACAP_CORPUS=/work/shared/corpus).
+  // DEFECT (fixed): the same, counted over the whole corpus (run with ROBOTS_ACAP_CORPUS=/work/shared/corpus).
   test('every real file: no preferred fix changes which crawler a group addresses', function () {
     this.timeout(300000);
     const { wrong, diagnostics } = preferredFixesThatChangeMeaning(() => true);
@@ -115,7 +115,7 @@ suite('audit, issue 15 defect 4: relative paths from the site folder itself', ()
     assert.deepEqual(JSON.parse(r.stdout).map((p: { code: string }) => p.code), ['acap.version-missing'], r.stdout);
   });
 
-  // DEFECT: run in the site folder, as a user does (`cd site && robots-acap check robots.txt
+  // DEFECT (fixed): run in the site folder, as a user does (`cd site && robots-acap check robots.txt
   // acap/bot.txt`), the referenced file gets a false acap.undefined-resource-set and exit 1; the
   // same from `site/acap` (`check bot.txt`). `./acap/bot.txt` works. Cause: the document's URI is
   // the relative path as typed; parentFolder('acap/') is undefined, so referencingDocuments never
@@ -130,7 +130,7 @@ suite('audit, issue 15 defect 4: relative paths from the site folder itself', ()
 });
 
 suite('audit, issue 15 defect 10: grammar in the CLI summary', () => {
-  // DEFECT: one warning is summarised as "0 errors, 1 warnings" and "robots-acap: 1 warnings,
+  // DEFECT (fixed): one warning is summarised as "0 errors, 1 warnings" and "robots-acap: 1 warnings,
   // more than --max-warnings 0" (server/src/cli/check.ts lines 111 and 115), the same slip as
   // "at most 1 are" that defect 10 names.
   test('one warning is "1 warning", in the summary and in the --max-warnings message', () => {

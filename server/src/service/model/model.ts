@@ -132,8 +132,10 @@ const LINK_LINES = 1024;
 export function settleChain(doc: RobotsDocument): void {
   const chain = chainOf(doc);
   if (!chain) return;
-  const first = cache.get(chain.start);
-  if (!first || chain.lines - chain.linkLines <= chain.links * (LINK_LINES + first.groups.length + first.records.length)) flattenChain(doc);
+  const { joined } = chain;
+  const first = cache.get(joined.previous);
+  const between = Math.max(joined.oldEnd, joined.newEnd) - joined.from - chain.linkLines;
+  if (!first || between <= chain.links * (LINK_LINES + first.groups.length + first.records.length)) flattenChain(doc, chain);
 }
 
 /** The model of `doc` if it was built already (never builds one). */

@@ -393,32 +393,31 @@ function linksOf(doc: RobotsDocument): number {
   return n;
 }
 
-/**
- * The chain of `doc`'s edit (DocumentEdit): how many links, the lines of their regions (each in
- * its own version), and its lines as one region — the lines before `from` and the `tail` lines at
- * the end the same in the chain's first version and in `doc`, composed by their unchanged head and
- * tail as updateRun composes. Undefined when `doc` has no chain (no edit, or an edit whose
- * previous version has none). O(links).
- */
-export function chainOf(doc: RobotsDocument): { readonly links: number; readonly linkLines: number; readonly start: RobotsDocument; readonly lines: number } | undefined {
-  if (!doc.edit?.previous.edit) return undefined;
-  const joined = joinedEdit(doc);
-  let links = 0;
-  let linkLines = 0;
-  for (let d: RobotsDocument | undefined = doc; d?.edit && d !== joined.previous; d = d.edit.previous) {
-    links++;
-    linkLines += Math.max(d.edit.oldEnd, d.edit.newEnd) - d.edit.from;
-  }
-  return { links, linkLines, start: joined.previous, lines: Math.max(joined.oldEnd, joined.newEnd) - joined.from };
+/** A chain of versions never validated (DocumentEdit), as chainOf reads it. */
+export interface Chain {
+  /** Its versions with an edit of their own, `doc` included. */
+  readonly links: number;
+  /** The lines of their regions, each counted in its own version. */
+  readonly linkLines: number;
+  /**
+   * The chain's edits as one, from its first version: the lines before `from` and after the
+   * region the same in both, composed by their unchanged head and tail as updateRun composes.
+   */
+  readonly joined: DocumentEdit;
 }
 
-/** The edit of `doc`'s whole chain as one, relative to its first version. O(links). */
-function joinedEdit(doc: RobotsDocument): DocumentEdit {
+/** `doc`'s chain; undefined when it has none (no edit, or an edit whose previous version has none). O(links), one walk. */
+export function chainOf(doc: RobotsDocument): Chain | undefined {
+  if (!doc.edit?.previous.edit) return undefined;
   let from = Infinity;
   let tail = Infinity;
+  let links = 0;
+  let linkLines = 0;
   let d = doc;
-  while (d.edit) {
-    const e: DocumentEdit = d.edit;
+  for (;;) {
+    const e: DocumentEdit = d.edit!;
+    links++;
+    linkLines += Math.max(e.oldEnd, e.newEnd) - e.from;
     from = Math.min(from, e.from);
     tail = Math.min(tail, lineCount(d) - e.newEnd);
     if (!e.previous.edit) break;
@@ -429,17 +428,17 @@ function joinedEdit(doc: RobotsDocument): DocumentEdit {
   const newCount = lineCount(doc);
   from = Math.min(from, oldCount, newCount);
   tail = Math.min(tail, oldCount - from, newCount - from);
-  return { previous: start, from, oldEnd: oldCount - tail, newEnd: newCount - tail };
+  return { links, linkLines, joined: { previous: start, from, oldEnd: oldCount - tail, newEnd: newCount - tail } };
 }
 
 /**
  * Join `doc`'s chain into one edit from its first version: the analyses then read the lines
  * between its links once, as for edits made near each other (settleChain calls it when the links
- * would cost more to analyse one by one than those lines, see chainOf). The versions in between
- * are let go. O(links).
+ * would cost more to analyse one by one than those lines). The versions in between are let go.
+ * O(1).
  */
-export function flattenChain(doc: RobotsDocument): void {
-  if (doc.edit?.previous.edit) (doc as { edit?: DocumentEdit }).edit = joinedEdit(doc);
+export function flattenChain(doc: RobotsDocument, chain: Chain): void {
+  (doc as { edit?: DocumentEdit }).edit = chain.joined;
 }
 
 /**
@@ -641,7 +640,7 @@ const MAX_RANGES = 16;
  * one for one (none when nothing changed); at most MAX_RANGES of them, else one, their hull.
  * Undefined when `older` is past the steps `doc` remembers (at least MAX_STEPS) or a step added or
  * removed lines (then see lineShiftSince). Typing with two cursors 45,000 lines apart gives two
- * ranges of a line each, where one range (linesChangedSince) holds every line between them.
+ * ranges of a line each, where their hull holds every line between them.
  * O(steps × MAX_RANGES) the first time a version is asked about another, then O(1) (remembered).
  */
 export function rangesChangedSince(doc: RobotsDocument, older: RobotsDocument | number): readonly LineRange[] | undefined {
@@ -678,18 +677,6 @@ function withRange(ranges: LineRange[], from: number, to: number): LineRange[] {
   out.push({ from: a, to: b });
   while (k < ranges.length) out.push(ranges[k++]);
   return out.length > MAX_RANGES ? [{ from: out[0].from, to: out[out.length - 1].to }] : out;
-}
-
-/**
- * The lines [from, to) outside which `doc` and the earlier version `older` hold the very same
- * line nodes at the same line numbers, when every step between them replaced lines one for one:
- * the hull of rangesChangedSince ({0, 0} when nothing changed); undefined when it is.
- * O(1) after rangesChangedSince.
- */
-export function linesChangedSince(doc: RobotsDocument, older: RobotsDocument | number): { readonly from: number; readonly to: number } | undefined {
-  const ranges = rangesChangedSince(doc, older);
-  if (!ranges) return undefined;
-  return ranges.length === 0 ? { from: 0, to: 0 } : { from: ranges[0].from, to: ranges[ranges.length - 1].to };
 }
 
 /**

@@ -386,6 +386,35 @@ async function lspPush(text: string, bytes: number): Promise<Figures> {
     await s.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: lines[0], character: 12 } });
     hoverAfterTwoCursors.push(performance.now() - h0);
   }
+  // Enter, then Delete Line, with two cursors far apart (lines added and removed at two places a
+  // keystroke: the caches a hover reads are moved through two regions, not the lines between).
+  // 8 places: Enter three times at the start of both rule lines, a hover on the first, the three
+  // blank lines deleted again (the text ends as it was), a hover.
+  const twoCursorLines: number[] = [];
+  const hoverAfterTwoCursorLines: number[] = [];
+  const enterAt = (line: number) => ({ range: { start: { line, character: 0 }, end: { line, character: 0 } }, text: '\n' });
+  const deleteLine = (line: number) => ({ range: { start: { line, character: 0 }, end: { line: line + 1, character: 0 } }, text: '' });
+  const keystroke = async (changes: unknown[]): Promise<void> => {
+    t0 = performance.now();
+    const next = s.diagnostics(uri, version + 1);
+    await s.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: ++version }, contentChanges: changes });
+    await next;
+    twoCursorLines.push(performance.now() - t0);
+  };
+  const hoverLine = async (line: number): Promise<void> => {
+    const h0 = performance.now();
+    await s.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line, character: 12 } });
+    hoverAfterTwoCursorLines.push(performance.now() - h0);
+  };
+  for (let k = 0; k < 8; k++) {
+    const a = rules[random(fifth)];
+    const b = rules[rules.length - 1 - random(fifth)];
+    // Each Enter moves the first cursor's line down one, and the second's two.
+    for (let c = 0; c < 3; c++) await keystroke([enterAt(b + 2 * c), enterAt(a + c)]);
+    await hoverLine(a + 3);
+    for (let c = 0; c < 3; c++) await keystroke([deleteLine(b + 3 - c), deleteLine(a)]);
+    await hoverLine(a);
+  }
   // Two rules typed at one place, Enter and each character a version with no query between them
   // (86 versions), then a hover on the second: the engine's indexes are carried through all
   // those versions, not built again (they were, past 64 versions, until a document remembered
@@ -427,6 +456,8 @@ async function lspPush(text: string, bytes: number): Promise<Figures> {
     editToDiagnostics: summary(edits),
     lineAddedOrRemovedToDiagnostics: summary(lineEdits),
     twoCursorsFarApartToDiagnostics: summary(twoCursors),
+    twoCursorsLinesFarApartToDiagnostics: summary(twoCursorLines),
+    hoverAfterTwoCursorsLinesFarApart: summary(hoverAfterTwoCursorLines),
     hoverAfterTwoCursorsFarApart: summary(hoverAfterTwoCursors),
     diagnosticsAfterEdit: editCount,
     payloadBytesAfterEdit: editPayload,
@@ -646,6 +677,7 @@ async function main(): Promise<void> {
       hoverAfterLineAddedOrRemovedP95: round((push.hoverAfterLineAddedOrRemoved as { p95: number }).p95 / peerFigures.median, 3),
       lineAddedOrRemovedP95: round((push.lineAddedOrRemovedToDiagnostics as { p95: number }).p95 / peerFigures.median, 3),
       twoCursorsFarApartP95: round((push.twoCursorsFarApartToDiagnostics as { p95: number }).p95 / peerFigures.median, 3),
+      hoverAfterTwoCursorsLinesFarApartP95: round((push.hoverAfterTwoCursorsLinesFarApart as { p95: number }).p95 / peerFigures.median, 3),
       firstHover: round((push.firstHover as number) / peerFigures.median, 3),
       codeActionP50: round((actions.codeAction as { p50: number }).p50 / peerFigures.median, 3),
       transportFloorDidOpen: round((floor.didOpenToDiagnostics as number) / peerFigures.median, 3),

@@ -3,7 +3,7 @@
  * as versions of their own, each the edit of the next (a chain, syntax/document.ts DocumentEdit),
  * so that an analysis reads the lines each run of nearby changes touched, not every line between
  * the first and the last change, unless those lines cost less than the links (settleChain). The
- * chain is bounded (at most 64 versions never validated, 16 a single event), and a version of it
+ * chain is bounded (at most 64 versions never validated, a single event's too), and a version of it
  * answers as the same text opened afresh, whether it was analysed after every event, after some,
  * or only at the end. No timing is asserted here (see test/bench).
  */
@@ -13,6 +13,7 @@ import { collectFindings, doHover, doValidation, doValidationSteps, documentText
 import { modelLineage } from '../../server/src/service/model/model';
 import { LINES_PER_STEP } from '../../server/src/service/features/validationSteps';
 import { carryLinesIn, rangesChangedSince, serialOf } from '../../server/src/service/syntax/document';
+import { withUri } from './helpers';
 
 /** Versions never analysed that `doc`'s edit chains, itself included. */
 function links(doc: RobotsDocument): number {
@@ -78,6 +79,32 @@ suite('changes far apart: analysed region by region', () => {
     assert.deepEqual(collectFindings(doc), collectFindings(fresh));
   });
 
+  test('a link that adds or removes lines costs a move of every line number after it: at six places 1,300 lines apart, typing stays six links, deleting lines is joined', () => {
+    const deleteLine = (line: number): ContentChange => ({ range: { start: { line, character: 0 }, end: { line: line + 1, character: 0 } }, text: '' });
+    const places = [5, 4, 3, 2, 1, 0].map((k) => 300 + 1300 * k);
+    // Two lines deleted 6,000 apart in a group of 8,000 rules: two links.
+    let doc = parseDocument('file:///far/robots.txt', 1, bigFile(8000));
+    doValidation(doc);
+    doc = updateDocument(doc, [deleteLine(6500), deleteLine(500)], 2);
+    let lineage = modelLineage(getModel(doc));
+    assert.deepEqual([lineage?.from, lineage?.to, lineage?.oldTo], [500, 500, 501], 'the second link\'s line only');
+    // Typing at six places: six links cost less than the 6,500 lines between them.
+    doc = parseDocument('file:///far/robots.txt', 1, bigFile(8000));
+    doValidation(doc);
+    doc = updateDocument(doc, places.map((line) => typeAt(line, 12, 'x')), 2);
+    assert.equal(links(doc), 6);
+    lineage = modelLineage(getModel(doc));
+    assert.deepEqual([lineage?.from, lineage?.to], [300, 301], 'the last link\'s line only');
+    // A line deleted at each: six moves of 8,000 line numbers besides cost more than those lines.
+    doc = parseDocument('file:///far/robots.txt', 1, bigFile(8000));
+    doValidation(doc);
+    doc = updateDocument(doc, places.map(deleteLine), 2);
+    assert.equal(links(doc), 6, 'chained as made');
+    lineage = modelLineage(getModel(doc));
+    assert.deepEqual([lineage?.from, lineage?.oldTo], [300, 6801], 'analysed as one region');
+    assert.deepEqual(collectFindings(doc), collectFindings(parseDocument('file:///fresh/robots.txt', 1, documentText(doc))));
+  });
+
   test('a change that changes nothing does not make a link', () => {
     let doc = parseDocument('file:///far/robots.txt', 1, bigFile(8000));
     doValidation(doc);
@@ -118,13 +145,18 @@ suite('changes far apart: analysed region by region', () => {
     assert.deepEqual(doValidation(doc), doValidation(fresh));
   });
 
-  test('a replacement in 40 places far apart makes at most 16 versions, a burst at most 64, and validates as a fresh parse', () => {
+  test('a replacement in 40 places far apart makes 40 versions, in 100 places 64, a burst at most 64, and validates as a fresh parse', () => {
+    const replaceAt = (places: number): ContentChange[] => {
+      const changes: ContentChange[] = [];
+      for (let k = places - 1; k >= 0; k--) changes.push({ range: { start: { line: 1 + k * 75, character: 10 }, end: { line: 1 + k * 75, character: 12 } }, text: '/q' });
+      return changes;
+    };
+    const hundred = updateDocument(parseDocument('file:///far/many.txt', 1, bigFile(8000)), replaceAt(100), 2);
+    assert.equal(links(hundred), 64, 'the last version takes every change left');
     let doc = parseDocument('file:///far/robots.txt', 1, bigFile(8000));
     doValidation(doc);
-    const changes: ContentChange[] = [];
-    for (let k = 39; k >= 0; k--) changes.push({ range: { start: { line: 1 + k * 200, character: 10 }, end: { line: 1 + k * 200, character: 12 } }, text: '/q' });
-    doc = updateDocument(doc, changes, 2);
-    assert.equal(links(doc), 16);
+    doc = updateDocument(doc, replaceAt(40), 2);
+    assert.equal(links(doc), 40);
     // Keystrokes at three places far apart with no validation between them: the chain stops at 64.
     for (let k = 0; k < 30; k++) doc = updateDocument(doc, [typeAt(7000, 12, 'x'), typeAt(4000, 12, 'x'), typeAt(10, 12, 'x')], doc.version + 1);
     assert.equal(links(doc), 64);
@@ -153,16 +185,16 @@ suite('changes far apart: analysed region by region', () => {
     // Ranges that touch are merged.
     doc = updateDocument(doc, [typeAt(501, 3, 'y')], doc.version + 1);
     assert.deepEqual(rangesChangedSince(doc, start), [{ from: 500, to: 502 }, { from: 1500, to: 1501 }]);
-    // Past 16 ranges apart, their hull.
+    // Past 64 ranges apart, their hull.
     let many = start;
-    for (let k = 0; k < 17; k++) many = updateDocument(many, [typeAt(10 + k * 100, 12, 'x')], many.version + 1);
-    assert.deepEqual(rangesChangedSince(many, start), [{ from: 10, to: 1611 }]);
-    // A line added: the ranges cannot say where lines moved (lineShiftSince does).
+    for (let k = 0; k < 65; k++) many = updateDocument(many, [typeAt(10 + k * 20, 12, 'x')], many.version + 1);
+    assert.deepEqual(rangesChangedSince(many, start), [{ from: 10, to: 1291 }]);
+    // A line added: the ranges cannot say where lines moved (regionsChangedSince does).
     const added = updateDocument(doc, [typeAt(100, 0, '\n')], doc.version + 1);
     assert.equal(rangesChangedSince(added, start), undefined);
   });
 
-  test('outside the ranges changed, every line is the very node it was; the ranges sorted, apart, at most 16', () => {
+  test('outside the ranges changed, every line is the very node it was; the ranges sorted, apart, at most 64', () => {
     const typing = fc.array(fc.array(fc.record({ line: fc.nat(299), at: fc.nat(15), text: fc.constantFrom('x', '', 'ab'), cut: fc.nat(2) }), { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 30 });
     fc.assert(fc.property(typing, fc.boolean(), (events, analysed) => {
       const start = parseDocument('file:///far/robots.txt', 1, bigFile(298));
@@ -175,7 +207,7 @@ suite('changes far apart: analysed region by region', () => {
       }
       const ranges = rangesChangedSince(doc, start);
       assert.ok(ranges, 'typing only: ranges');
-      assert.ok(ranges.length <= 16);
+      assert.ok(ranges.length <= 64);
       for (let k = 0; k < ranges.length; k++) {
         assert.ok(ranges[k].from < ranges[k].to);
         if (k > 0) assert.ok(ranges[k - 1].to < ranges[k].from, 'apart');
@@ -198,7 +230,7 @@ suite('changes far apart: analysed region by region', () => {
         const lines = e.map((c) => c.line).sort((a, b) => b - a);
         doc = updateDocument(doc, lines.map((line, k) => typeAt(line, e[k].at, e[k].text)), doc.version + 1);
         if (!ask) continue;
-        const fresh = parseDocument('file:///edited/robots.txt', 1, documentText(doc));
+        const fresh = parseDocument('file:///fresh/robots.txt', 1, documentText(doc));
         for (const line of lines) {
           const text = doc.lines[line].text;
           const path = text.slice(text.indexOf('/'));
@@ -209,7 +241,7 @@ suite('changes far apart: analysed region by region', () => {
               assert.deepEqual([a.allowed, a.decidedBy.map((d) => d.line)], [b.allowed, b.decidedBy.map((d) => d.line)], `${profile} ${agent} ${path}`);
             }
           }
-          assert.deepEqual(doHover(doc, { line, character: 11 }), doHover(fresh, { line, character: 11 }), `hover on ${line}`);
+          assert.deepEqual(doHover(doc, { line, character: 11 }), withUri(doHover(fresh, { line, character: 11 }), 'file:///fresh/robots.txt', 'file:///edited/robots.txt'), `hover on ${line}`);
         }
       }
     }), { numRuns: 60, seed: 8 });
@@ -278,20 +310,20 @@ suite('changes far apart: analysed region by region', () => {
         const where = `after ${JSON.stringify(changes)}`;
         assert.equal(documentText(doc), lines.join('\n'), where);
         if (!e.analysed) continue;
-        const fresh = parseDocument('file:///edited/robots.txt', 1, documentText(doc));
+        const fresh = parseDocument('file:///fresh/robots.txt', 1, documentText(doc));
         assert.deepEqual(collectFindings(doc), collectFindings(fresh), where);
-        assert.deepEqual(doValidation(doc, { maxHintsPerCode: 2 }), doValidation(fresh, { maxHintsPerCode: 2 }), where);
+        assert.deepEqual(doValidation(doc, { maxHintsPerCode: 2 }), withUri(doValidation(fresh, { maxHintsPerCode: 2 }), 'file:///fresh/robots.txt', 'file:///edited/robots.txt'), where);
         for (const profile of PROFILES) {
           const a = explain(doc, { agent: 'GPTBot', path: '/c/d', profile });
           const b = explain(fresh, { agent: 'GPTBot', path: '/c/d', profile });
           assert.deepEqual([a.allowed, a.decidedBy.map((d) => d.line)], [b.allowed, b.decidedBy.map((d) => d.line)], `${profile} ${where}`);
         }
         const at = { line: changes[0].range!.start.line % doc.lines.length, character: 9 };
-        assert.deepEqual(doHover(doc, at), doHover(fresh, at), where);
+        assert.deepEqual(doHover(doc, at), withUri(doHover(fresh, at), 'file:///fresh/robots.txt', 'file:///edited/robots.txt'), where);
       }
       // Whatever piled up, the last version validates as a fresh parse.
-      const fresh = parseDocument('file:///edited/robots.txt', 1, documentText(doc));
-      assert.deepEqual(finish(doValidationSteps(doc, {})), doValidation(fresh, {}));
+      const fresh = parseDocument('file:///fresh/robots.txt', 1, documentText(doc));
+      assert.deepEqual(finish(doValidationSteps(doc, {})), withUri(doValidation(fresh, {}), 'file:///fresh/robots.txt', 'file:///edited/robots.txt'));
     }), { numRuns: 150, seed: 41 });
     // The property held over chains, not only over single regions.
     assert.ok(chained > 100, `${chained} events chained`);

@@ -111,3 +111,19 @@ export function typingChange(doc: RobotsDocument, e: TypingEdit): ContentChange 
   const end = Math.min(start + e.length, len);
   return { range: { start: { line, character: start }, end: { line, character: end } }, text: e.text };
 }
+
+/**
+ * `value` with every occurrence of the URI `from` written `to`, for comparing an edited
+ * document's answers with those of the same text opened afresh under another URI: opened under
+ * the same one, the fresh document would take over the engine's state kept per URI, and the
+ * edited document's next version would build its caches again instead of moving them.
+ */
+export function withUri<T>(value: T, from: string, to: string): T {
+  if (typeof value === 'string') return value.split(from).join(to) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => withUri(v, from, to)) as T;
+  if (typeof value !== 'object' || value === null) return value;
+  // Each own field copied into an object of the same prototype (keys whose value is undefined kept).
+  const out = Object.create(Object.getPrototypeOf(value) as object) as Record<string, unknown>;
+  for (const [k, v] of Object.entries(value)) out[k] = withUri(v, from, to);
+  return out as T;
+}

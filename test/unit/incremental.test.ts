@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { documentText, parseDocument, updateDocument, type ContentChange, type RobotsDocument } from '../../server/src/service';
 import { collectFindings } from '../../server/src/service/checks/validation';
-import { lineCount, lineShiftSince, serialOf } from '../../server/src/service/syntax/document';
+import { lineCount, regionsChangedSince, serialOf } from '../../server/src/service/syntax/document';
 
 // Pieces that exercise every lexer path: line ends of all kinds, separators, comments, ACAP parts.
 const PIECES = [
@@ -125,7 +125,7 @@ suite('incremental parsing', () => {
     assert.equal(edited.lines[0], doc.lines[0]);
     assert.equal(edited.lines[1], doc.lines[1]);
     assert.equal(edited.lines[3], doc.lines[2]);
-    assert.deepEqual(lineShiftSince(edited, doc), { from: 2, oldEnd: 2, newEnd: 3 });
+    assert.deepEqual(regionsChangedSince(edited, doc), [{ oldFrom: 2, oldTo: 2, newFrom: 2, newTo: 3 }]);
   });
 
   test('the newest version says how it differs from any of the 1,024 versions before it, wherever the run of versions started', () => {
@@ -142,24 +142,22 @@ suite('incremental parsing', () => {
       const at = versions.length - 1;
       if (!asked.includes(at)) continue;
       for (const back of [1, 10, 100, 500, 1024]) {
-        assert.deepEqual(lineShiftSince(doc, versions[at - back]), { from: 1, oldEnd: 2, newEnd: 2 }, `${back} back from ${at}`);
+        assert.deepEqual(regionsChangedSince(doc, versions[at - back]), [{ oldFrom: 1, oldTo: 2, newFrom: 1, newTo: 2 }], `${back} back from ${at}`);
       }
     }
     assert.equal(doc.lines[1].text, 'Disallow: /a');
     // Far enough back, the chain is cut: the caches are built again, and no answer is wrong.
-    assert.equal(lineShiftSince(doc, versions[0]), undefined);
+    assert.equal(regionsChangedSince(doc, versions[0]), undefined);
   });
 
-  test('an earlier version named by serial and line count: each line count gets its own answer', () => {
-    // The answers are remembered per version; keyed by the serial alone, a second question with
-    // another line count got the first one's answer.
+  test('an earlier version named by its serial number is the version itself', () => {
+    // A cache keeps the serial, not the document: the answer is the same either way.
     const doc = parseDocument('file:///a.txt', 1, 'User-agent: *\nDisallow: /a\nAllow: /b\n');
     const next = updateDocument(doc, [{ range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, text: '\n' }], 2);
-    const serial = serialOf(doc);
     assert.equal(lineCount(doc), 4);
-    assert.deepEqual(lineShiftSince(next, { serial, lineCount: 4 }), { from: 1, oldEnd: 1, newEnd: 2 });
-    // Told the earlier version had 3 lines, the lines after the region can be 2 at most.
-    assert.deepEqual(lineShiftSince(next, { serial, lineCount: 3 }), { from: 1, oldEnd: 1, newEnd: 3 });
+    assert.deepEqual(regionsChangedSince(next, serialOf(doc)), [{ oldFrom: 1, oldTo: 1, newFrom: 1, newTo: 2 }]);
+    assert.equal(regionsChangedSince(next, serialOf(doc)), regionsChangedSince(next, doc), 'remembered: one walk');
+    assert.deepEqual(regionsChangedSince(next, serialOf(next)), []);
   });
 
   test('Enter at the start or the end of a line adds a blank line and keeps that line\'s node', () => {
@@ -168,16 +166,16 @@ suite('incremental parsing', () => {
     assert.equal(documentText(before), 'User-agent: *\n\nDisallow: /a\nAllow: /b\n');
     assert.equal(before.stats.linesLexed, 1);
     assert.equal(before.lines[2], doc.lines[1]);
-    assert.deepEqual(lineShiftSince(before, doc), { from: 1, oldEnd: 1, newEnd: 2 });
+    assert.deepEqual(regionsChangedSince(before, doc), [{ oldFrom: 1, oldTo: 1, newFrom: 1, newTo: 2 }]);
     const after = updateDocument(doc, [{ range: { start: { line: 1, character: 12 }, end: { line: 1, character: 12 } }, text: '\n' }], 2);
     assert.equal(after.lines[1], doc.lines[1]);
-    assert.deepEqual(lineShiftSince(after, doc), { from: 2, oldEnd: 2, newEnd: 3 });
+    assert.deepEqual(regionsChangedSince(after, doc), [{ oldFrom: 2, oldTo: 2, newFrom: 2, newTo: 3 }]);
     // The blank line joined to the next again: the region is the blank line alone.
     const joined = updateDocument(before, [{ range: { start: { line: 1, character: 0 }, end: { line: 2, character: 0 } }, text: '' }], 3);
     assert.equal(documentText(joined), documentText(doc));
     assert.equal(joined.stats.linesLexed, 0);
     assert.equal(joined.lines[1], doc.lines[1]);
-    assert.deepEqual(lineShiftSince(joined, before), { from: 1, oldEnd: 2, newEnd: 1 });
+    assert.deepEqual(regionsChangedSince(joined, before), [{ oldFrom: 1, oldTo: 2, newFrom: 1, newTo: 1 }]);
   });
 
   test('a line that moves to or from line 0 is lexed again (its byte-order mark)', () => {

@@ -1,8 +1,8 @@
 /**
  * A group's rule index asked again after several versions with no query in between: lines added,
- * removed or typed far apart in a large group merge into one region (lineShiftSince) wider than
- * the index moves rule by rule (conventional.ts rebaseEntry, MOVE_MAX), so the index is built
- * again, or moved where the region is narrow. After such a run of edits (fast-check), every
+ * removed or typed in a large group make regions (regionsChangedSince), apart or merged, whose
+ * lines may be more than the index moves rule by rule (conventional.ts rebaseEntry, MOVE_MAX), so
+ * the index is built again, or moved where the regions are narrow. After such a run of edits (fast-check), every
  * verdict under rfc9309 and koster1996 (both read that index), with the rules the verdict lists,
  * equals that of the same text parsed afresh; the first version still answers as it did.
  */

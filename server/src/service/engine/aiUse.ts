@@ -31,7 +31,7 @@
 import { CONTROL_TOKEN_OF, CRAWLER_BY_TOKEN, type AiUse } from '../facts/crawlers';
 import { ACAP_AI_MAPPING, CONTENT_SIGNAL_ALIASES, CONTENT_SIGNAL_KEY_BY_NAME, CONTENT_USAGE_LABELS } from '../facts/signalFacts';
 import { getModel, type Group } from '../model/model';
-import { carryLines, carryLinesIn, lineAt, lineCount, lineShiftSince, rangesChangedSince, serialOf, type RobotsDocument } from '../syntax/document';
+import { carryLines, carryLinesIn, carryLinesThrough, grownBy, lineAt, lineCount, rangesChangedSince, regionAfter, regionsChangedSince, serialOf, shiftBefore, type RobotsDocument } from '../syntax/document';
 import { lowerBound } from '../syntax/numbers';
 import { keepPerUri } from './carried';
 import { matchPattern, normalizePercent } from '../syntax/paths';
@@ -260,45 +260,45 @@ interface PreferenceSpan {
  * so that a model built again after lines were added or removed (new member arrays) finds
  * its groups' lists: `carriedPreferences` moves them to the next version.
  */
-const lastPreferences = new Map<string, { readonly serial: number; readonly lineCount: number; readonly bySpan: Map<number, PreferenceSpan> }>();
+const lastPreferences = new Map<string, { readonly serial: number; readonly bySpan: Map<number, PreferenceSpan> }>();
 
 /**
- * The URI's lists moved to `doc`: spans before the edited region as they were, spans after it
- * moved by the lines added or removed, a span holding the region with that region read again;
- * a span the region cuts is dropped (its group may have changed). O(1) for the version already
- * carried, else O(spans + their lines + region).
+ * The URI's lists moved to `doc` through the regions changed since (regionsChangedSince): a span
+ * no region touches moved by the lines added or removed before it, a span holding regions with
+ * their lines read again; a span a region cuts is dropped (its group may have changed). O(1) for
+ * the version already carried, else O(spans × log regions + their lines + the regions' lines).
  */
 function carriedPreferences(doc: RobotsDocument): Map<number, PreferenceSpan> {
   const serial = serialOf(doc);
   const kept = lastPreferences.get(doc.uri);
   if (kept?.serial === serial) return kept.bySpan;
-  // Lines typed over at a few places (as many lines): only the spans holding them read again.
-  const ranges = kept ? rangesChangedSince(doc, kept.serial) : undefined;
-  const shift = kept && !ranges ? lineShiftSince(doc, kept) : undefined;
+  // Only the spans the regions changed are read again (where lines were typed over, added or
+  // removed: at a few places, with several cursors); the others move.
+  const regions = kept ? regionsChangedSince(doc, kept.serial) : undefined;
   const bySpan = new Map<number, PreferenceSpan>();
-  if (kept && ranges) {
+  if (kept && regions) {
     for (const e of kept.bySpan.values()) {
-      // A span is kept unless a range cuts it or holds its first line (its group may have changed).
+      // A span is kept unless a region cuts it or holds its first line (its group may have changed).
       let cut = false;
       let touched = false;
-      for (const r of ranges) {
-        if (r.to <= e.start || r.from >= e.end) continue;
+      // The lines added by the regions before the span, and by those before its end.
+      const first = regionAfter(regions, e.start);
+      const atStart = shiftBefore(regions, first);
+      let atEnd = atStart;
+      for (let k = first; k < regions.length && regions[k].oldFrom < e.end; k++) {
+        const r = regions[k];
+        atEnd += grownBy(r);
         touched = true;
-        cut ||= r.from <= e.start || r.to > e.end;
+        cut ||= r.oldFrom <= e.start || r.oldTo > e.end;
       }
-      if (!touched) bySpan.set(e.start, e);
-      else if (!cut) bySpan.set(e.start, { start: e.start, end: e.end, lines: carryLinesIn(e.lines, ranges, (i) => isPreferenceLine(doc, i), e.start, e.end) });
-    }
-  } else if (kept && shift) {
-    const { from, oldEnd, newEnd } = shift;
-    const delta = newEnd - oldEnd;
-    for (const e of kept.bySpan.values()) {
-      if (e.end <= from) bySpan.set(e.start, e);
-      else if (e.start >= oldEnd) bySpan.set(e.start + delta, { start: e.start + delta, end: e.end + delta, lines: e.lines.map((i) => i + delta) });
-      else if (e.start < from && e.end >= oldEnd) bySpan.set(e.start, { start: e.start, end: e.end + delta, lines: carryLines(e.lines, shift, (i) => isPreferenceLine(doc, i)) });
+      if (cut) continue;
+      const start = e.start + atStart;
+      const end = e.end + atEnd;
+      if (!touched) bySpan.set(start, atStart === 0 ? e : { start, end, lines: e.lines.map((i) => i + atStart) });
+      else bySpan.set(start, { start, end, lines: carryLinesThrough(e.lines, regions, (i) => isPreferenceLine(doc, i), start, end) });
     }
   }
-  keepPerUri(lastPreferences, doc.uri, { serial, lineCount: lineCount(doc), bySpan });
+  keepPerUri(lastPreferences, doc.uri, { serial, bySpan });
   return bySpan;
 }
 
@@ -464,7 +464,7 @@ const licenseCache = new WeakMap<RobotsDocument, readonly number[]>();
  * Per URI, the last version answered (by serial number, not the document) and its list, so that
  * the next version patches it (keepPerUri).
  */
-const lastLicense = new Map<string, { readonly serial: number; readonly lineCount: number; readonly lines: readonly number[] }>();
+const lastLicense = new Map<string, { readonly serial: number; readonly lines: readonly number[] }>();
 
 /** Forget `uri`'s last `License:` lines and preference lists (the document was closed). O(1). */
 export function forgetLicenseLines(uri: string): void {
@@ -475,21 +475,20 @@ export function forgetLicenseLines(uri: string): void {
 /**
  * The lines holding a `License:` field, once per version: a hover asks for every crawler row,
  * and scanning 47,000 lines per row cost 150 ms a hover on the largest real file. After edits
- * the previous version's list is patched for the region they changed, the lines after it moved
- * when lines were added or removed (O(edited + licence lines)); otherwise O(lines) integer checks.
+ * the previous version's list is carried through the regions they changed, read again there
+ * (O(edited + licence lines)); otherwise O(lines) integer checks.
  */
 function licenseLines(doc: RobotsDocument): readonly number[] {
   let lines = licenseCache.get(doc);
   if (lines) return lines;
   const prev = lastLicense.get(doc.uri);
-  // Carried over from the last version (the ranges typed over, or its region, read again), else
-  // read from every line.
-  const ranges = prev ? rangesChangedSince(doc, prev.serial) : undefined;
-  const shift = prev && !ranges ? lineShiftSince(doc, prev) : undefined;
-  if (prev && ranges) lines = carryLinesIn(prev.lines, ranges, (i) => isLicenseLine(doc, i));
-  else lines = carryLines(prev && shift ? prev.lines : [], shift ?? { from: 0, oldEnd: 0, newEnd: lineCount(doc) }, (i) => isLicenseLine(doc, i));
+  // Carried over from the last version (the regions changed since read again), else read from
+  // every line.
+  const regions = prev ? regionsChangedSince(doc, prev.serial) : undefined;
+  const keep = (i: number): boolean => isLicenseLine(doc, i);
+  lines = prev && regions ? carryLinesThrough(prev.lines, regions, keep) : carryLines([], { from: 0, oldEnd: 0, newEnd: lineCount(doc) }, keep);
   licenseCache.set(doc, lines);
-  keepPerUri(lastLicense, doc.uri, { serial: serialOf(doc), lineCount: lineCount(doc), lines });
+  keepPerUri(lastLicense, doc.uri, { serial: serialOf(doc), lines });
   return lines;
 }
 

@@ -6,7 +6,7 @@
  * record's crawler line and every field's usage again for the first hover after each keystroke.
  * Also the one bound of every kind of state the engine keeps per URI (keepPerUri).
  */
-import { lineAt, lineShiftSince, rangesChangedSince, type RobotsDocument } from '../syntax/document';
+import { lineAt, regionsChangedSince, type RobotsDocument } from '../syntax/document';
 import type { LineNode } from '../syntax/syntax';
 
 /**
@@ -50,24 +50,23 @@ export class CarriedAnswers<T> {
     const kept = this.latest.get(doc.uri);
     if (!kept) return undefined;
     if (kept.doc === doc) return kept.value;
-    // Lines typed over at a few places: only their lines read, in both versions.
-    const ranges = rangesChangedSince(doc, kept.doc);
-    const shift = ranges ? undefined : lineShiftSince(doc, kept.doc);
-    if (ranges) {
-      for (const r of ranges) {
-        for (let i = r.from; i < r.to; i++) {
+    // Only the lines the regions replaced are read, in both versions: typing or Enter at a few
+    // places (several cursors) reads their lines, not every line between them.
+    const regions = regionsChangedSince(doc, kept.doc);
+    if (!regions) return undefined;
+    for (const r of regions) {
+      if (r.oldTo - r.oldFrom === r.newTo - r.newFrom) {
+        // Replaced one for one: each old line against the new one in its place.
+        for (let i = r.oldFrom, j = r.newFrom; i < r.oldTo; i++, j++) {
           const before = lineAt(kept.doc, i);
-          const after = lineAt(doc, i);
+          const after = lineAt(doc, j);
           if (before === after) continue;
-          if (unchanged.pair ? !unchanged.pair(before, after) : !unchanged.line(before, i) || !unchanged.line(after, i)) return undefined;
+          if (unchanged.pair ? !unchanged.pair(before, after) : !unchanged.line(before, i) || !unchanged.line(after, j)) return undefined;
         }
+        continue;
       }
-    } else if (!shift) return undefined;
-    else if (unchanged.pair && shift.oldEnd === shift.newEnd) {
-      for (let i = shift.from; i < shift.newEnd; i++) if (!unchanged.pair(lineAt(kept.doc, i), lineAt(doc, i))) return undefined;
-    } else {
-      for (let i = shift.from; i < shift.oldEnd; i++) if (!unchanged.line(lineAt(kept.doc, i), i)) return undefined;
-      for (let i = shift.from; i < shift.newEnd; i++) if (!unchanged.line(lineAt(doc, i), i)) return undefined;
+      for (let i = r.oldFrom; i < r.oldTo; i++) if (!unchanged.line(lineAt(kept.doc, i), i)) return undefined;
+      for (let j = r.newFrom; j < r.newTo; j++) if (!unchanged.line(lineAt(doc, j), j)) return undefined;
     }
     // The kept version moves on: the next edit is compared with this one.
     kept.doc = doc;

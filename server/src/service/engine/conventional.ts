@@ -8,7 +8,7 @@
  * Inside a group whose User-agent lines are followed by `Robot-version: 2.x`, the 1996 "2.0.0"
  * precedence applies under rfc9309 and koster1996 (robots.txt 2.0.0 proposal).
  */
-import { lineAt, lineCount, lineShiftSince, parseDocument, rangesChangedSince, type RobotsDocument } from '../syntax/document';
+import { grownBy, lineAt, lineCount, movedLine, parseDocument, rangesChangedSince, regionsChangedSince, type RobotsDocument } from '../syntax/document';
 import type { LineNode } from '../syntax/syntax';
 import { googleEvaluate, googleExtractAgent, googleNamesAgent, type GoogleLine, type GoogleSection } from './google';
 import { getModel, type Group } from '../model/model';
@@ -428,7 +428,7 @@ function compiledRules(doc: RobotsDocument, g: Group): GroupRules {
     // Only the members on lines changed since the entry's version, when the versions between
     // say which (O(log members + edited)). After lines were added or removed (a group before
     // them keeps its member array), the members before the first line the edits touched are the
-    // same nodes on the same lines (lineShiftSince), and only those after it are compared: a
+    // same nodes on the same lines (regionsChangedSince), and only those after it are compared: a
     // hover right after Enter compared every member of every group above the new line (on a
     // generated 1 MB file of 41 groups, in process, that hover's median was 4.1–4.8 ms with the
     // comparison and 2.4–4.0 ms without it). Else every member's node is compared (O(members)).
@@ -450,7 +450,8 @@ function compiledRules(doc: RobotsDocument, g: Group): GroupRules {
     if (ranges) {
       for (const r of ranges) for (let k = lowerBound(g.members, r.from); k < g.members.length && g.members[k] < r.to; k++) visit(k);
     } else {
-      for (let k = lowerBound(g.members, lineShiftSince(doc, entry.doc)?.from ?? 0); k < g.members.length; k++) visit(k);
+      const regions = regionsChangedSince(doc, entry.doc);
+      for (let k = lowerBound(g.members, regions ? (regions[0]?.newFrom ?? Infinity) : 0); k < g.members.length; k++) visit(k);
     }
     entry.doc = doc;
     // Empty Disallow lines are few: listed again from the members when one came or went (O(members)).
@@ -486,16 +487,15 @@ export function forgetGroupEntries(uri: string): void {
 function latestFor(doc: RobotsDocument): { doc: RobotsDocument; byFirst: Map<number, GroupEntry> } | undefined {
   const kept = latestEntries.get(doc.uri);
   if (!kept || kept.doc === doc) return kept;
-  const shift = lineShiftSince(doc, kept.doc);
-  if (!shift) {
+  const regions = regionsChangedSince(doc, kept.doc);
+  if (!regions) {
     latestEntries.delete(doc.uri);
     return undefined;
   }
-  const delta = shift.newEnd - shift.oldEnd;
   const byFirst = new Map<number, GroupEntry>();
   for (const [line, entry] of kept.byFirst) {
-    if (line < shift.from) byFirst.set(line, entry);
-    else if (line >= shift.oldEnd) byFirst.set(line + delta, entry);
+    const moved = movedLine(regions, line);
+    if (moved !== undefined) byFirst.set(moved, entry);
   }
   kept.doc = doc;
   kept.byFirst = byFirst;
@@ -524,58 +524,81 @@ const MOVE_MAX = 256;
 
 /**
  * Move `entry` from its version to `doc`, where `g` is the group it answered after lines were
- * added or removed in one region (lineShiftSince): the members before the region are the same,
- * those after it the same moved by the difference, and the members in it at most MOVE_MAX. The
- * region's rules leave the index and its new rules join it; the rules after it keep their
- * objects (the index is keyed by pattern) with their line moved in place, so the earlier version
- * builds its own entry if asked again, as after a patch. False, with nothing changed, when `g`
- * is not that group moved. O(members) comparisons and copies, O(region) index updates.
+ * added or removed in a few regions (regionsChangedSince: one, or one per cursor): between the
+ * regions the members are the same lines moved by the lines the regions before them added, and
+ * the members in the regions at most MOVE_MAX in all. The regions' rules leave the index and
+ * their new rules join it; the others keep their objects (the index is keyed by pattern) with
+ * their line moved in place, so the earlier version builds its own entry if asked again, as
+ * after a patch. False, with nothing changed, when `g` is not that group moved. O(members)
+ * comparisons and copies, O(regions' members) index updates.
  */
 function rebaseEntry(entry: GroupEntry, g: Group, doc: RobotsDocument): boolean {
-  const shift = lineShiftSince(doc, entry.doc);
-  if (!shift) return false;
-  const { from, oldEnd, newEnd } = shift;
-  const delta = newEnd - oldEnd;
+  const regions = regionsChangedSince(doc, entry.doc);
+  if (!regions || regions.length === 0) return false;
   const old = entry.members;
   const members = g.members;
-  const a = lowerBound(old, from);
-  const b = lowerBound(old, oldEnd);
-  const d = lowerBound(members, newEnd);
-  if (lowerBound(members, from) !== a || old.length - b !== members.length - d || b - a > MOVE_MAX || d - a > MOVE_MAX) return false;
-  // The members before the region follow from the lines before it, which are the same; those
-  // after it must be the same lines moved (a User-agent line typed in the region ends the group).
-  if (a > 0 && old[a - 1] !== members[a - 1]) return false;
-  if (!sameMoved(old, b, old.length, members, d, delta)) return false;
+  // Per region, its members: old[a, b) became members[c, d); `delta` moves the members after it.
+  const cuts: { a: number; b: number; c: number; d: number; delta: number }[] = [];
+  let b = 0;
+  let d = 0;
+  let delta = 0;
+  let edited = 0;
+  for (const r of regions) {
+    const a = lowerBound(old, r.oldFrom);
+    const c = lowerBound(members, r.newFrom);
+    // The members before the first region follow from the lines before it, which are the same
+    // (the last of them must be); those between regions, and after the last, must be the same
+    // lines moved (a User-agent line typed in a region ends the group).
+    if (a - b !== c - d) return false;
+    if (cuts.length === 0 ? a > 0 && old[a - 1] !== members[c - 1] : !sameMoved(old, b, a, members, d, delta)) return false;
+    b = lowerBound(old, r.oldTo);
+    d = lowerBound(members, r.newTo);
+    edited += Math.max(b - a, d - c);
+    if (edited > MOVE_MAX) return false;
+    delta += grownBy(r);
+    cuts.push({ a, b, c, d, delta });
+  }
+  if (old.length - b !== members.length - d || !sameMoved(old, b, old.length, members, d, delta)) return false;
   const { index, perMember, nodes } = entry;
   let empties = false;
-  for (let k = a; k < b; k++) {
-    const r = perMember[k];
-    if (r && r.normalized !== '') index.remove(r.normalized, r);
-    if (isEmptyDisallow(r)) empties = true;
+  for (let k = 0; k < cuts.length; k++) {
+    const { a, b: end, delta: by } = cuts[k];
+    for (let m = a; m < end; m++) {
+      const r = perMember[m];
+      if (r && r.normalized !== '') index.remove(r.normalized, r);
+      if (isEmptyDisallow(r)) empties = true;
+    }
+    // The rules up to the next region (or the end) move by the lines added up to here.
+    if (by !== 0) moveRules(perMember, end, k + 1 < cuts.length ? cuts[k + 1].a : perMember.length, by);
   }
-  if (delta !== 0) moveRules(perMember, b, delta);
-  const addedNodes: LineNode[] = [];
-  const added: (CompiledRule | undefined)[] = [];
-  for (let j = a; j < d; j++) {
-    addedNodes.push(lineAt(doc, members[j]));
-    const r = compileRule(doc, members[j]);
-    added.push(r);
-    if (r && r.normalized !== '') index.add(r.normalized, r);
+  // The regions' members replaced from the last to the first, so that each cut's old positions
+  // hold; in place: the engine moves the untouched members' slots (no copy of 47,000 pointers in
+  // JavaScript).
+  for (let k = cuts.length - 1; k >= 0; k--) {
+    const { a, b: end, c, d: to } = cuts[k];
+    const addedNodes: LineNode[] = [];
+    const added: (CompiledRule | undefined)[] = [];
+    for (let j = c; j < to; j++) {
+      addedNodes.push(lineAt(doc, members[j]));
+      const r = compileRule(doc, members[j]);
+      added.push(r);
+      if (r && r.normalized !== '') index.add(r.normalized, r);
+      if (isEmptyDisallow(r)) empties = true;
+    }
+    nodes.splice(a, end - a, ...addedNodes);
+    perMember.splice(a, end - a, ...added);
   }
-  // In place: the engine moves the untouched members' slots (no copy of 47,000 pointers in JavaScript).
-  nodes.splice(a, b - a, ...addedNodes);
-  perMember.splice(a, b - a, ...added);
   groupRules.delete(old);
   entry.doc = doc;
   // Empty Disallow lines are few, and moved in place with the others: listed again only when
-  // the region held or holds one.
-  keepEntry(entry, g, empties || added.some(isEmptyDisallow));
+  // a region held or holds one.
+  keepEntry(entry, g, empties);
   return true;
 }
 
-/** Move the rules of `perMember` from `from` on by `delta` lines, in place (a loop of its own: see syntax/numbers.ts). */
-function moveRules(perMember: readonly (CompiledRule | undefined)[], from: number, delta: number): void {
-  for (let k = from; k < perMember.length; k++) {
+/** Move the rules of `perMember[from, to)` by `delta` lines, in place (a loop of its own: see syntax/numbers.ts). */
+function moveRules(perMember: readonly (CompiledRule | undefined)[], from: number, to: number, delta: number): void {
+  for (let k = from; k < to; k++) {
     const r = perMember[k];
     if (r) (r as { line: number }).line += delta;
   }

@@ -6,7 +6,7 @@
  * named groups are kept apart; `/index.htm…` allows also imply the directory; the longest
  * matching pattern wins, Allow on ties; a matching named group, even empty, hides `*` rules.
  */
-import { lineAt, lineCount, lineShiftSince, rangesChangedSince, type RobotsDocument } from '../syntax/document';
+import { grownBy, lineAt, lineCount, movedLine, rangesChangedSince, regionsChangedSince, type LineRegion, type RobotsDocument } from '../syntax/document';
 import { googleEscapePattern } from '../syntax/paths';
 import { MERGE_FROM, PatternIndex } from './patternIndex';
 import { keepPerUri } from './carried';
@@ -282,27 +282,33 @@ function classOf(read: GoogleLine | null): LineClass {
 }
 
 /**
- * Google's sections of `doc`. Cached per document; for a new version of a URI whose lines were
- * edited in place (same line count, no line changing between User-agent, rule and other), the
- * previous version's sections are patched: O(edited lines × log rules) when the versions between
- * say which lines changed (`rangesChangedSince`), plus O(lines) identity comparisons otherwise. Otherwise built in O(lines).
+ * Google's sections of `doc`. Cached per document; for a new version of a URI, the previous
+ * version's sections are patched where its lines were edited in place (same line count, no line
+ * changing between User-agent, rule and other: O(edited lines × log rules) when the versions
+ * between say which lines changed, `rangesChangedSince`, plus O(lines) identity comparisons
+ * otherwise), or moved where lines were added or removed in a few places (shiftSections).
+ * Otherwise built in O(lines).
  */
 export function googleSections(doc: RobotsDocument): readonly GoogleSection[] {
-  const out = sectionsCache.get(doc);
-  if (out) return out;
+  return sectionsCache.get(doc) ?? movedSections(doc) ?? keepBuilt(doc, buildSections(doc, googleSectionLines(doc)));
+}
+
+/**
+ * The sections of the URI's previous version patched (lines replaced one for one) or moved
+ * (lines added or removed) for `doc`, and kept as its own; undefined when they must be built.
+ */
+function movedSections(doc: RobotsDocument): readonly GoogleSection[] | undefined {
   const prev = latest.get(doc.uri);
-  const patched = prev && (lineCount(prev.doc) === lineCount(doc) ? patchSections(prev, doc) : shiftSections(prev, doc));
-  if (patched) {
-    // The previous version's indexes were patched in place: it must build its own if asked again,
-    // and so must the lookup built over them.
-    sectionsCache.delete(prev.doc);
-    lookupCache.delete(prev.doc);
-    prev.doc = doc;
-    prev.sections = patched;
-    sectionsCache.set(doc, patched);
-    return patched;
-  }
-  return keepBuilt(doc, buildSections(doc, googleSectionLines(doc)));
+  const patched = prev && (patchSections(prev, doc) ?? shiftSections(prev, doc));
+  if (!patched) return undefined;
+  // The previous version's indexes were patched in place: it must build its own if asked again,
+  // and so must the lookup built over them.
+  sectionsCache.delete(prev.doc);
+  lookupCache.delete(prev.doc);
+  prev.doc = doc;
+  prev.sections = patched;
+  sectionsCache.set(doc, patched);
+  return patched;
 }
 
 /** Sections built anew for `doc`, kept as its own and as the ones its next version patches. */
@@ -319,17 +325,13 @@ function keepBuilt(doc: RobotsDocument, built: { sections: GoogleSection[]; rule
  * in steps of that many lines or rules: what a first query builds in one piece (the largest real
  * file's 47,000 lines read and its one section indexed: 50–70 ms), so that a host preparing
  * answers in the background (prepareAnswersSteps) never holds its event loop that long. Where
- * the previous version of the URI has as many lines, googleSections patches it (or builds in one
- * piece when it cannot); what is built here is kept only when complete and still missing.
+ * the previous version's sections can be patched or moved (movedSections), they are; what is
+ * built here is kept only when complete and still missing.
  */
 export function* prepareGoogleSections(doc: RobotsDocument): Steps<void> {
-  if (!sectionsCache.has(doc)) {
-    const prev = latest.get(doc.uri);
-    if (prev && lineCount(prev.doc) === lineCount(doc)) googleSections(doc);
-    else {
-      const built = buildSections(doc, yield* sectionLinesSteps(doc));
-      if (!sectionsCache.has(doc)) keepBuilt(doc, built);
-    }
+  if (!sectionsCache.has(doc) && !movedSections(doc)) {
+    const built = buildSections(doc, yield* sectionLinesSteps(doc));
+    if (!sectionsCache.has(doc)) keepBuilt(doc, built);
   }
   const sections = googleSections(doc);
   for (const sec of sections) {
@@ -421,87 +423,132 @@ function patchSections(prev: Latest, doc: RobotsDocument): GoogleSection[] | und
 }
 
 /**
- * The previous sections moved for `doc`, where lines were added or removed in one region that
- * holds no User-agent line (a line broken in two or joined, a blank line, a rule added or
- * deleted): the region's rules leave their section and the new ones join the section open there
- * (buildSections' `cur`), and everything after the region moves by the difference. The rule and
- * agent objects move in place (the indexes are keyed by pattern, and a derived rule reads its
- * line from its rule); the line-to-section table is copied. Undefined, to build again, when the
- * versions between do not say where lines were added, when the region is longer than PATCH_MAX
- * lines or holds a User-agent line, or when it may change whether the next User-agent line
- * follows a rule (which starts a section). O(region + lines after it), no pattern hashed again.
+ * The previous sections moved for `doc`, where lines were added or removed in a few regions
+ * (regionsChangedSince: one, or one per cursor) that hold no User-agent line (a line broken in
+ * two or joined, a blank line, a rule added or deleted): each region's rules leave their section
+ * and the new ones join the section open there (buildSections' `cur`), and everything after a
+ * region moves by the lines it added. The rule and agent objects move in place (the indexes are
+ * keyed by pattern, and a derived rule reads its line from its rule); the line-to-section table
+ * is copied. Undefined, to build again, when the versions between do not say where lines were
+ * added, when a region is longer than PATCH_MAX lines or holds a User-agent line, or when it may
+ * change whether the next User-agent line follows a rule (which starts a section).
+ * O(regions' lines + rules after the first region + sections), no pattern hashed again.
  */
 function shiftSections(prev: Latest, doc: RobotsDocument): GoogleSection[] | undefined {
-  const shift = lineShiftSince(doc, prev.doc);
-  if (!shift) return undefined;
-  const { from, oldEnd, newEnd } = shift;
-  if (oldEnd - from > PATCH_MAX || newEnd - from > PATCH_MAX) return undefined;
-  const oldCount = lineCount(prev.doc);
-  const gone: GoogleLine[] = [];
-  const come: GoogleLine[] = [];
-  for (let i = from; i < oldEnd; i++) {
-    const read = readLine(lineAt(prev.doc, i), i);
-    const c = classOf(read);
-    if (c === 'user-agent') return undefined;
-    if (c === 'rule' && prev.ruleSection[i] >= 0) gone.push(read!);
+  const regions = regionsChangedSince(doc, prev.doc);
+  if (!regions || regions.length === 0) return undefined;
+  // Every region checked before anything changes. The regions are applied in line order, as
+  // one edit each: before a region lies `doc`'s text (the regions before it applied), after it
+  // the previous version's, which is what the checks read on either side.
+  const plans: { k: number; head: number; tail: number; gone: GoogleLine[]; come: GoogleLine[] }[] = [];
+  for (const r of regions) {
+    if (r.oldTo - r.oldFrom > PATCH_MAX || r.newTo - r.newFrom > PATCH_MAX) return undefined;
+    const gone: GoogleLine[] = [];
+    const come: GoogleLine[] = [];
+    for (let i = r.oldFrom; i < r.oldTo; i++) {
+      const read = readLine(lineAt(prev.doc, i), i);
+      const c = classOf(read);
+      if (c === 'user-agent') return undefined;
+      if (c === 'rule' && prev.ruleSection[i] >= 0) gone.push(read!);
+    }
+    for (let i = r.newFrom; i < r.newTo; i++) {
+      const read = readLine(lineAt(doc, i), i);
+      const c = classOf(read);
+      if (c === 'user-agent') return undefined;
+      if (c === 'rule') come.push(read!);
+    }
+    // The section open at the region: the last one that starts before it (none: rules there are
+    // read before any User-agent line, and belong to no section).
+    const k = sectionBefore(prev.sections, r.oldFrom);
+    if (k < 0) come.length = 0;
+    if (gone.some((g) => prev.ruleSection[g.line] !== k)) return undefined;
+    if (k >= 0 && (gone.length > 0) !== (come.length > 0)) {
+      // Whether the next User-agent line after the region follows a rule must not change.
+      const next = nextClass(prev.doc, r.oldTo, 1);
+      if (next === undefined) return undefined;
+      if (next === 'user-agent' && nextClass(doc, r.newFrom - 1, -1) !== 'rule') return undefined;
+    }
+    const rules = k >= 0 ? prev.sections[k].rules : [];
+    plans.push({ k, head: lowerBoundLine(rules, r.oldFrom), tail: lowerBoundLine(rules, r.oldTo), gone, come });
   }
-  for (let i = from; i < newEnd; i++) {
-    const read = readLine(lineAt(doc, i), i);
-    const c = classOf(read);
-    if (c === 'user-agent') return undefined;
-    if (c === 'rule') come.push(read!);
-  }
-  // The section open at the region: the last one that starts before it (none: rules there are
-  // read before any User-agent line, and belong to no section).
-  const k = sectionBefore(prev.sections, from);
-  if (k < 0) come.length = 0;
-  if (gone.some((r) => prev.ruleSection[r.line] !== k)) return undefined;
-  if (k >= 0 && (gone.length > 0) !== (come.length > 0)) {
-    // Whether the next User-agent line after the region follows a rule must not change.
-    const next = nextClass(prev.doc, oldEnd, 1);
-    if (next === undefined) return undefined;
-    if (next === 'user-agent' && nextClass(prev.doc, from - 1, -1) !== 'rule') return undefined;
-  }
-  const delta = newEnd - oldEnd;
   const sections = prev.sections.slice();
-  // In this order: the region's rules found and taken out of the index while every line still
-  // has its old number, then everything after the region moved, then the new rules filed.
-  const changes = k >= 0 && (gone.length > 0 || come.length > 0);
-  const head = k >= 0 ? lowerBoundLine(sections[k].rules, from) : 0;
-  const tail = k >= 0 ? lowerBoundLine(sections[k].rules, oldEnd) : 0;
-  const index = changes ? sections[k].lazy.index : undefined;
-  if (index) unfileRules(index, gone);
-  if (delta !== 0) {
-    // The sections from k on (those before it end before it starts). Their User-agent lines are
-    // listed anew (caches keyed by the lists hold their line numbers); rules move in place.
-    for (let j = Math.max(0, k); j < sections.length; j++) {
+  // In this order: the regions' rules taken out of the indexes while every line still has its
+  // old number, then everything after the first region moved, then the new rules filed.
+  for (const { k, gone } of plans) {
+    const index = k >= 0 && gone.length > 0 ? sections[k].lazy.index : undefined;
+    if (index) unfileRules(index, gone);
+  }
+  const first = Math.max(0, plans[0].k);
+  if (regions.some((r) => grownBy(r) !== 0)) {
+    // The sections from the first region's on (those before it end before it starts). Their
+    // User-agent lines are listed anew where they moved (caches keyed by the lists hold their
+    // line numbers); rules move in place, those in a region staying as they were (they leave).
+    for (let j = first; j < sections.length; j++) {
       const sec = sections[j];
-      const rules = sec.rules as GoogleLine[];
-      // Section k's rules from the region's end on; every rule of the sections after it.
-      moveLines(rules, j === k ? tail : 0, delta);
-      if (j === k && sec.agents.every((a) => a.line < oldEnd) && sec.globalLines.every((l) => l < oldEnd)) continue;
+      moveRulesThrough(sec.rules, regions);
+      if (sec.agents.every((a) => movedLine(regions, a.line) === a.line) && sec.globalLines.every((l) => movedLine(regions, l) === l)) continue;
       sections[j] = {
         ...sec,
-        agents: sec.agents.map((a) => (a.line >= oldEnd ? { token: a.token, line: a.line + delta } : a)),
-        globalLines: sec.globalLines.map((l) => (l >= oldEnd ? l + delta : l)),
+        agents: sec.agents.map((a) => {
+          const line = movedLine(regions, a.line) ?? a.line;
+          return line === a.line ? a : { token: a.token, line };
+        }),
+        globalLines: sec.globalLines.map((l) => movedLine(regions, l) ?? l),
       };
     }
   }
-  if (changes) {
-    // sections[k] may be a copy by now: its rules and index are the same.
-    const sec = sections[k];
-    // Copied by the engine's own slice and concat: pushed one by one, the 47,000 rules of the
-    // largest real file took 1.1 ms per line added or removed.
-    const rules = sec.rules.slice(0, head).concat(come, sec.rules.slice(tail));
-    if (index) fileRules(index, come);
-    sections[k] = { ...sec, rules };
+  // Each section a region changed gets its rule list anew: its rules between the regions (by
+  // their positions before the move) with each region's new rules in their place. Copied by the
+  // engine's own slice and concat: pushed one by one, the 47,000 rules of the largest real file
+  // took 1.1 ms per line added or removed.
+  for (let p = 0; p < plans.length;) {
+    const { k } = plans[p];
+    let q = p;
+    while (q < plans.length && plans[q].k === k) q++;
+    if (k >= 0 && plans.slice(p, q).some((plan) => plan.gone.length > 0 || plan.come.length > 0)) {
+      // sections[k] may be a copy by now: its rules and index are the same.
+      const sec = sections[k];
+      const parts: GoogleLine[][] = [];
+      let at = 0;
+      for (let x = p; x < q; x++) {
+        parts.push(sec.rules.slice(at, plans[x].head), plans[x].come);
+        at = plans[x].tail;
+      }
+      parts.push(sec.rules.slice(at));
+      const rules = ([] as GoogleLine[]).concat(...parts);
+      const index = sec.lazy.index;
+      if (index) for (let x = p; x < q; x++) fileRules(index, plans[x].come);
+      sections[k] = { ...sec, rules };
+    }
+    p = q;
   }
   const ruleSection = new Int32Array(lineCount(doc)).fill(-1);
-  ruleSection.set(prev.ruleSection.subarray(0, from), 0);
-  ruleSection.set(prev.ruleSection.subarray(oldEnd, oldCount), newEnd);
-  for (const r of come) ruleSection[r.line] = k;
+  let oldAt = 0;
+  let newAt = 0;
+  for (const r of regions) {
+    ruleSection.set(prev.ruleSection.subarray(oldAt, r.oldFrom), newAt);
+    oldAt = r.oldTo;
+    newAt = r.newTo;
+  }
+  ruleSection.set(prev.ruleSection.subarray(oldAt, lineCount(prev.doc)), newAt);
+  for (const { k, come } of plans) for (const r of come) ruleSection[r.line] = k;
   prev.ruleSection = ruleSection;
   return sections;
+}
+
+/**
+ * Move the rules of a section, in line order, through `regions`, in place (those in a region move
+ * with the lines before it: the caller drops them). O(rules + regions) (a loop of its own: see
+ * syntax/numbers.ts).
+ */
+function moveRulesThrough(rules: readonly GoogleLine[], regions: readonly LineRegion[]): void {
+  let k = 0;
+  let delta = 0;
+  for (let j = 0; j < rules.length; j++) {
+    const r = rules[j] as { line: number };
+    while (k < regions.length && regions[k].oldTo <= r.line) delta += grownBy(regions[k++]);
+    r.line += delta;
+  }
 }
 
 /** The last section that starts before `line` (at its first User-agent line), or -1. O(log sections). */
@@ -518,11 +565,6 @@ function sectionBefore(sections: readonly GoogleSection[], line: number): number
 
 function firstLineOf(sec: GoogleSection): number {
   return Math.min(sec.agents.length ? sec.agents[0].line : Infinity, sec.globalLines.length ? sec.globalLines[0] : Infinity);
-}
-
-/** Move `rules` from `from` on by `delta` lines, in place (a loop of its own: see syntax/numbers.ts). */
-function moveLines(rules: readonly GoogleLine[], from: number, delta: number): void {
-  for (let r = from; r < rules.length; r++) (rules[r] as { line: number }).line += delta;
 }
 
 /** The first of `rules` (in line order) on `line` or after it. O(log rules). */

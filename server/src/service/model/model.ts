@@ -9,7 +9,7 @@
  * that means for crawlers is said by the checks (checks/rules/), not here: the model builds
  * structure only.
  */
-import { carryLines, chainOf, flattenChain, lineAt, type RobotsDocument } from '../syntax/document';
+import { carryLines, chainOf, flattenChain, lineAt, lineCount, type RobotsDocument } from '../syntax/document';
 import { addFrom, lowerBound } from '../syntax/numbers';
 import type { LineNode } from '../syntax/syntax';
 import { namesResourceSet, RESOURCE_SET_PREFIX } from '../facts/facts';
@@ -121,13 +121,25 @@ export function getModel(doc: RobotsDocument): RobotsModel {
 const LINK_LINES = 1024;
 
 /**
+ * What a link that adds or removes lines costs besides, in lines read again per line of the
+ * file: the model's line numbers after it move (shiftOver), and the duplicate-rule index of its
+ * group with them (O(members) each). On the largest real file, 40 lines deleted 1,150 apart took
+ * 71–98 ms to validate as 40 links and 38–58 ms as one region of 46,000 lines (in process): about
+ * 2 ms a link, of which LINK_LINES says 0.3. With ACAP records before the link, the model is
+ * built again (a line a line).
+ */
+const SHIFT_LINES_PER_LINE = 1 / 32;
+
+/**
  * Decide how `doc`'s chain of versions never validated (DocumentEdit) is analysed: link by link
  * (each link's lines), or joined into one region from its first version (the lines between the
  * links too) when the lines it would read besides the links' own cost less than the links would
- * (LINK_LINES, and the groups and records of the chain's first version's model; joined when it has
- * none). Two cursors 45,000 lines apart in a file of one group: two links. Eight cursors 100 lines
- * apart in a file of 26,000 groups: one region (link by link, a keystroke took four times as
- * long). O(links).
+ * (LINK_LINES, and the groups and records of the chain's first version's model, and for a link
+ * that adds or removes lines SHIFT_LINES_PER_LINE of the file's lines; joined when it has none).
+ * Two cursors 45,000 lines apart in a file of one group: two links, typing or pressing Enter.
+ * Eight cursors 100 lines apart in a file of 26,000 groups: one region (link by link, a
+ * keystroke took four times as long); 40 lines deleted far apart in the largest real file: one
+ * region. O(links).
  */
 export function settleChain(doc: RobotsDocument): void {
   const chain = chainOf(doc);
@@ -135,7 +147,8 @@ export function settleChain(doc: RobotsDocument): void {
   const { joined } = chain;
   const first = cache.get(joined.previous);
   const between = Math.max(joined.oldEnd, joined.newEnd) - joined.from - chain.linkLines;
-  if (!first || between <= chain.links * (LINK_LINES + first.groups.length + first.records.length)) flattenChain(doc, chain);
+  const shifting = chain.shifts * lineCount(doc) * (first && first.records.length > 0 ? 1 : SHIFT_LINES_PER_LINE);
+  if (!first || between <= chain.links * (LINK_LINES + first.groups.length + first.records.length) + shifting) flattenChain(doc, chain);
 }
 
 /** The model of `doc` if it was built already (never builds one). */

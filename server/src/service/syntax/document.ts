@@ -9,7 +9,7 @@
  */
 import type { Range } from 'vscode-languageserver-types';
 import { lexLine, SharedLines, type Eol, type LineNode } from './syntax';
-import { appendMoved, appendSlice, lowerBound } from './numbers';
+import { appendMoved, appendMovedSlice, lowerBound } from './numbers';
 
 export interface ParseStats {
   /** Lines lexed to produce this document (all of them for a full parse). */
@@ -372,10 +372,12 @@ const FAR_LINES = 64;
 
 /**
  * The most runs one event is cut into (the last takes every change left): an event of changes in
- * a thousand places makes at most this many versions. Each run is a step: with two cursors a
- * keystroke is two steps, and the window of MAX_STEPS steps 512 keystrokes.
+ * a thousand places makes at most this many versions, as many as a chain holds (MAX_LINKS), so
+ * that lines deleted at 40 places at once (every line matching a search) are 40 regions of a
+ * line, not 16 of which the last spans the 25 places left. Each run is a step: with two cursors
+ * a keystroke is two steps, and the window of MAX_STEPS steps 512 keystrokes.
  */
-const MAX_RUNS = 16;
+const MAX_RUNS = 64;
 
 /**
  * The most versions never validated that a version's edit may chain (DocumentEdit). Each holds
@@ -399,6 +401,8 @@ export interface Chain {
   readonly links: number;
   /** The lines of their regions, each counted in its own version. */
   readonly linkLines: number;
+  /** Those of its versions whose edit added or removed lines. */
+  readonly shifts: number;
   /**
    * The chain's edits as one, from its first version: the lines before `from` and after the
    * region the same in both, composed by their unchanged head and tail as updateRun composes.
@@ -413,11 +417,13 @@ export function chainOf(doc: RobotsDocument): Chain | undefined {
   let tail = Infinity;
   let links = 0;
   let linkLines = 0;
+  let shifts = 0;
   let d = doc;
   for (;;) {
     const e: DocumentEdit = d.edit!;
     links++;
     linkLines += Math.max(e.oldEnd, e.newEnd) - e.from;
+    if (e.oldEnd !== e.newEnd) shifts++;
     from = Math.min(from, e.from);
     tail = Math.min(tail, lineCount(d) - e.newEnd);
     if (!e.previous.edit) break;
@@ -428,7 +434,7 @@ export function chainOf(doc: RobotsDocument): Chain | undefined {
   const newCount = lineCount(doc);
   from = Math.min(from, oldCount, newCount);
   tail = Math.min(tail, oldCount - from, newCount - from);
-  return { links, linkLines, joined: { previous: start, from, oldEnd: oldCount - tail, newEnd: newCount - tail } };
+  return { links, linkLines, shifts, joined: { previous: start, from, oldEnd: oldCount - tail, newEnd: newCount - tail } };
 }
 
 /**
@@ -588,15 +594,15 @@ const steps = new WeakMap<RobotsDocument, Step>();
 const MAX_STEPS = 1024;
 
 /**
- * Per version, the answers of rangesChangedSince and lineShiftSince already given, by the earlier
- * version (its serial, and for lineShiftSince its line count as given): the caches of every group
- * ask about the same earlier version, or a few, and each walk is up to 2·MAX_STEPS steps (26,000
- * groups × 2,048 steps would be 53 million). At most WALKS_KEPT earlier versions per version,
- * all forgotten past that: each group's cache asking about a version of its own, 26,000 groups
- * would walk as often as without the memo, and no more.
+ * Per version, the answers of regionsChangedSince and rangesChangedSince already given, by the
+ * earlier version's serial: the caches of every group ask about the same earlier version, or a
+ * few, and each walk is up to 2·MAX_STEPS steps (26,000 groups × 2,048 steps would be 53
+ * million). At most WALKS_KEPT earlier versions per version, all forgotten past that: each
+ * group's cache asking about a version of its own, 26,000 groups would walk as often as without
+ * the memo, and no more.
  */
-const changedWalks = new WeakMap<RobotsDocument, Map<number, readonly LineRange[] | undefined>>();
-const shiftWalks = new WeakMap<RobotsDocument, Map<string, { readonly from: number; readonly oldEnd: number; readonly newEnd: number } | undefined>>();
+const regionWalks = new WeakMap<RobotsDocument, Map<number, readonly LineRegion[] | undefined>>();
+const rangeWalks = new WeakMap<RobotsDocument, Map<number, readonly LineRange[] | undefined>>();
 const WALKS_KEPT = 256;
 
 function remembered<K, T>(walks: WeakMap<RobotsDocument, Map<K, T>>, doc: RobotsDocument, target: K, walk: () => T): T {
@@ -611,8 +617,8 @@ function remembered<K, T>(walks: WeakMap<RobotsDocument, Map<K, T>>, doc: Robots
 
 /**
  * A number for each version, given when first asked for (unique in this process): a cache can
- * remember the version it answered by this number, and ask `rangesChangedSince` with it, without
- * holding the document.
+ * remember the version it answered by this number, and ask `regionsChangedSince` with it,
+ * without holding the document.
  */
 const serials = new WeakMap<RobotsDocument, number>();
 let nextSerial = 1;
@@ -629,98 +635,181 @@ export interface LineRange {
 }
 
 /**
- * Separate ranges rangesChangedSince tells apart; past them, their hull. Typing with a cursor or
- * a few (each keystroke a step of one line) stays well under it.
+ * Lines [oldFrom, oldTo) of an earlier version that became lines [newFrom, newTo) of a later one
+ * (either may be empty: lines added, lines removed).
  */
-const MAX_RANGES = 16;
+export interface LineRegion {
+  readonly oldFrom: number;
+  readonly oldTo: number;
+  readonly newFrom: number;
+  readonly newTo: number;
+}
+
+/** Lines a region adds (negative: removes). */
+export function grownBy(r: LineRegion): number {
+  return r.newTo - r.newFrom - (r.oldTo - r.oldFrom);
+}
 
 /**
- * The ranges of lines, sorted and apart, outside which `doc` and the earlier version `older` hold
- * the very same line nodes at the same line numbers, when every step between them replaced lines
- * one for one (none when nothing changed); at most MAX_RANGES of them, else one, their hull.
- * Undefined when `older` is past the steps `doc` remembers (at least MAX_STEPS) or a step added or
- * removed lines (then see lineShiftSince). Typing with two cursors 45,000 lines apart gives two
- * ranges of a line each, where their hull holds every line between them.
+ * Separate regions regionsChangedSince tells apart; past them, their hull: as many as one event
+ * makes versions (MAX_RUNS). Typing with a cursor or a few (each keystroke a step of one line)
+ * stays well under it.
+ */
+const MAX_RANGES = 64;
+
+/**
+ * How `doc` differs from the earlier version `older` (or the version of that serial number,
+ * serialOf): the regions of lines replaced, sorted and apart (a line or more unchanged between
+ * two), at most MAX_RANGES of them, else one, their hull; none when nothing changed. Every line
+ * outside them is the very same line node in both versions, moved by the lines the regions
+ * before it added or removed (movedLine). Undefined when `older` is past the steps `doc`
+ * remembers (at least MAX_STEPS). Typing, or pressing Enter, with two cursors 45,000 lines apart
+ * gives two regions of a line or two each, where their hull holds every line between them.
  * O(steps × MAX_RANGES) the first time a version is asked about another, then O(1) (remembered).
  */
-export function rangesChangedSince(doc: RobotsDocument, older: RobotsDocument | number): readonly LineRange[] | undefined {
+export function regionsChangedSince(doc: RobotsDocument, older: RobotsDocument | number): readonly LineRegion[] | undefined {
   if (doc === older) return [];
   const target = typeof older === 'number' ? older : serials.get(older);
   if (target === undefined) return undefined; // never edited from: no step names it
   if (target === serials.get(doc)) return [];
-  return remembered(changedWalks, doc, target, () => {
-    let ranges: LineRange[] = [];
+  return remembered(regionWalks, doc, target, () => {
+    // From the newest step back: `regions` takes the version the step made to `doc`, and through
+    // the step, the version it was made from.
+    let regions: LineRegion[] = [];
     for (let step = steps.get(doc); step; step = step.earlier) {
-      if (step.oldEnd !== step.newEnd) return undefined;
-      if (step.from < step.newEnd) ranges = withRange(ranges, step.from, step.newEnd);
-      if (step.previous === target) return ranges;
+      if (step.from < step.oldEnd || step.from < step.newEnd) regions = throughStep(regions, step);
+      if (step.previous === target) return regions;
     }
     return undefined;
   });
 }
 
 /**
- * `ranges` (sorted, apart) with [from, to) added: merged with those it overlaps or touches; their
- * hull alone once they would be more than MAX_RANGES. O(MAX_RANGES).
+ * `regions`, from a version V to a later one, taken back through the step that made V (lines
+ * [from, oldEnd) of the version before became [from, newEnd) of V): the step's lines join the
+ * regions they overlap or touch, and the regions after them are renumbered in the earlier
+ * version. Sorted and apart as they were; their hull past MAX_RANGES. O(MAX_RANGES).
  */
-function withRange(ranges: LineRange[], from: number, to: number): LineRange[] {
-  const out: LineRange[] = [];
+function throughStep(regions: readonly LineRegion[], step: { readonly from: number; readonly oldEnd: number; readonly newEnd: number }): LineRegion[] {
+  const { from, oldEnd, newEnd } = step;
+  const out: LineRegion[] = [];
   let k = 0;
-  while (k < ranges.length && ranges[k].to < from) out.push(ranges[k++]);
+  // Lines the regions before the step's lines add; then those the regions it joins add.
+  let before = 0;
+  while (k < regions.length && regions[k].oldTo < from) {
+    before += grownBy(regions[k]);
+    out.push(regions[k++]);
+  }
   let a = from;
-  let b = to;
-  while (k < ranges.length && ranges[k].from <= b) {
-    a = Math.min(a, ranges[k].from);
-    b = Math.max(b, ranges[k].to);
+  let b = newEnd;
+  let inside = 0;
+  while (k < regions.length && regions[k].oldFrom <= b) {
+    a = Math.min(a, regions[k].oldFrom);
+    b = Math.max(b, regions[k].oldTo);
+    inside += grownBy(regions[k]);
     k++;
   }
-  out.push({ from: a, to: b });
-  while (k < ranges.length) out.push(ranges[k++]);
-  return out.length > MAX_RANGES ? [{ from: out[0].from, to: out[out.length - 1].to }] : out;
+  // V's lines [a, b) hold the step's; from newEnd on, V's line n was the earlier version's n - d.
+  const d = newEnd - oldEnd;
+  // A region that lost every line it had gained (a line added, then removed) is no region.
+  if (a < b - d || a + before < b + before + inside) out.push({ oldFrom: a, oldTo: b - d, newFrom: a + before, newTo: b + before + inside });
+  for (; k < regions.length; k++) {
+    const r = regions[k];
+    out.push({ oldFrom: r.oldFrom - d, oldTo: r.oldTo - d, newFrom: r.newFrom, newTo: r.newTo });
+  }
+  if (out.length <= MAX_RANGES) return out;
+  const last = out[out.length - 1];
+  return [{ oldFrom: out[0].oldFrom, oldTo: last.oldTo, newFrom: out[0].newFrom, newTo: last.newTo }];
 }
 
 /**
- * How `doc` differs from the earlier version `older`, as one region that lines were added to or
- * removed from: lines before `from` are the very same line nodes at the same numbers in both, and
- * so are the lines from `oldEnd` of `older` on, found from `newEnd` on in `doc` (moved by
- * newEnd − oldEnd). Lines [from, oldEnd) of `older` became lines [from, newEnd) of `doc`.
- * `older` may be named by its serial number (serialOf) and line count, so that a cache need not
- * hold it. Undefined when `older` is past the steps `doc` remembers (at least MAX_STEPS), or is
- * `doc` itself.
- * O(steps) the first time a version is asked about another, then O(1) (remembered).
+ * The ranges of lines, sorted and apart, outside which `doc` and the earlier version `older` hold
+ * the very same line nodes at the same line numbers: regionsChangedSince's regions when each
+ * replaced its lines one for one (none when nothing changed); undefined when one added or
+ * removed lines, or as there. O(1) after the regions (remembered).
  */
-export function lineShiftSince(doc: RobotsDocument, older: RobotsDocument | { readonly serial: number; readonly lineCount: number }): { readonly from: number; readonly oldEnd: number; readonly newEnd: number } | undefined {
-  const target = 'serial' in older ? older.serial : serials.get(older);
-  if (target === undefined || doc === older) return undefined;
-  const oldCount = 'serial' in older ? older.lineCount : lineCount(older);
-  return remembered(shiftWalks, doc, `${target} ${oldCount}`, () => {
-    let from = Infinity;
-    let tail = Infinity;
-    for (let step = steps.get(doc); step; step = step.earlier) {
-      from = Math.min(from, step.from);
-      tail = Math.min(tail, step.tail);
-      if (step.previous !== target) continue;
-      const newCount = lineCount(doc);
-      from = Math.min(from, oldCount, newCount);
-      tail = Math.min(tail, oldCount - from, newCount - from);
-      return { from, oldEnd: oldCount - tail, newEnd: newCount - tail };
-    }
-    return undefined;
+export function rangesChangedSince(doc: RobotsDocument, older: RobotsDocument | number): readonly LineRange[] | undefined {
+  if (doc === older) return [];
+  const target = typeof older === 'number' ? older : serials.get(older);
+  if (target === undefined) return undefined;
+  return remembered(rangeWalks, doc, target, () => {
+    const regions = regionsChangedSince(doc, target);
+    if (!regions || regions.some((r) => grownBy(r) !== 0)) return undefined;
+    return regions.map((r) => ({ from: r.newFrom, to: r.newTo }));
   });
 }
 
 /**
- * A sorted list of line numbers of an earlier version carried to a later one through the region
- * between them (lineShiftSince, or a range of rangesChangedSince as {from, oldEnd: to, newEnd: to}): the
- * numbers before the region kept, the region's lines within [start, end) read again with `keep`,
- * the numbers after it moved by the lines added or removed. O(list + region).
+ * Where line `line` of the earlier version is in the later one, through `regions` (as
+ * regionsChangedSince gives them); undefined when a region replaced it. O(regions).
+ */
+export function movedLine(regions: readonly LineRegion[], line: number): number | undefined {
+  const k = regionAfter(regions, line);
+  if (k < regions.length && regions[k].oldFrom <= line) return undefined;
+  return line + shiftBefore(regions, k);
+}
+
+/**
+ * The first of `regions` that ends after line `line` of the earlier version (regions.length if
+ * none): those before it hold no line from `line` on. O(log regions).
+ */
+export function regionAfter(regions: readonly LineRegion[], line: number): number {
+  let lo = 0;
+  let hi = regions.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (regions[mid].oldTo <= line) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The lines the regions before `regions[k]` add (negative: remove), k ≤ regions.length: each
+ * region's lines are as far from its old ones as the regions before it moved them. O(1).
+ */
+export function shiftBefore(regions: readonly LineRegion[], k: number): number {
+  if (k < regions.length) return regions[k].newFrom - regions[k].oldFrom;
+  return regions.length ? regions[regions.length - 1].newTo - regions[regions.length - 1].oldTo : 0;
+}
+
+/** The hull of `regions`: one region that holds them all (none for none). */
+export function hullOf(regions: readonly LineRegion[]): LineRegion | undefined {
+  if (regions.length <= 1) return regions[0];
+  const last = regions[regions.length - 1];
+  return { oldFrom: regions[0].oldFrom, oldTo: last.oldTo, newFrom: regions[0].newFrom, newTo: last.newTo };
+}
+
+/**
+ * A sorted list of line numbers of an earlier version carried to a later one through a region
+ * that lines were added to or removed from (a document's `edit`): the numbers before the region
+ * kept, the region's lines within [start, end) read again with `keep`, the numbers after it
+ * moved by the lines added or removed. O(list + region).
  */
 export function carryLines(lines: readonly number[], region: { readonly from: number; readonly oldEnd: number; readonly newEnd: number }, keep: (line: number) => boolean, start = 0, end = Infinity): number[] {
+  return carryLinesThrough(lines, [{ oldFrom: region.from, oldTo: region.oldEnd, newFrom: region.from, newTo: region.newEnd }], keep, start, end);
+}
+
+/**
+ * A sorted list of line numbers of an earlier version carried to a later one through the regions
+ * changed between them (regionsChangedSince): the numbers outside the regions moved as movedLine
+ * says, the regions' new lines within [start, end) read again with `keep`. O(list + the
+ * regions' lines).
+ */
+export function carryLinesThrough(lines: readonly number[], regions: readonly LineRegion[], keep: (line: number) => boolean, start = 0, end = Infinity): number[] {
   // Cut by binary search and copied by loops of their own (see syntax/numbers.ts): a filter and a
   // for-of over the list deoptimized three times per keystroke on the largest real file.
-  const out = lines.slice(0, lowerBound(lines, region.from));
-  for (let i = Math.max(region.from, start); i < Math.min(region.newEnd, end); i++) if (keep(i)) out.push(i);
-  appendMoved(out, lines, lowerBound(lines, region.oldEnd), region.newEnd - region.oldEnd);
+  const out: number[] = [];
+  let k = 0;
+  let delta = 0;
+  for (const r of regions) {
+    const a = lowerBound(lines, r.oldFrom);
+    appendMovedSlice(out, lines, k, a, delta);
+    for (let i = Math.max(r.newFrom, start); i < Math.min(r.newTo, end); i++) if (keep(i)) out.push(i);
+    k = lowerBound(lines, r.oldTo);
+    delta += grownBy(r);
+  }
+  appendMoved(out, lines, k, delta);
   return out;
 }
 
@@ -730,16 +819,7 @@ export function carryLines(lines: readonly number[], region: { readonly from: nu
  * kept, the ranges' lines within [start, end) read again with `keep`. O(list + the ranges' lines).
  */
 export function carryLinesIn(lines: readonly number[], ranges: readonly LineRange[], keep: (line: number) => boolean, start = 0, end = Infinity): number[] {
-  const out: number[] = [];
-  let k = 0;
-  for (const r of ranges) {
-    const a = lowerBound(lines, r.from);
-    appendSlice(out, lines, k, a);
-    for (let i = Math.max(r.from, start); i < Math.min(r.to, end); i++) if (keep(i)) out.push(i);
-    k = lowerBound(lines, r.to);
-  }
-  appendMoved(out, lines, k, 0);
-  return out;
+  return carryLinesThrough(lines, ranges.map((r) => ({ oldFrom: r.from, oldTo: r.to, newFrom: r.from, newTo: r.to })), keep, start, end);
 }
 
 /** A position component as LSP promises it (a non-negative integer), whatever was sent. */

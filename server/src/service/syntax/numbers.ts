@@ -56,9 +56,9 @@ export function appendMoved(out: number[], xs: readonly number[], from: number, 
   for (let k = from; k < xs.length; k++) out.push(xs[k] + delta);
 }
 
-/** `xs[from, to)` appended to `out`. O(to - from). */
-export function appendSlice(out: number[], xs: readonly number[], from: number, to: number): void {
-  for (let k = from; k < to; k++) out.push(xs[k]);
+/** Append `xs[k] + delta` to `out` for every k in [from, to). O(to - from). */
+export function appendMovedSlice(out: number[], xs: readonly number[], from: number, to: number, delta: number): void {
+  for (let k = from; k < to; k++) out.push(xs[k] + delta);
 }
 
 /** The positions k where `xs[k] >= 0`, ascending. O(xs.length). */

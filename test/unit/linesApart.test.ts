@@ -124,6 +124,19 @@ suite('lines added or removed far apart: moved region by region', () => {
     assert.deepEqual(ask(doc), ask(parseDocument('file:///fresh/robots.txt', 1, documentText(doc))));
   });
 
+  test('rules deleted at two places, one event each, leave a section without rules: Google joins it to the next (read before it in the new text, after it in the old)', () => {
+    // The regions are applied in line order: before the second, the text is the new one, in
+    // which the first region removed the group's other rule (an independent review's case).
+    let doc = parseDocument('file:///apart/robots.txt', 1, 'User-agent: a\nDisallow: /x\n# c\nDisallow: /y\nUser-agent: b\nDisallow: /z\n');
+    const ask = (d: RobotsDocument): boolean => explain(d, { agent: 'a', path: '/z', profile: 'google' }).allowed;
+    assert.equal(ask(doc), true);
+    doc = updateDocument(doc, [deleteLine(3)], 2);
+    doc = updateDocument(doc, [deleteLine(1)], 3);
+    assert.equal(documentText(doc), 'User-agent: a\n# c\nUser-agent: b\nDisallow: /z\n');
+    assert.equal(ask(doc), false, 'a and b are one group now: Disallow: /z is theirs');
+    assert.equal(ask(doc), ask(parseDocument('file:///fresh/robots.txt', 1, documentText(doc))));
+  });
+
   test('a crawler named at two places far apart: the names the table lists have both, where no name was before', () => {
     let doc = parseDocument('file:///apart/robots.txt', 1, bigFile(2000));
     const names = (d: RobotsDocument): unknown => PROFILES.map((profile) => crawlersNamed(d, profile));

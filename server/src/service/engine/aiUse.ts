@@ -285,8 +285,9 @@ function carriedPreferences(doc: RobotsDocument): Map<number, PreferenceSpan> {
       const first = regionAfter(regions, e.start);
       const atStart = shiftBefore(regions, first);
       let atEnd = atStart;
-      for (let k = first; k < regions.length && regions[k].oldFrom < e.end; k++) {
-        const r = regions[k];
+      let last = first;
+      for (; last < regions.length && regions[last].oldFrom < e.end; last++) {
+        const r = regions[last];
         atEnd += grownBy(r);
         touched = true;
         cut ||= r.oldFrom <= e.start || r.oldTo > e.end;
@@ -295,7 +296,7 @@ function carriedPreferences(doc: RobotsDocument): Map<number, PreferenceSpan> {
       const start = e.start + atStart;
       const end = e.end + atEnd;
       if (!touched) bySpan.set(start, atStart === 0 ? e : { start, end, lines: e.lines.map((i) => i + atStart) });
-      else bySpan.set(start, { start, end, lines: carryLinesThrough(e.lines, regions, (i) => isPreferenceLine(doc, i), start, end) });
+      else bySpan.set(start, { start, end, lines: carryLinesThrough(e.lines, regions, (i) => isPreferenceLine(doc, i), start, end, first, last) });
     }
   }
   keepPerUri(lastPreferences, doc.uri, { serial, bySpan });

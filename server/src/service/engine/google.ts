@@ -6,7 +6,7 @@
  * named groups are kept apart; `/index.htm…` allows also imply the directory; the longest
  * matching pattern wins, Allow on ties; a matching named group, even empty, hides `*` rules.
  */
-import { grownBy, lineAt, lineCount, movedLine, rangesChangedSince, regionsChangedSince, type LineRegion, type RobotsDocument } from '../syntax/document';
+import { grownBy, lineAt, lineCount, movedLine, rangesChangedSince, regionAfter, regionsChangedSince, shiftBefore, type LineRegion, type RobotsDocument } from '../syntax/document';
 import { googleEscapePattern } from '../syntax/paths';
 import { MERGE_FROM, PatternIndex } from './patternIndex';
 import { keepPerUri } from './carried';
@@ -382,8 +382,11 @@ function patchSections(prev: Latest, doc: RobotsDocument): GoogleSection[] | und
   if (lineCount(prev.doc) !== count) return undefined;
   const edited: number[] = [];
   // The lines changed since, when the versions between say which (a few ranges: typing with
-  // several cursors compares their lines, not every line between them); else every line compared.
-  for (const r of rangesChangedSince(doc, prev.doc) ?? [{ from: 0, to: count }]) {
+  // several cursors compares their lines, not every line between them); else every line compared,
+  // unless they say where lines were added and removed (shiftSections moves the sections then).
+  const ranges = rangesChangedSince(doc, prev.doc);
+  if (!ranges && regionsChangedSince(doc, prev.doc)) return undefined;
+  for (const r of ranges ?? [{ from: 0, to: count }]) {
     for (let i = r.from; i < r.to; i++) {
       if (lineAt(prev.doc, i) === lineAt(doc, i)) continue;
       if (edited.length >= PATCH_MAX) return undefined;
@@ -432,7 +435,8 @@ function patchSections(prev: Latest, doc: RobotsDocument): GoogleSection[] | und
  * is copied. Undefined, to build again, when the versions between do not say where lines were
  * added, when a region is longer than PATCH_MAX lines or holds a User-agent line, or when it may
  * change whether the next User-agent line follows a rule (which starts a section).
- * O(regions' lines + rules after the first region + sections), no pattern hashed again.
+ * O(regions' lines + rules after the first region + agents × log regions), no pattern hashed
+ * again.
  */
 function shiftSections(prev: Latest, doc: RobotsDocument): GoogleSection[] | undefined {
   const regions = regionsChangedSince(doc, prev.doc);
@@ -538,12 +542,13 @@ function shiftSections(prev: Latest, doc: RobotsDocument): GoogleSection[] | und
 
 /**
  * Move the rules of a section, in line order, through `regions`, in place (those in a region move
- * with the lines before it: the caller drops them). O(rules + regions) (a loop of its own: see
- * syntax/numbers.ts).
+ * with the lines before it: the caller drops them). O(log regions + rules + the regions among
+ * them) (a loop of its own: see syntax/numbers.ts).
  */
 function moveRulesThrough(rules: readonly GoogleLine[], regions: readonly LineRegion[]): void {
-  let k = 0;
-  let delta = 0;
+  if (rules.length === 0) return;
+  let k = regionAfter(regions, rules[0].line);
+  let delta = shiftBefore(regions, k);
   for (let j = 0; j < rules.length; j++) {
     const r = rules[j] as { line: number };
     while (k < regions.length && regions[k].oldTo <= r.line) delta += grownBy(regions[k++]);

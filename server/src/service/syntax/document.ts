@@ -793,16 +793,18 @@ export function carryLines(lines: readonly number[], region: { readonly from: nu
 /**
  * A sorted list of line numbers of an earlier version carried to a later one through the regions
  * changed between them (regionsChangedSince): the numbers outside the regions moved as movedLine
- * says, the regions' new lines within [start, end) read again with `keep`. O(list + the
- * regions' lines).
+ * says, the regions' new lines within [start, end) read again with `keep`. Only regions
+ * [first, last) are read when the list's lines lie between them (a group's span: the regions
+ * that touch it). O(list + regions read × log list + their lines).
  */
-export function carryLinesThrough(lines: readonly number[], regions: readonly LineRegion[], keep: (line: number) => boolean, start = 0, end = Infinity): number[] {
+export function carryLinesThrough(lines: readonly number[], regions: readonly LineRegion[], keep: (line: number) => boolean, start = 0, end = Infinity, first = 0, last = regions.length): number[] {
   // Cut by binary search and copied by loops of their own (see syntax/numbers.ts): a filter and a
   // for-of over the list deoptimized three times per keystroke on the largest real file.
   const out: number[] = [];
   let k = 0;
-  let delta = 0;
-  for (const r of regions) {
+  let delta = shiftBefore(regions, first);
+  for (let x = first; x < last; x++) {
+    const r = regions[x];
     const a = lowerBound(lines, r.oldFrom);
     appendMovedSlice(out, lines, k, a, delta);
     for (let i = Math.max(r.newFrom, start); i < Math.min(r.newTo, end); i++) if (keep(i)) out.push(i);

@@ -124,9 +124,9 @@ const LINK_LINES = 1024;
  * What a link that adds or removes lines costs besides, in lines read again per line of the
  * file: the model's line numbers after it move (shiftOver), and the duplicate-rule index of its
  * group with them (O(members) each). On the largest real file, 40 lines deleted 1,150 apart took
- * 71–98 ms to validate as 40 links and 38–58 ms as one region of 46,000 lines (in process): about
- * 2 ms a link, of which LINK_LINES says 0.3. With ACAP records before the link, the model is
- * built again (a line a line).
+ * 71–98 ms to validate as 40 links and 38–58 ms as one region of 46,000 lines (in process, after
+ * a first round): about 2 ms a link, of which LINK_LINES says 0.3. With ACAP records before the
+ * link, the model is built again (a line a line).
  */
 const SHIFT_LINES_PER_LINE = 1 / 32;
 

@@ -13,7 +13,7 @@ import { collectFindings, doHover, doValidation, doValidationSteps, documentText
 import { modelLineage } from '../../server/src/service/model/model';
 import { LINES_PER_STEP } from '../../server/src/service/features/validationSteps';
 import { carryLinesIn, rangesChangedSince, serialOf } from '../../server/src/service/syntax/document';
-import { withUri } from './helpers';
+import { applyToLines, withUri } from './helpers';
 
 /** Versions never analysed that `doc`'s edit chains, itself included. */
 function links(doc: RobotsDocument): number {
@@ -286,13 +286,7 @@ suite('changes far apart: analysed region by region', () => {
       case 'delete the line': c = { range: { start: { line, character: 0 }, end: { line: line + 1, character: 0 } }, text: '' }; break;
       default: c = { range: { start: { line, character: end }, end: { line: line + 1, character: 0 } }, text: '' };
     }
-    // The text as the change leaves it, for the next change of the same event (positions of an
-    // event's changes are read after the changes before them, as LSP says).
-    const r = c.range!;
-    const endLine = Math.min(r.end.line, lines.length - 1);
-    const endChar = r.end.line > lines.length - 1 ? lines[endLine].length : r.end.character;
-    const joined = lines[r.start.line].slice(0, r.start.character) + c.text + lines[endLine].slice(endChar);
-    lines.splice(r.start.line, endLine - r.start.line + 1, ...joined.split('\n'));
+    applyToLines(lines, c);
     return c;
   }
 

@@ -127,3 +127,16 @@ export function withUri<T>(value: T, from: string, to: string): T {
   for (const [k, v] of Object.entries(value)) out[k] = withUri(v, from, to);
   return out as T;
 }
+
+/**
+ * `c` applied to `lines` (a text split at LF), in place: what an editor's text becomes, for the
+ * next change of the same event (LSP reads each change's positions after the changes before it).
+ * A range past the last line ends at the end of the text.
+ */
+export function applyToLines(lines: string[], c: ContentChange): void {
+  const r = c.range!;
+  const endLine = Math.min(r.end.line, lines.length - 1);
+  const endChar = r.end.line > lines.length - 1 ? lines[endLine].length : r.end.character;
+  const joined = lines[r.start.line].slice(0, r.start.character) + c.text + lines[endLine].slice(endChar);
+  lines.splice(r.start.line, endLine - r.start.line + 1, ...joined.split('\n'));
+}

@@ -13,7 +13,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { crawlersNamed, doHover, doValidation, documentText, explain, explainAiUse, parseDocument, PROFILES, updateDocument, type ContentChange, type RobotsDocument } from '../../server/src/service';
 import { carryLinesThrough, hullOf, movedLine, regionsChangedSince, serialOf, type LineRegion } from '../../server/src/service/syntax/document';
-import { indexAdds, lineReads, withUri } from './helpers';
+import { applyToLines, indexAdds, lineReads, withUri } from './helpers';
 
 const enterAt = (line: number): ContentChange => ({ range: { start: { line, character: 0 }, end: { line, character: 0 } }, text: '\n' });
 const deleteLine = (line: number): ContentChange => ({ range: { start: { line, character: 0 }, end: { line: line + 1, character: 0 } }, text: '' });
@@ -171,11 +171,7 @@ suite('lines added or removed far apart: moved region by region', () => {
       case 'add a group': c = { range: { start: { line, character: 0 }, end: { line, character: 0 } }, text: 'User-agent: ClaudeBot\nDisallow: /a/\n' }; break;
       default: c = { range: { start: { line, character: end }, end: { line: line + 1, character: 0 } }, text: '' };
     }
-    const r = c.range!;
-    const endLine = Math.min(r.end.line, lines.length - 1);
-    const endChar = r.end.line > lines.length - 1 ? lines[endLine].length : r.end.character;
-    const joined = lines[r.start.line].slice(0, r.start.character) + c.text + lines[endLine].slice(endChar);
-    lines.splice(r.start.line, endLine - r.start.line + 1, ...joined.split('\n'));
+    applyToLines(lines, c);
     return c;
   }
 

@@ -486,7 +486,7 @@ function shiftSections(prev: Latest, doc: RobotsDocument): GoogleSection[] | und
   if (regions.some((r) => grownBy(r) !== 0)) {
     // The sections from the first region's on (those before it end before it starts). Their
     // User-agent lines are listed anew where they moved (caches keyed by the lists hold their
-    // line numbers); rules move in place, those in a region staying as they were (they leave).
+    // line numbers); rules move in place (those in a region, which leave, with the lines before it).
     for (let j = first; j < sections.length; j++) {
       const sec = sections[j];
       moveRulesThrough(sec.rules, regions);

@@ -111,6 +111,23 @@ suite('lines added or removed far apart: moved region by region', () => {
     }
   });
 
+  test('lines deleted at 40 places 40 lines apart (one region of 1,561 lines) in a group of 8,000 rules: the queries re-file that region\'s rules, not the group\'s', () => {
+    let doc = parseDocument('file:///apart/near.txt', 1, bigFile(8000));
+    doValidation(doc);
+    const ask = (d: RobotsDocument): unknown => [...PROFILES.map((profile) => explain(d, { agent: 'GPTBot', path: '/p700/', profile }).allowed), doHover(d, { line: 700, character: 12 })];
+    ask(doc);
+    // Places within 64 lines of each other are one run, so one region: [1440, 3001).
+    doc = updateDocument(doc, Array.from({ length: 40 }, (_, k) => deleteLine(3000 - 40 * k)), 2);
+    doValidation(doc);
+    let adds = 0;
+    let got: unknown;
+    const reads = lineReads(doc, () => { adds = indexAdds(() => { got = ask(doc); }); });
+    // Building the index again filed 15,920 entries and read 28,510 lines.
+    assert.ok(adds <= 2 * 1561, `${adds} index entries filed`);
+    assert.ok(reads <= 8 * 1561, `${reads} lines read`);
+    assert.deepEqual(got, withUri(ask(parseDocument('file:///fresh/near.txt', 1, documentText(doc))), 'file:///fresh/near.txt', 'file:///apart/near.txt'));
+  });
+
   test('a rule added between two User-agent lines at two places starts a group at each (Google\'s sections are not moved then)', () => {
     const lines = ['User-agent: *', 'User-agent: GPTBot', 'Disallow: /b/', ...Array.from({ length: 300 }, (_, i) => `# pad ${i}`), 'User-agent: Bingbot', 'User-agent: ClaudeBot', 'Disallow: /c/'];
     let doc = parseDocument('file:///apart/robots.txt', 1, `${lines.join('\n')}\n`);

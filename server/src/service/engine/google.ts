@@ -433,7 +433,8 @@ function patchSections(prev: Latest, doc: RobotsDocument): GoogleSection[] | und
  * region moves by the lines it added. The rule and agent objects move in place (the indexes are
  * keyed by pattern, and a derived rule reads its line from its rule); the line-to-section table
  * is copied. Undefined, to build again, when the versions between do not say where lines were
- * added, when a region is longer than PATCH_MAX lines or holds a User-agent line, or when it may
+ * added, when the regions hold more than PATCH_MAX lines (or half the file's) or a
+ * User-agent line, or when one may
  * change whether the next User-agent line follows a rule (which starts a section).
  * O(regions' lines + rules after the first region + agents × log regions), no pattern hashed
  * again.
@@ -445,8 +446,13 @@ function shiftSections(prev: Latest, doc: RobotsDocument): GoogleSection[] | und
   // one edit each: before a region lies `doc`'s text (the regions before it applied), after it
   // the previous version's, which is what the checks read on either side.
   const plans: { k: number; head: number; tail: number; gone: GoogleLine[]; come: GoogleLine[] }[] = [];
+  // The regions' lines are read, in both versions: past PATCH_MAX or half the file's lines,
+  // building (which reads every line and files every rule) costs about as much.
+  let read = 0;
+  const most = Math.max(PATCH_MAX, lineCount(doc) >> 1);
   for (const r of regions) {
-    if (r.oldTo - r.oldFrom > PATCH_MAX || r.newTo - r.newFrom > PATCH_MAX) return undefined;
+    read += r.oldTo - r.oldFrom + r.newTo - r.newFrom;
+    if (read > most) return undefined;
     const gone: GoogleLine[] = [];
     const come: GoogleLine[] = [];
     for (let i = r.oldFrom; i < r.oldTo; i++) {

@@ -28,7 +28,7 @@ suite('fuzz regression fixtures (test/fixtures/fuzz)', () => {
     if (name.startsWith('open-')) {
       // Skipped on purpose: an `open-` fixture is a finding not fixed yet (see the header); it is
       // listed as pending so that it stays visible, and runs once its fix renames it.
-      test.skip(`open finding ${name}`, () => undefined);
+      test.skip(`open finding ${name}`, () => undefined); // skipped: a finding not fixed yet, listed to stay visible
       continue;
     }
     if (name.endsWith('.robots.txt') && existsSync(file.replace(/\.robots\.txt$/, '.html'))) continue; // read with its page

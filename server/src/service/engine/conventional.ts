@@ -522,7 +522,7 @@ function movedEntry(doc: RobotsDocument, g: Group): GroupEntry | undefined {
 /**
  * Edited members beyond which moving an entry may cost what building it does: this many, or a
  * quarter of the group's members (moving one re-indexes its rule, building re-indexes them all;
- * lines deleted at 40 places 40 lines apart in a group of 8,000 rules made one region of 1,560
+ * lines deleted at 40 places 40 lines apart in a group of 8,000 rules made one region of 1,561
  * lines, and the group's index was built again).
  */
 const MOVE_MAX = 256;
@@ -531,10 +531,10 @@ const MOVE_MAX = 256;
  * Move `entry` from its version to `doc`, where `g` is the group it answered after lines were
  * added or removed in a few regions (regionsChangedSince: one, or one per cursor): between the
  * regions the members are the same lines moved by the lines the regions before them added, and
- * the members in the regions at most MOVE_MAX (or a quarter of them) in all. The regions' rules leave the index and
- * their new rules join it; the others keep their objects (the index is keyed by pattern) with
- * their line moved in place, so the earlier version builds its own entry if asked again, as
- * after a patch. False, with nothing changed, when `g` is not that group moved. O(members)
+ * the members in the regions at most MOVE_MAX (or a quarter of them) in all. The regions' rules
+ * leave the index and their new rules join it; the others keep their objects (the index is keyed
+ * by pattern) with their line moved in place, so the earlier version builds its own entry if
+ * asked again, as after a patch. False, with nothing changed, when `g` is not that group moved. O(members)
  * comparisons and copies, O(log regions + the group's regions), O(regions' members) index updates.
  */
 function rebaseEntry(entry: GroupEntry, g: Group, doc: RobotsDocument): boolean {

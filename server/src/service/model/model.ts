@@ -151,11 +151,6 @@ export function settleChain(doc: RobotsDocument): void {
   if (!first || between <= chain.links * (LINK_LINES + first.groups.length + first.records.length) + shifting) flattenChain(doc, chain);
 }
 
-/** The model of `doc` if it was built already (never builds one). */
-export function peekModel(doc: RobotsDocument): RobotsModel | undefined {
-  return cache.get(doc);
-}
-
 /**
  * Whether the model reads two versions of a line alike: same kind, same known field at the same
  * name span (findings point at it), and for the lines whose text the model keeps (definitions,

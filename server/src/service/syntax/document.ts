@@ -9,7 +9,7 @@
  */
 import type { Range } from 'vscode-languageserver-types';
 import { lexLine, SharedLines, type Eol, type LineNode } from './syntax';
-import { appendMoved, appendMovedSlice, lowerBound } from './numbers';
+import { appendMoved, lowerBound } from './numbers';
 
 export interface ParseStats {
   /** Lines lexed to produce this document (all of them for a full parse). */
@@ -524,7 +524,7 @@ function updateRun(doc: RobotsDocument, changes: readonly ContentChange[], versi
   const stepTail = Math.min(tail, oldCount - stepFrom, newCount - stepFrom);
   const before = steps.get(doc);
   const step: Step = {
-    previous: serialOf(doc), from: stepFrom, oldEnd: oldCount - stepTail, newEnd: newCount - stepTail, tail: stepTail,
+    previous: serialOf(doc), from: stepFrom, oldEnd: oldCount - stepTail, newEnd: newCount - stepTail,
     earlier: before, length: (before?.length ?? 0) + 1,
   };
   // The window slides: once the chain holds 2·MAX_STEPS steps, it is cut MAX_STEPS back, so a
@@ -574,8 +574,6 @@ interface Step {
   readonly from: number;
   readonly oldEnd: number;
   readonly newEnd: number;
-  /** Lines after the region, the same in both versions (oldCount - oldEnd = newCount - newEnd). */
-  readonly tail: number;
   /** That version's own step (undefined at the start of a chain, or where the window was cut). */
   earlier: Step | undefined;
   /** The steps in this one's chain, itself included (as made; a cut further on is not counted). */
@@ -717,9 +715,7 @@ function throughStep(regions: readonly LineRegion[], step: { readonly from: numb
     const r = regions[k];
     out.push({ oldFrom: r.oldFrom - d, oldTo: r.oldTo - d, newFrom: r.newFrom, newTo: r.newTo });
   }
-  if (out.length <= MAX_RANGES) return out;
-  const last = out[out.length - 1];
-  return [{ oldFrom: out[0].oldFrom, oldTo: last.oldTo, newFrom: out[0].newFrom, newTo: last.newTo }];
+  return out.length <= MAX_RANGES ? out : [hullOf(out)!];
 }
 
 /**
@@ -741,7 +737,7 @@ export function rangesChangedSince(doc: RobotsDocument, older: RobotsDocument | 
 
 /**
  * Where line `line` of the earlier version is in the later one, through `regions` (as
- * regionsChangedSince gives them); undefined when a region replaced it. O(regions).
+ * regionsChangedSince gives them); undefined when a region replaced it. O(log regions).
  */
 export function movedLine(regions: readonly LineRegion[], line: number): number | undefined {
   const k = regionAfter(regions, line);
@@ -806,7 +802,7 @@ export function carryLinesThrough(lines: readonly number[], regions: readonly Li
   for (let x = first; x < last; x++) {
     const r = regions[x];
     const a = lowerBound(lines, r.oldFrom);
-    appendMovedSlice(out, lines, k, a, delta);
+    appendMoved(out, lines, k, delta, a);
     for (let i = Math.max(r.newFrom, start); i < Math.min(r.newTo, end); i++) if (keep(i)) out.push(i);
     k = lowerBound(lines, r.oldTo);
     delta += grownBy(r);

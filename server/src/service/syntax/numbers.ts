@@ -51,13 +51,8 @@ export function addFrom(xs: number[], from: number, delta: number): void {
   for (let k = from; k < xs.length; k++) xs[k] += delta;
 }
 
-/** Append `xs[k] + delta` to `out` for every k from `from` on. O(xs.length - from). */
-export function appendMoved(out: number[], xs: readonly number[], from: number, delta: number): void {
-  for (let k = from; k < xs.length; k++) out.push(xs[k] + delta);
-}
-
-/** Append `xs[k] + delta` to `out` for every k in [from, to). O(to - from). */
-export function appendMovedSlice(out: number[], xs: readonly number[], from: number, to: number, delta: number): void {
+/** Append `xs[k] + delta` to `out` for every k in [from, to) (to the end by default). O(to - from). */
+export function appendMoved(out: number[], xs: readonly number[], from: number, delta: number, to = xs.length): void {
   for (let k = from; k < to; k++) out.push(xs[k] + delta);
 }
 

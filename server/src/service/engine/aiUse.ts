@@ -209,8 +209,13 @@ function appliedSpans(doc: RobotsDocument, crawl: ConventionalVerdict, token: st
 
 const PREFERENCE_NAMES: readonly string[] = ['content-usage', 'content-signal', ...CONTENT_SIGNAL_ALIASES];
 const PREFERENCE_NAME_LENGTHS = new Set(PREFERENCE_NAMES.map((n) => n.length));
-/** Per group (its span's key, which a carried-over model or patched sections share): the version and span it answers. */
-const preferenceCache = new WeakMap<object, { readonly doc: RobotsDocument; readonly start: number; readonly end: number; readonly lines: readonly number[] }>();
+/**
+ * Per group (its span's key, which a carried-over model or patched sections share): the version
+ * it answers, by serial number (serialOf), and its span. The version itself is not held: a group
+ * not asked since held the version it was last asked in alive, with every analysis of it (asking
+ * about one crawler after another while typing kept one version of four alive, 81 of 400).
+ */
+const preferenceCache = new WeakMap<object, { readonly serial: number; readonly start: number; readonly end: number; readonly lines: readonly number[] }>();
 
 function isPreferenceLine(doc: RobotsDocument, i: number): boolean {
   const node = lineAt(doc, i);
@@ -228,10 +233,11 @@ function isPreferenceLine(doc: RobotsDocument, i: number): boolean {
  */
 function preferenceLines(doc: RobotsDocument, s: GroupSpan): readonly number[] {
   const entry = preferenceCache.get(s.key);
+  const serial = serialOf(doc);
   let lines: number[] | undefined;
   if (entry && entry.start === s.start && entry.end === s.end) {
-    if (entry.doc === doc) return entry.lines;
-    const changed = rangesChangedSince(doc, entry.doc);
+    if (entry.serial === serial) return entry.lines;
+    const changed = rangesChangedSince(doc, entry.serial);
     if (changed) lines = carryLinesIn(entry.lines, changed, (i) => isPreferenceLine(doc, i), s.start, s.end);
   }
   const carried = carriedPreferences(doc);
@@ -244,7 +250,7 @@ function preferenceLines(doc: RobotsDocument, s: GroupSpan): readonly number[] {
       for (let i = s.start; i < s.end; i++) if (isPreferenceLine(doc, i)) lines.push(i);
     }
   }
-  preferenceCache.set(s.key, { doc, start: s.start, end: s.end, lines });
+  preferenceCache.set(s.key, { serial, start: s.start, end: s.end, lines });
   carried.set(s.start, { start: s.start, end: s.end, lines });
   return lines;
 }

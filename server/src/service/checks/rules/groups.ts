@@ -309,10 +309,12 @@ class DuplicateIndex {
   /** The positions of the members that repeat another, in order; undefined once one changed. */
   private repeats: Int32Array | undefined;
   /**
-   * The version and group indexed (when built, patched or moved): findings are made from them,
-   * and the group's members are the ones indexed.
+   * The group indexed (when built, patched or moved): its members are the ones indexed, and a
+   * finding is made from their lines and `nodeAt`. No document is held: an index outlives the
+   * version it was last patched in as long as its group is carried over untouched, and each
+   * group's index held that version alive, with every analysis of it (a generated 1 MB file of
+   * 2,000 groups, typed in and hovered a few hundred times, kept 50 versions and 53 MB more).
    */
-  private doc: RobotsDocument;
   private group: Group;
 
   /**
@@ -323,7 +325,6 @@ class DuplicateIndex {
   constructor(doc: RobotsDocument, group: Group, carried?: Carried) {
     const members = group.members;
     const n = members.length;
-    this.doc = doc;
     this.group = group;
     if (carried) {
       this.ids = carried.ids;
@@ -362,14 +363,8 @@ class DuplicateIndex {
     const reread = new Set<number>();
     for (let k = lowerBound(members, from); k < members.length && members[k] < to; k++) if (this.reread(k, lineAt(doc, members[k]), touched)) reread.add(k);
     this.settle(touched, reread);
-    this.follow(doc, group);
-    return true;
-  }
-
-  /** The index now answers `group` of `doc`. */
-  private follow(doc: RobotsDocument, group: Group): void {
-    this.doc = doc;
     this.group = group;
+    return true;
   }
 
   /**
@@ -391,7 +386,7 @@ class DuplicateIndex {
     const reread = new Set<number>();
     for (let k = region?.a ?? 0, end = region?.d ?? members.length; k < end; k++) if (this.reread(k, lineAt(doc, members[k]), touched)) reread.add(k);
     this.settle(touched, reread);
-    this.follow(doc, group);
+    this.group = group;
     return true;
   }
 
@@ -472,7 +467,7 @@ class DuplicateIndex {
     const f = this.findingAt[k];
     const members = this.group.members;
     if (f && f.line === members[k] && f.prev === members[first]) return f;
-    return (this.findingAt[k] = duplicateFinding(this.doc, this.group, k, first));
+    return (this.findingAt[k] = duplicateFinding(this.nodeAt, members, k, first));
   }
 
   /**
@@ -513,11 +508,10 @@ class RuleIds {
   }
 }
 
-function duplicateFinding(doc: RobotsDocument, g: Group, k: number, first: number): DuplicateRuleFinding {
-  const i = g.members[k];
-  const prev = g.members[first];
-  const span = lineAt(doc, i).field?.name ?? { start: 0, end: 0 };
-  return new DuplicateRuleFinding(i, span, prev, lineAt(doc, prev).field?.name ?? span);
+/** Member `k`'s finding, which repeats member `first`: their lines, and their field names in the nodes indexed (the lines' now). */
+function duplicateFinding(nodeAt: readonly (LineNode | undefined)[], members: readonly number[], k: number, first: number): DuplicateRuleFinding {
+  const span = nodeAt[k]?.field?.name ?? { start: 0, end: 0 };
+  return new DuplicateRuleFinding(members[k], span, members[first], nodeAt[first]?.field?.name ?? span);
 }
 
 /**

@@ -1,0 +1,137 @@
+/**
+ * An edited document's earlier versions are not kept alive by the caches carried across edits.
+ * A cache kept per group outlives the version it last answered whenever its group is carried over
+ * untouched, and three of them held that version, with every analysis of it: each group's
+ * duplicate-rule index (a generated 1 MB file of 2,000 groups, typed in and hovered 300 times,
+ * kept 50 versions and 53 MB more heap), each group's rule index (the engine's), and each group's
+ * list of Content-Usage and Content-Signal lines (AI use). They now name the version by its serial
+ * number. What is kept per URI (one version each, to move a cache to the next) is bounded apart.
+ *
+ * Versions are watched through WeakRefs (the product has none: longRun.test.ts), checked after
+ * the job that made them ended, when JavaScript lets their targets go.
+ */
+import * as assert from 'node:assert/strict';
+import * as v8 from 'node:v8';
+import * as vm from 'node:vm';
+import { doComplete, doHover, doValidation, explain, explainAiUse, getCodeActions, getSemanticTokens, parseDocument, updateDocument, type RobotsDocument } from '../../server/src/service';
+
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc') as () => void;
+
+/** The crawler of group `g`: a product token of letters (RFC 9309 §2.2.1), `botaa`, `botba`... */
+const crawler = (g: number): string => `bot${String.fromCharCode(97 + (g % 26), 97 + Math.floor(g / 26))}`;
+
+/** Lines a group takes: its User-agent line, ten rules, and a Content-Usage line. */
+const STRIDE = 12;
+
+/** `groups` groups, one crawler each; group `g` starts at line g × STRIDE, its rules next. */
+function manyGroups(groups: number): string {
+  const out: string[] = [];
+  for (let g = 0; g < groups; g++) {
+    out.push(`User-agent: ${crawler(g)}`);
+    // The tenth rule repeats the first, so that each group's duplicate-rule index has a finding.
+    for (let r = 0; r < 10; r++) out.push(`Disallow: /g${g}/${r % 9}/`);
+    out.push(`Content-Usage: train-ai=${g % 2 ? 'y' : 'n'}`);
+  }
+  return out.join('\n') + '\n';
+}
+
+/** A character typed in the path of the fifth rule of group `g` (not one repeated). */
+function typeIn(doc: RobotsDocument, g: number): RobotsDocument {
+  const at = { line: g * STRIDE + 5, character: 12 };
+  return updateDocument(doc, [{ range: { start: at, end: at }, text: 'x' }], doc.version + 1);
+}
+
+/**
+ * Earlier versions a document may keep alive: the caches that move their answer to the next
+ * version keep, per URI, the version they last answered (one each, and only some are asked).
+ */
+const PER_URI = 3;
+
+/** How many of `versions` are still alive once the job ends and the heap is collected. */
+async function alive(versions: WeakRef<RobotsDocument>[]): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  gc();
+  gc();
+  return versions.filter((v) => v.deref() !== undefined).length;
+}
+
+suite('earlier versions of an edited document are let go', () => {
+  test('typing in 90 groups one after another, each version validated: no group\'s duplicate-rule index keeps the version it was edited in', async () => {
+    let doc = parseDocument('file:///site/robots.txt', 1, manyGroups(200));
+    doValidation(doc);
+    const versions: WeakRef<RobotsDocument>[] = [];
+    for (let g = 0; g < 90; g++) {
+      doc = typeIn(doc, g);
+      // The rule the group repeats (its tenth) is still found, through the index carried across the
+      // versions (the first 100 repeated rules are listed: the hint cap).
+      const repeated = doValidation(doc).filter((d) => d.code === 'rep.duplicate-rule').map((d) => d.range.start.line);
+      assert.ok(repeated.includes(10) && repeated.includes(g * STRIDE + 10), `repeated rules on lines ${repeated.slice(0, 5).join(', ')}…`);
+      versions.push(new WeakRef(doc));
+    }
+    // The latest version is `doc`; every earlier one may go.
+    const kept = await alive(versions.slice(0, -1));
+    assert.ok(kept <= PER_URI, `${kept} of 89 earlier versions kept alive`);
+    assert.equal(doc.version, 91);
+  });
+
+  test('a crawler asked about at each version while another group is typed in: no rule index keeps the version it was asked in', async () => {
+    let doc = parseDocument('file:///site/robots.txt', 1, manyGroups(200));
+    doValidation(doc);
+    const versions: WeakRef<RobotsDocument>[] = [];
+    for (let k = 0; k < 60; k++) {
+      // Group k's rules are indexed at this version, then the file is typed in elsewhere (group 150).
+      const answer = explain(doc, { agent: crawler(k), path: `/g${k}/1/` });
+      assert.equal(answer.allowed, false);
+      assert.equal(answer.decidedBy[0]?.line, k * STRIDE + 3); // 1-based
+      versions.push(new WeakRef(doc));
+      doc = typeIn(doc, 150);
+      doValidation(doc);
+    }
+    const kept = await alive(versions);
+    assert.ok(kept <= PER_URI, `${kept} of 60 earlier versions kept alive`);
+  });
+
+  test('AI use asked for one crawler after another while another group is typed in: no group\'s list of preference lines keeps the version it was asked in', async () => {
+    let doc = parseDocument('file:///site/robots.txt', 1, manyGroups(200));
+    const versions: WeakRef<RobotsDocument>[] = [];
+    for (let k = 0; k < 60; k++) {
+      const answer = explainAiUse(doc, { agent: crawler(k), path: '/open/', use: 'ai-train' });
+      // Group k's own Content-Usage line answers (train-ai=n in even groups, y in odd ones).
+      assert.equal(answer.verdict, k % 2 ? 'allowed' : 'prohibited', `${crawler(k)}: ${answer.verdict}`);
+      versions.push(new WeakRef(doc));
+      doc = typeIn(doc, 150);
+    }
+    const kept = await alive(versions);
+    assert.ok(kept <= PER_URI, `${kept} of 60 earlier versions kept alive`);
+  });
+
+  test('every kind of request at random places while lines are typed, added and removed: at most a few versions kept, one per cache that moves its answer to the next', async () => {
+    let doc = parseDocument('file:///site/robots.txt', 1, manyGroups(200) + 'ACAP-crawler: *\nACAP-disallow-crawl: /private/\n');
+    let seed = 3;
+    const random = (n: number): number => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n;
+    const versions: WeakRef<RobotsDocument>[] = [];
+    for (let k = 0; k < 300; k++) {
+      const line = random(200 * STRIDE);
+      const change = [
+        { range: { start: { line, character: 0 }, end: { line, character: 0 } }, text: 'Disallow: /new/\n' },
+        { range: { start: { line, character: 0 }, end: { line: line + 1, character: 0 } }, text: '' },
+        { range: { start: { line, character: 3 }, end: { line, character: 3 } }, text: 'x' },
+      ][random(3)];
+      doc = updateDocument(doc, [change], doc.version + 1);
+      versions.push(new WeakRef(doc));
+      const diagnostics = doValidation(doc);
+      const at = { line: random(200 * STRIDE), character: 12 };
+      [
+        () => doHover(doc, at),
+        () => explain(doc, { agent: crawler(random(200)), path: `/g${random(200)}/1/` }),
+        () => explainAiUse(doc, { agent: crawler(random(200)), path: '/g3/1/', use: 'ai-train' }),
+        () => getCodeActions(doc, { start: at, end: at }, diagnostics),
+        () => getSemanticTokens(doc),
+        () => doComplete(doc, at),
+      ][random(6)]();
+    }
+    const kept = await alive(versions.slice(0, -1));
+    assert.ok(kept <= 2 * PER_URI, `${kept} of 299 earlier versions kept alive`);
+  });
+});

@@ -46,9 +46,10 @@ export interface ServerSession {
   close(): Promise<void>;
 }
 
-export async function startServer(configuration: unknown = {}, capabilities: object = CAPABILITIES): Promise<ServerSession> {
+/** `nodeArgs`: flags for the server's node (`--expose-gc`, so that `$/robotsAcap/memory` collects first). */
+export async function startServer(configuration: unknown = {}, capabilities: object = CAPABILITIES, nodeArgs: readonly string[] = []): Promise<ServerSession> {
   if (!existsSync(SERVER)) throw new Error('run `npm run build` first: dist/server.js is missing');
-  const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgs, SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
   let gone = false;
   child.on('exit', () => { gone = true; });
   const errors: string[] = [];

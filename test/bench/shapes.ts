@@ -11,6 +11,9 @@
  * (hover, completion, code actions, symbols, folding, semantic tokens, inlay hints, links), p95,
  * against one frame (16 ms). With each shape, the floor: the same open and typing through a
  * server on the same library that analyses nothing (floorServer.ts), what no analysis can remove.
+ * And the server's heap per input byte (above a server with no document, after a full collection)
+ * once the file is open, and after 1,000 keystrokes (a character typed, then deleted) with a hover
+ * after every tenth.
  *
  * The shapes are generated (deterministic): N groups of real crawler names, each with its own
  * rules in the forms real files use (directory prefixes, `*` query patterns, `$` ends, Allow
@@ -26,6 +29,8 @@ import { floorOpen, floorTyping } from './floorServer';
 import { startServer, type ServerSession } from './lspClient';
 
 const FRAME_MS = 16;
+/** Keystrokes in all on the server typed in, the requests' included, before its heap is read again. */
+const MEMORY_EDITS = 1000;
 const runsArg = process.argv.indexOf('--runs');
 const FRESH_RUNS = runsArg >= 0 ? Number(process.argv[runsArg + 1]) : 3;
 
@@ -118,8 +123,8 @@ const CAPABILITIES = {
 interface Session { readonly s: ServerSession; diagnostics(version: number): Promise<PublishDiagnosticsParams> }
 const URI = 'file:///bench/robots.txt';
 
-async function open(text: string): Promise<{ session: Session; ms: number }> {
-  const s = await startServer({}, CAPABILITIES);
+async function open(text: string, nodeArgs: readonly string[] = []): Promise<{ session: Session; ms: number }> {
+  const s = await startServer({}, CAPABILITIES, nodeArgs);
   const waiting: { version: number; resolve: (p: PublishDiagnosticsParams) => void }[] = [];
   s.conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
     for (let i = waiting.length - 1; i >= 0; i--) if ((p.version ?? 0) >= waiting[i].version) waiting.splice(i, 1)[0].resolve(p);
@@ -165,8 +170,17 @@ async function measure(shape: Shape, peer: Peer | undefined): Promise<Record<str
     await session.s.close();
   }
 
-  const { session } = await open(text);
+  // The server that is typed in runs with --expose-gc: its heap is read after a full collection.
+  const heap = async (): Promise<number> => ((await s.request<{ heapUsed: number }>('$/robotsAcap/memory', null, 60000)).result?.heapUsed ?? NaN);
+  const baseline = await (async () => {
+    const bare = await startServer({}, CAPABILITIES, ['--expose-gc']);
+    const r = (await bare.request<{ heapUsed: number }>('$/robotsAcap/memory', null, 60000)).result?.heapUsed ?? NaN;
+    await bare.close();
+    return r;
+  })();
+  const { session } = await open(text, ['--expose-gc']);
   const { s } = session;
+  const heapOpen = await heap();
   let version = 1;
   const edit = async (): Promise<void> => {
     const p = at();
@@ -219,7 +233,22 @@ async function measure(shape: Shape, peer: Peer | undefined): Promise<Record<str
       perRequest[name] = round(percentile(times, 95));
     }
   }
+  // Up to 1,000 keystrokes in all, a hover after every tenth (the state of a long session): a
+  // character typed at a rule line, then deleted, so that the text keeps its size (`at` comes back
+  // to a few lines often, and on a small file they grew by hundreds of characters).
+  while (version - 1 < MEMORY_EDITS) {
+    const p = at();
+    for (const change of [{ range: { start: p, end: p }, text: 'x' }, { range: { start: p, end: { line: p.line, character: p.character + 1 } }, text: '' }]) {
+      const published = session.diagnostics(version + 1);
+      await s.notify('textDocument/didChange', { textDocument: { uri: URI, version: ++version }, contentChanges: [change] });
+      if ((version - 1) % 10 === 0) await hover(s);
+      await published;
+    }
+  }
+  const heapEdited = await heap();
   await s.close();
+  const inputBytes = Buffer.byteLength(text);
+  const perInputByte = (h: number): number => round((h - baseline) / inputBytes, 1);
 
   // The same open and typing through a server that analyses nothing (floorServer.ts).
   const floorOpens: number[] = [];
@@ -248,6 +277,7 @@ async function measure(shape: Shape, peer: Peer | undefined): Promise<Record<str
       ...(peerMs === undefined ? {} : { ratios: Object.fromEntries(Object.entries(floor).map(([k, v]) => [k, round(v / peerMs, 3)])) }),
     },
     ...(perRequest ? { everyRequestP95Ms: perRequest, withinOneFrame: Object.values(perRequest).every((v) => v <= FRAME_MS) } : {}),
+    heapPerInputByte: { afterOpen: perInputByte(heapOpen), [`after${MEMORY_EDITS}Keystrokes`]: perInputByte(heapEdited) },
   };
 }
 

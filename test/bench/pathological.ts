@@ -247,6 +247,28 @@ export function nestedPatterns(nested: number, others: number): WorstCase {
 }
 
 /** The cases issue 12 reported, at the sizes it reported them (plus a few neighbours). */
+/**
+ * Files of many short lines, their diagnostics asked right after opening (the parse and the
+ * validation of every line): each line costs its own node and analysis whatever its length.
+ * `count` lines of `line(i)`, after `head`.
+ */
+export function manyLines(name: string, reported: string, count: number, line: (i: number) => string, head = ''): WorstCase {
+  return { name, reported, languageId: 'robots-txt', text: head + lines(count, line) + '\n', method: 'textDocument/diagnostic', line: 0, character: 0 };
+}
+
+/** The cases of manyLines: past the server's line limit (2^18), at it, and lines with a finding each. */
+export function lineBoundCases(): WorstCase[] {
+  const limit = 1 << 18;
+  const name = (i: number): string => i.toString(36).replace(/[0-9]/g, (d) => 'ghijklmnop'[Number(d)]);
+  return [
+    manyLines('diagnostics of 5 MiB of line ends (5.2 million lines)', '2.2 s, 571 MiB', 5 * 2 ** 20, () => ''),
+    manyLines(`diagnostics of ${limit} lines, each a misspelt field name`, '5.1 s at 374,000 lines', limit - 1, (i) => `Dissallow${i % 3}: /`),
+    manyLines(`diagnostics of ${limit} lines, each a different unknown field`, '1.9 s at 524,288 lines', limit - 1, (i) => `${name(i)}:b`),
+    manyLines(`diagnostics of ${limit} lines, each a User-agent line`, '', limit - 1, (i) => `User-agent: b${name(i % 100)}`),
+    manyLines('diagnostics of one ACAP record of 200,000 fields of unknown usages', '', 200_000, (i) => `ACAP-allow-crawll${i % 3}: /x`, 'ACAP-crawler: *\n'),
+  ];
+}
+
 export function reportedCases(): WorstCase[] {
   return [
     starsHover(10_000), starsHover(30_000),
@@ -257,5 +279,6 @@ export function reportedCases(): WorstCase[] {
     manyResourceSets(100_000), manyClasses(20_000), manyPreferenceLines(150_000),
     sameCrawlerRecords(155_000, 'textDocument/diagnostic'), sameCrawlerRecords(20_000, 'textDocument/hover'), sameCrawlerRecords(150_000, 'textDocument/hover'),
     distinctPathRecords(120_000), brokenTwinFields(40_000),
+    ...lineBoundCases(),
   ];
 }

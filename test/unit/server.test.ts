@@ -221,6 +221,12 @@ suite('language server over stdio', () => {
       await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: big, languageId: 'robots-txt', version: 1, text: 'User-agent: *\n' + line.repeat(Math.ceil((8 * 1024 * 1024) / line.length)) } });
       const bigDiagnostics = (await gotBig).diagnostics;
       assert.ok(bigDiagnostics.some((d) => d.code === 'text.too-large'));
+      // Short, but of more lines than the server parses (600,000 line ends: 0.6 MB).
+      const tall = 'tall:///lines.robots.txt';
+      const gotTall = s.nextDiagnostics(tall);
+      await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: tall, languageId: 'robots-txt', version: 1, text: 'User-agent: *\n' + '\n'.repeat(600_000) } });
+      assert.deepEqual((await gotTall).diagnostics.map((d) => [d.code, /600,002 lines, more than the 262,144/.test(d.message)]), [['text.too-large', true]]);
+      assert.equal(await s.conn.sendRequest('textDocument/hover', { textDocument: { uri: tall }, position: { line: 0, character: 3 } }), null);
     } finally {
       await s.close();
     }

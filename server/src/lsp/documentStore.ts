@@ -9,7 +9,7 @@
  * document of any other language (Markdown, PHP, XHTML...) is not stored, so nothing is computed
  * or reported for it.
  *
- * Past MAX_DOCUMENT_CHARS a document is degraded (issue 12 point 2): its text is kept so that
+ * Past MAX_DOCUMENT_CHARS or MAX_DOCUMENT_LINES a document is degraded (issue 12 point 2): its text is kept so that
  * edits still apply, but it is not parsed; the server reports one diagnostic saying why and
  * answers every other request with nothing. An edit that brings it back under the limit parses
  * it again. Everything kept for a document is dropped when it closes.
@@ -20,7 +20,7 @@
  */
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { documentLength, documentText, forgetDocument, parseDocument, updateDocument, type RobotsDocument } from '../service';
+import { documentLength, documentText, forgetDocument, lineCount, parseDocument, updateDocument, type RobotsDocument } from '../service';
 import { isTdmrepFile, parseHtml, type HtmlPage } from '../service';
 
 /**
@@ -28,6 +28,49 @@ import { isTdmrepFile, parseHtml, type HtmlPage } from '../service';
  * robots.txt in the corpus is 3.55 MiB; crawlers read at most 500 KiB (RFC 9309 §2.5).
  */
 export const MAX_DOCUMENT_CHARS = 5 * 1024 * 1024;
+
+/**
+ * The most lines the server parses (2^18). Each line is a node and an analysis of its own,
+ * whatever its length: 5 MiB of line ends (5.2 million lines) took 2.2 s to open and 571 MiB of
+ * heap, and 2^19 lines of misspelt or unknown field names (one finding each) over a second. At
+ * this limit the worst found opens in 0.8 s (`npm run bench:worst`). Real files have far fewer
+ * (the largest real robots.txt in the corpus: 47,066 lines); one with more, within the 500 KiB
+ * a crawler reads (RFC 9309 §2.5), is nearly all blank lines.
+ */
+export const MAX_DOCUMENT_LINES = 1 << 18;
+
+/**
+ * The lines of `text` (ended by CR, LF or CRLF, as the parser and LSP read them), counted up to
+ * `max + 1` at most. O(min(lines, max)) native searches: a few hundred microseconds for the
+ * largest real file.
+ */
+export function countLines(text: string, max: number): number {
+  let count = 1;
+  let at = 0;
+  let lf = text.indexOf('\n');
+  let cr = text.indexOf('\r');
+  while (count <= max) {
+    if (lf >= 0 && lf < at) lf = text.indexOf('\n', at);
+    if (cr >= 0 && cr < at) cr = text.indexOf('\r', at);
+    if (cr >= 0 && (lf < 0 || cr < lf)) at = text.charCodeAt(cr + 1) === 10 ? cr + 2 : cr + 1;
+    else if (lf >= 0) at = lf + 1;
+    else break;
+    count++;
+  }
+  return count;
+}
+
+/** Whether a robots.txt of this text is parsed: at most MAX_DOCUMENT_CHARS and MAX_DOCUMENT_LINES. */
+function parsable(text: string): boolean {
+  // A text shorter than the line limit cannot have more lines than it.
+  return text.length <= MAX_DOCUMENT_CHARS && (text.length < MAX_DOCUMENT_LINES || countLines(text, MAX_DOCUMENT_LINES) <= MAX_DOCUMENT_LINES);
+}
+
+/** What a document past a limit has: the numbers its diagnostic gives. */
+export interface Oversize {
+  readonly characters: number;
+  readonly lines: number;
+}
 
 /** The language ids a robots.txt arrives with (VS Code's, and what other editors' users set). */
 const ROBOTS_LANGUAGES = new Set(['robots-txt', 'robots', 'robotstxt', 'robots.txt']);
@@ -109,10 +152,8 @@ export class DocumentStore {
 
   private make(uri: string, language: Language, version: number, text: string | TextDocument): Entry {
     const revision = ++this.revisions;
-    const length = typeof text === 'string' ? text.length : text.getText().length;
-    if (language === 'robots' && length <= MAX_DOCUMENT_CHARS) {
-      return { language, version, revision, unparsed: typeof text === 'string' ? text : text.getText() };
-    }
+    const whole = typeof text === 'string' ? text : text.getText();
+    if (language === 'robots' && parsable(whole)) return { language, version, revision, unparsed: whole };
     const id = language === 'robots' ? 'robots-txt' : language === 'tdmrep' ? 'json' : language;
     return { language, version, revision, text: typeof text === 'string' ? TextDocument.create(uri, id, version, text) : text };
   }
@@ -132,8 +173,8 @@ export class DocumentStore {
     }
     try {
       const doc = updateDocument(this.parsed(uri, entry)!, changes.map((c) => ('range' in c ? { range: c.range, text: c.text } : { text: c.text })), version);
-      // The length is kept by updateDocument (O(1)): no pass over the lines per edit.
-      if (documentLength(doc) > MAX_DOCUMENT_CHARS) {
+      // The length and line count are kept by updateDocument (O(1)): no pass over the lines per edit.
+      if (documentLength(doc) > MAX_DOCUMENT_CHARS || lineCount(doc) > MAX_DOCUMENT_LINES) {
         this.entries.set(uri, this.make(uri, entry.language, version, documentText(doc)));
       } else {
         this.entries.set(uri, { language: entry.language, version, revision: ++this.revisions, robots: doc });
@@ -191,10 +232,13 @@ export class DocumentStore {
   }
 
   /** The size of a document too large to parse, or undefined when it is not one. */
-  degraded(uri: string): number | undefined {
+  degraded(uri: string): Oversize | undefined {
     const entry = this.entries.get(uri);
-    const length = entry?.text?.getText().length;
-    return length !== undefined && length > MAX_DOCUMENT_CHARS ? length : undefined;
+    const text = entry?.text;
+    if (!text) return undefined;
+    const characters = text.getText().length;
+    // A robots.txt is kept as text only past a limit; an HTML page always is.
+    return entry.language === 'robots' || characters > MAX_DOCUMENT_CHARS ? { characters, lines: text.lineCount } : undefined;
   }
 
   version(uri: string): number | undefined {

@@ -4,17 +4,20 @@
  */
 import type { Diagnostic } from 'vscode-languageserver';
 import { doRslValidation, doTdmrepValidation, isRslText, severityOf, SOURCE } from '../service';
-import { MAX_DOCUMENT_CHARS, type SideLanguage } from './documentStore';
+import { MAX_DOCUMENT_CHARS, MAX_DOCUMENT_LINES, type Oversize, type SideLanguage } from './documentStore';
 import type { ServerSettings } from './settings';
 
-/** The one diagnostic of a document too large to parse. */
-export function degradedDiagnostic(size: number, s: ServerSettings): Diagnostic[] {
+/** The one diagnostic of a document too large to parse: the limit it passes, characters or lines. */
+export function degradedDiagnostic(size: Oversize, s: ServerSettings): Diagnostic[] {
   const severity = severityOf('text.too-large', s);
   if (severity === undefined) return [];
+  const past = size.characters > MAX_DOCUMENT_CHARS
+    ? `${size.characters.toLocaleString('en')} characters, more than the ${MAX_DOCUMENT_CHARS.toLocaleString('en')}`
+    : `${size.lines.toLocaleString('en')} lines, more than the ${MAX_DOCUMENT_LINES.toLocaleString('en')}`;
   return [{
     range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
     severity, source: SOURCE, code: 'text.too-large',
-    message: `This file has ${size.toLocaleString('en')} characters, more than the ${MAX_DOCUMENT_CHARS.toLocaleString('en')} the language server reads: it is shown with colouring only, without diagnostics, hovers or completion. Crawlers read at most 500 KiB (RFC 9309 §2.5); split the file or shorten it.`,
+    message: `This file has ${past} the language server reads: it is shown with colouring only, without diagnostics, hovers or completion. Crawlers read at most 500 KiB (RFC 9309 §2.5); split the file or shorten it.`,
   }];
 }
 

@@ -59,6 +59,21 @@ suite('cli', () => {
     assert.equal(missing.err, 'robots-acap: cannot read nope.txt: no such file\n');
   });
 
+  test('a robots.txt of more lines than the editor parses is refused, as one too large to read, and the other files are checked', () => {
+    // 300,000 line ends: 0.3 MB, but each line a node and an analysis of its own (MAX_DOCUMENT_LINES).
+    const files = { 'tall.txt': 'User-agent: *\n' + '\n'.repeat(300_000), 'page.html': '<p>' + '\n'.repeat(300_000) + '</p>', 'b.txt': 'Disallow: /x\n' };
+    const r = run(['check', 'tall.txt', 'page.html', 'b.txt'], files);
+    assert.equal(r.code, 2);
+    assert.match(r.err, /^robots-acap: cannot read tall\.txt: it has more than 262144 lines, the most read\n/);
+    // The HTML page (no line limit: its parse is per character) and the other robots.txt are checked.
+    assert.match(r.out, /^b\.txt:1:1: warning rep\.rule-outside-group /m);
+    for (const command of [['explain', 'tall.txt', '--agent', 'x', '--path', '/'], ['table', 'tall.txt'], ['convert', '--to', 'acap', 'tall.txt'], ['diff', 'b.txt', 'tall.txt']]) {
+      const c = run(command, files);
+      assert.equal(c.code, 2, command.join(' '));
+      assert.match(c.err, /cannot read tall\.txt: it has more than 262144 lines/, command.join(' '));
+    }
+  });
+
   test('the built dist/cli.js runs as a program', () => {
     const cli = path.resolve(__dirname, '../../dist/cli.js');
     const r = spawnSync(process.execPath, [cli, 'check', '--format', 'json', path.resolve(__dirname, '../../examples/site/robots.txt')], { encoding: 'utf8' });

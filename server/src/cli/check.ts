@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { CODE_BY_NAME, doRslValidation, doTdmrepValidation, doValidation, isRslText, isTdmrepFile, parseDocument, type SeveritySetting } from '../service';
 import { pageNotices, parseHtml, validateHtml } from '../service';
 import type { InvalidBytes } from './decode';
-import { FileError, nearestRobots, parseOptions, profileOption, readText, relativeNames, uriOfFile, UsageError, workspaceOf, type CliIO } from './io';
+import { FileError, nearestRobots, parseOptions, profileOption, readText, refuseTooManyLines, relativeNames, uriOfFile, UsageError, workspaceOf, type CliIO } from './io';
 import { escapeName, FORMATS, formatProblems, type Format, type Problem } from './formats';
 import { filesBelow, isFolder } from './walk';
 
@@ -75,9 +75,11 @@ export function runCheck(args: readonly string[], io: CliIO): number {
   const problems: Problem[] = [];
   let unreadable = 0;
   for (const file of files) {
+    const kind = /\.x?html?$/i.test(file) ? 'html' : isTdmrepFile(uriOfFile(file)) ? 'tdmrep' : /\.xml$/i.test(file) ? 'xml' : 'robots';
     let decoded;
     try {
       decoded = readText(io, file);
+      if (kind === 'robots') refuseTooManyLines(file, decoded.text);
     } catch (err) {
       // Report the other files all the same; the exit status says that one could not be read.
       if (!(err instanceof FileError)) throw err;
@@ -87,15 +89,15 @@ export function runCheck(args: readonly string[], io: CliIO): number {
     }
     const invalid = invalidByPosition(decoded.text, decoded.invalid);
     let diagnostics;
-    if (/\.x?html?$/i.test(file)) {
+    if (kind === 'html') {
       // An HTML page: its META tags and ACAP class values (Part 2), with the site's robots.txt.
       const page = parseHtml(file, decoded.text);
       const site = nearestRobots(io, path.resolve(file));
       diagnostics = [...validateHtml(page, { severities, maxProblems }), ...pageNotices(page, site?.robots, site?.path ?? '/', { severities, ...(profile ? { profile } : {}) }, { workspace })];
-    } else if (isTdmrepFile(uriOfFile(file))) {
+    } else if (kind === 'tdmrep') {
       // A TDMRep property file (`/.well-known/tdmrep.json`), checked as the editor checks it.
       diagnostics = doTdmrepValidation(decoded.text, { severities, maxProblems });
-    } else if (/\.xml$/i.test(file)) {
+    } else if (kind === 'xml') {
       // XML is checked only when it is an RSL licence; any other XML has nothing to say here.
       diagnostics = isRslText(decoded.text) ? doRslValidation(decoded.text, { severities, maxProblems }) : [];
     } else {

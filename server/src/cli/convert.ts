@@ -24,7 +24,7 @@
  * the file is too large to verify, 2 usage error, unreadable file or refused write.
  */
 import { convertToAcap, convertToRep, type BrokenVerdict, type ConversionResult } from '../service';
-import { FileError, parseOptions, readText, UsageError, type CliIO } from './io';
+import { FileError, parseOptions, readText, refuseTooManyLines, UsageError, type CliIO } from './io';
 import { parseDocument } from '../service';
 import { safeWriteFile, writableTarget, WriteRefused } from './safeWrite';
 import { escapeName } from './formats';
@@ -83,6 +83,7 @@ export function runConvert(args: readonly string[], io: CliIO, writeFile: WriteF
     }
   }
   const decoded = readText(io, file);
+  refuseTooManyLines(file, decoded.text);
   if (write && decoded.invalid.length) {
     throw new FileError(`${name} has bytes that are not UTF-8 (the first at byte ${decoded.invalid[0].byteOffset}); writing it back would replace them. Fix them first (robots-acap check ${name} shows where).`);
   }

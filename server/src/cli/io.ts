@@ -2,7 +2,7 @@
 import * as path from 'node:path';
 import { decodeUtf8, type Decoded } from './decode';
 import { readFileSync, realpathSync } from 'node:fs';
-import { parseDocument, PROFILES, siteOfPage, type Profile, type RobotsDocument, type Workspace } from '../service';
+import { countLines, MAX_DOCUMENT_LINES, parseDocument, PROFILES, siteOfPage, type Profile, type RobotsDocument, type Workspace } from '../service';
 import { NodeWorkspace, readRegularFile } from '../host/nodeWorkspace';
 import { binaryReason } from './binary';
 import { escapeName } from './formats';
@@ -105,7 +105,20 @@ export function readText(io: CliIO, file: string): Decoded {
 }
 
 export function readDocument(io: CliIO, file: string): RobotsDocument {
-  return parseDocument(uriOfFile(file), 0, readText(io, file).text);
+  const { text } = readText(io, file);
+  refuseTooManyLines(file, text);
+  return parseDocument(uriOfFile(file), 0, text);
+}
+
+/**
+ * A FileError when `text`, read from `file` as a robots.txt, has more lines than the hosts parse
+ * (MAX_DOCUMENT_LINES): the editor keeps such a file as text only. O(min(lines, the limit)).
+ */
+export function refuseTooManyLines(file: string, text: string): void {
+  // A text shorter than the limit cannot have more lines than it.
+  if (text.length >= MAX_DOCUMENT_LINES && countLines(text, MAX_DOCUMENT_LINES) > MAX_DOCUMENT_LINES) {
+    throw new FileError(`cannot read ${escapeName(file)}: it has more than ${MAX_DOCUMENT_LINES} lines, the most read`);
+  }
 }
 
 

@@ -97,10 +97,11 @@ suite('robotsAcap/diff: the verdicts that flip between another version and the e
     assert.equal(await handlerFor([edited])({ textDocument: { uri: 'file:///other/robots.txt' }, oldText: SAVED }), null);
   });
 
-  test('no old text, or one over the document size cap: an invalid-params error, not a crash', async () => {
+  test('no old text, or one over the document size cap or line cap: an invalid-params error, not a crash', async () => {
     const h = handlerFor([edited]);
     await assert.rejects(h({ textDocument: { uri: URI } } as unknown as DiffParams), (e: unknown) => e instanceof ResponseError && /oldText/.test(e.message));
     await assert.rejects(h({ textDocument: { uri: URI }, oldText: 'x'.repeat(MAX_DOCUMENT_CHARS + 1) }), ResponseError);
+    await assert.rejects(h({ textDocument: { uri: URI }, oldText: '\n'.repeat(300_000) }), (e: unknown) => e instanceof ResponseError && /more than 262144 lines/.test(e.message));
   });
 });
 

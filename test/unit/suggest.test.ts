@@ -57,6 +57,10 @@ suite('did-you-mean: distance and choice', () => {
     assert.equal(editDistance('abc', 'abd', 1), 1);
     assert.equal(editDistance('', '', 0), 0);
     assert.equal(editDistance('a', '', 0), 1);
+    // Longer than the rows kept between calls (4,096): rows of its own, the same answers after.
+    const huge = 'y'.repeat(10_000);
+    assert.equal(editDistance(huge + 'ab', huge + 'ba', 2), 1);
+    assert.equal(editDistance(long + 'ab', long + 'ba'), 1);
   });
 
   test('closest picks what comparing every candidate in full picks', () => {

@@ -2,7 +2,7 @@
 import * as path from 'node:path';
 import { decodeUtf8, type Decoded } from './decode';
 import { readFileSync, realpathSync } from 'node:fs';
-import { countLines, MAX_DOCUMENT_LINES, parseDocument, PROFILES, siteOfPage, type Profile, type RobotsDocument, type Workspace } from '../service';
+import { MAX_DOCUMENT_LINES, parseDocument, PROFILES, siteOfPage, tooManyLines, type Profile, type RobotsDocument, type Workspace } from '../service';
 import { NodeWorkspace, readRegularFile } from '../host/nodeWorkspace';
 import { binaryReason } from './binary';
 import { escapeName } from './formats';
@@ -115,8 +115,7 @@ export function readDocument(io: CliIO, file: string): RobotsDocument {
  * (MAX_DOCUMENT_LINES): the editor keeps such a file as text only. O(min(lines, the limit)).
  */
 export function refuseTooManyLines(file: string, text: string): void {
-  // A text shorter than the limit cannot have more lines than it.
-  if (text.length >= MAX_DOCUMENT_LINES && countLines(text, MAX_DOCUMENT_LINES) > MAX_DOCUMENT_LINES) {
+  if (tooManyLines(text)) {
     throw new FileError(`cannot read ${escapeName(file)}: it has more than ${MAX_DOCUMENT_LINES} lines, the most read`);
   }
 }

@@ -10,7 +10,7 @@
 import { closeSync, constants, fstatSync, opendirSync, openSync, readSync, realpathSync, statSync, type Stats } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { documentText, parseDocument, type DirEntry, type FileKind, type FileRead, type FileStat, type RobotsDocument, type Workspace } from '../service';
+import { documentText, parseDocument, tooManyLines, type DirEntry, type FileKind, type FileRead, type FileStat, type RobotsDocument, type Workspace } from '../service';
 
 /** The largest file read from disk: a robots.txt crawlers read stops at 500 KiB (RFC 9309 §2.5). */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -193,6 +193,11 @@ export class NodeWorkspace implements Workspace {
     try {
       text = decodeText(readRegularFile(checked.file, this.maxBytes, checked.stat));
     } catch {
+      this.parsed.delete(uri);
+      return undefined;
+    }
+    // More lines than the hosts parse: not read, as the editor keeps such a file unparsed.
+    if (tooManyLines(text)) {
       this.parsed.delete(uri);
       return undefined;
     }

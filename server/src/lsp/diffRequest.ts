@@ -6,7 +6,7 @@
  * O(A · P · 4) engine evaluations.
  */
 import { ErrorCodes, ResponseError, type CancellationToken } from 'vscode-languageserver';
-import { diffRobots, formatDiff, parseDocument, type Profile, type RobotsDocument } from '../service';
+import { diffRobots, formatDiff, MAX_DOCUMENT_LINES, parseDocument, tooManyLines, type Profile, type RobotsDocument } from '../service';
 import { DiffRequest, type DiffParams, type DiffResult } from '../protocol';
 import { MAX_DOCUMENT_CHARS } from './documentStore';
 
@@ -27,6 +27,7 @@ export interface DiffConnection {
 export async function answerDiff(host: Omit<DiffHost, 'guard'>, params: DiffParams, token?: CancellationToken): Promise<DiffResult | null> {
   if (typeof params.oldText !== 'string') throw new ResponseError(ErrorCodes.InvalidParams, 'robotsAcap/diff needs oldText, the other version of the file');
   if (params.oldText.length > MAX_DOCUMENT_CHARS) throw new ResponseError(ErrorCodes.InvalidParams, `the other version is larger than ${MAX_DOCUMENT_CHARS} characters`);
+  if (tooManyLines(params.oldText)) throw new ResponseError(ErrorCodes.InvalidParams, `the other version has more than ${MAX_DOCUMENT_LINES} lines`);
   const doc = host.documents.get(params.textDocument.uri);
   if (!doc || token?.isCancellationRequested) return null;
   const s = await host.settings.forDocument(doc.uri);

@@ -20,7 +20,7 @@
  */
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { countLines, documentLength, documentText, forgetDocument, lineCount, MAX_DOCUMENT_LINES, parseDocument, updateDocument, type RobotsDocument } from '../service';
+import { documentLength, documentText, forgetDocument, lineCount, MAX_DOCUMENT_LINES, parseDocument, tooManyLines, updateDocument, type RobotsDocument } from '../service';
 import { isTdmrepFile, parseHtml, type HtmlPage } from '../service';
 
 export { MAX_DOCUMENT_LINES } from '../service';
@@ -33,8 +33,7 @@ export const MAX_DOCUMENT_CHARS = 5 * 1024 * 1024;
 
 /** Whether a robots.txt of this text is parsed: at most MAX_DOCUMENT_CHARS and MAX_DOCUMENT_LINES. */
 function parsable(text: string): boolean {
-  // A text shorter than the line limit cannot have more lines than it.
-  return text.length <= MAX_DOCUMENT_CHARS && (text.length < MAX_DOCUMENT_LINES || countLines(text, MAX_DOCUMENT_LINES) <= MAX_DOCUMENT_LINES);
+  return text.length <= MAX_DOCUMENT_CHARS && !tooManyLines(text);
 }
 
 /** What a document past a limit has: the numbers its diagnostic gives. */

@@ -13,8 +13,10 @@ export function editDistance(a: string, b: string, limit = Infinity): number {
   const cols = b.length + 1;
   // Beyond the limit (no distance exceeds the longer length): a number the rows can hold.
   const far = Math.min(limit, Math.max(a.length, b.length)) + 1;
-  if (rowsBuffer.length < 3 * cols) rowsBuffer = new Int32Array(3 * cols);
-  const r = rowsBuffer;
+  // Names longer than KEPT_COLUMNS (a file's own names can be megabytes) get rows of their own,
+  // let go after the call.
+  if (rowsBuffer.length < 3 * cols && cols <= KEPT_COLUMNS) rowsBuffer = new Int32Array(3 * cols);
+  const r = rowsBuffer.length < 3 * cols ? new Int32Array(3 * cols) : rowsBuffer;
   // Where the rows two back, one back and the current one start in the buffer.
   let back2 = 0;
   let back = cols;
@@ -52,8 +54,9 @@ export function editDistance(a: string, b: string, limit = Infinity): number {
   return r[back + cols - 1];
 }
 
-/** editDistance's rows, grown to the longest name compared so far. */
+/** editDistance's rows, grown to the longest name compared so far, up to KEPT_COLUMNS. */
 let rowsBuffer = new Int32Array(3 * 64);
+const KEPT_COLUMNS = 4096;
 
 /**
  * The candidate closest to `word` (compared case-insensitively), or undefined when none is

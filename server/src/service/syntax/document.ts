@@ -160,6 +160,11 @@ export function countLines(text: string, max: number): number {
   return count;
 }
 
+/** Whether `text` has more lines than MAX_DOCUMENT_LINES (a text shorter than the limit cannot). */
+export function tooManyLines(text: string): boolean {
+  return text.length >= MAX_DOCUMENT_LINES && countLines(text, MAX_DOCUMENT_LINES) > MAX_DOCUMENT_LINES;
+}
+
 export function parseDocument(uri: string, version: number, text: string): RobotsDocument {
   const lines = lexAll(text);
   return makeDocument(uri, version, { linesLexed: lines.length }, undefined, lines, undefined);

@@ -35,14 +35,28 @@ const MEMORY_EDITS = 1000;
 const runsArg = process.argv.indexOf('--runs');
 const FRESH_RUNS = runsArg >= 0 ? Number(process.argv[runsArg + 1]) : 3;
 
-interface Shape { readonly name: string; readonly bytes: number; readonly groups: number }
-/** The shapes of issue 13's table (sizes and group counts), plus a small hand-sized file. */
+/** `acap`: the groups written as ACAP records (acapShaped), where edits and hovers go to ACAP fields. */
+interface Shape { readonly name: string; readonly bytes: number; readonly groups: number; readonly acap?: boolean }
+/**
+ * The shapes of issue 13's table (sizes and group counts), plus a small hand-sized file, and the
+ * largest of them written in ACAP: what a publisher who converted such a file edits.
+ */
 const SHAPES: readonly Shape[] = [
   { name: '5 KB, 4 groups', bytes: 5_000, groups: 4 },
   { name: '50 KB, 18 groups', bytes: 50_000, groups: 18 },
   { name: '200 KB, 58 groups', bytes: 200_000, groups: 58 },
   { name: '1 MB, 41 groups', bytes: 1_000_000, groups: 41 },
+  { name: '1 MB, 41 ACAP records', bytes: 1_000_000, groups: 41, acap: true },
 ];
+
+/**
+ * A shaped file's groups as ACAP records (Part 1 §2.3): each User-agent line an ACAP-crawler
+ * line, each Disallow and Allow line the crawl field that says the same; comments and Sitemap
+ * lines as they are.
+ */
+export function acapShaped(text: string): string {
+  return text.replace(/^User-agent:/gm, 'ACAP-crawler:').replace(/^Disallow:/gm, 'ACAP-disallow-crawl:').replace(/^Allow:/gm, 'ACAP-allow-crawl:');
+}
 
 const AGENTS = ['Googlebot', 'Bingbot', 'GPTBot', 'CCBot', 'Google-Extended', 'ClaudeBot', 'PerplexityBot', 'Applebot', 'YandexBot', 'Baiduspider', 'DuckDuckBot', 'facebookexternalhit', 'Twitterbot', 'AhrefsBot', 'SemrushBot', 'MJ12bot', 'Slurp', 'Amazonbot'];
 const WORDS = ['news', 'archive', 'search', 'user', 'account', 'checkout', 'cart', 'api', 'static', 'media', 'tag', 'category', 'print', 'amp', 'feed', 'login', 'admin', 'tmp', 'private', 'drafts'];
@@ -138,10 +152,17 @@ async function open(text: string, nodeArgs: readonly string[] = []): Promise<{ s
   return { session, ms: performance.now() - t0 };
 }
 
-/** Lines holding a rule, with their lengths: where edits and hovers go. */
-export function ruleLines(text: string): { line: number; length: number }[] {
-  const out: { line: number; length: number }[] = [];
-  text.split('\n').forEach((l, line) => { if (/^(Dis)?allow: \/.{4}/i.test(l)) out.push({ line, length: l.length }); });
+/**
+ * Lines holding a rule or an ACAP crawl field, with their lengths: where edits and hovers go. `at`
+ * is the character an edit goes before: the 12th of a rule (in its path), the third of an ACAP
+ * field's path.
+ */
+export function ruleLines(text: string): { line: number; length: number; at: number }[] {
+  const out: { line: number; length: number; at: number }[] = [];
+  text.split('\n').forEach((l, line) => {
+    if (/^(Dis)?allow: \/.{4}/i.test(l)) out.push({ line, length: l.length, at: Math.min(l.length, 12) });
+    else if (/^ACAP-(dis)?allow-crawl: \/.{4}/i.test(l)) out.push({ line, length: l.length, at: Math.min(l.length, l.indexOf(': /') + 4) });
+  });
   return out;
 }
 
@@ -152,12 +173,13 @@ async function timed(send: () => Promise<{ timedOut?: boolean; error?: unknown }
 }
 
 async function measure(shape: Shape, peer: Peer | undefined): Promise<Record<string, unknown>> {
-  const text = shapedFile(shape.bytes, shape.groups);
+  const shaped = shapedFile(shape.bytes, shape.groups);
+  const text = shape.acap ? acapShaped(shaped) : shaped;
   const rules = ruleLines(text);
   let pick = 0;
   const at = (): { line: number; character: number } => {
     const r = rules[(pick = (pick * 7919 + 104729) % rules.length)];
-    return { line: r.line, character: Math.min(r.length, 12) };
+    return { line: r.line, character: r.at };
   };
   const hover = (s: ServerSession): Promise<number> => timed(() => s.request('textDocument/hover', { textDocument: { uri: URI }, position: at() }, 60000));
 

@@ -132,8 +132,9 @@ function lexAll(text: string): LineNode[] {
  * The most lines the hosts parse (2^18): the server keeps a robots.txt of more as text only, and
  * the CLI refuses it. Each line is a node and an analysis of its own, whatever its length: 5 MiB
  * of line ends (5.2 million lines) took 2.2 s to open and 571 MiB of heap, and 2^19 lines of
- * misspelt or unknown field names (one finding each) over a second. At this limit the worst
- * found opens in 0.7 s (`npm run bench:worst`). Real files have far fewer (the largest real
+ * misspelt or unknown field names (one finding each) over a second. At this limit the slowest
+ * file of as many lines found so far (a misspelt field name on every line) gets its diagnostics
+ * in 0.7 s (`npm run bench:worst`). Real files have far fewer (the largest real
  * robots.txt in the corpus: 47,066 lines); one with more, within the 500 KiB a crawler reads
  * (RFC 9309 §2.5), is nearly all blank lines.
  */

@@ -10,8 +10,8 @@
  */
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { DocumentStore, MAX_DOCUMENT_CHARS, MAX_DOCUMENT_LINES } from '../../server/src/lsp/documentStore';
-import { documentText } from '../../server/src/service';
+import { DocumentStore, MAX_DOCUMENT_CHARS } from '../../server/src/lsp/documentStore';
+import { documentText, MAX_DOCUMENT_LINES } from '../../server/src/service';
 
 interface Pos { line: number; character: number }
 

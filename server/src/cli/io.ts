@@ -2,7 +2,7 @@
 import * as path from 'node:path';
 import { decodeUtf8, type Decoded } from './decode';
 import { readFileSync, realpathSync } from 'node:fs';
-import { MAX_DOCUMENT_LINES, parseDocument, PROFILES, siteOfPage, tooManyLines, type Profile, type RobotsDocument, type Workspace } from '../service';
+import { parseDocument, PROFILES, siteOfPage, TOO_MANY_LINES, tooManyLines, type Profile, type RobotsDocument, type Workspace } from '../service';
 import { NodeWorkspace, readRegularFile } from '../host/nodeWorkspace';
 import { binaryReason } from './binary';
 import { escapeName } from './formats';
@@ -116,7 +116,7 @@ export function readDocument(io: CliIO, file: string): RobotsDocument {
  */
 export function refuseTooManyLines(file: string, text: string): void {
   if (tooManyLines(text)) {
-    throw new FileError(`cannot read ${escapeName(file)}: it has more than ${MAX_DOCUMENT_LINES} lines, the most read`);
+    throw new FileError(`cannot read ${escapeName(file)}: ${TOO_MANY_LINES}`);
   }
 }
 

@@ -9,10 +9,10 @@
  * document of any other language (Markdown, PHP, XHTML...) is not stored, so nothing is computed
  * or reported for it.
  *
- * Past MAX_DOCUMENT_CHARS or MAX_DOCUMENT_LINES a document is degraded (issue 12 point 2): its text is kept so that
- * edits still apply, but it is not parsed; the server reports one diagnostic saying why and
- * answers every other request with nothing. An edit that brings it back under the limit parses
- * it again. Everything kept for a document is dropped when it closes.
+ * Past MAX_DOCUMENT_CHARS or MAX_DOCUMENT_LINES a document is degraded (issue 12 point 2): its
+ * text is kept so that edits still apply, but it is not parsed; the server reports one diagnostic
+ * saying why and answers every other request with nothing. An edit that brings it back under the
+ * limits parses it again. Everything kept for a document is dropped when it closes.
  *
  * A robots.txt that was just opened is parsed on first use (`get`, an edit), not in `open`: the
  * server asks the client for the document's settings when it opens, and the parse then runs
@@ -22,8 +22,6 @@ import type { TextDocumentContentChangeEvent } from 'vscode-languageserver/node'
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { documentLength, documentText, forgetDocument, lineCount, MAX_DOCUMENT_LINES, parseDocument, tooManyLines, updateDocument, type RobotsDocument } from '../service';
 import { isTdmrepFile, parseHtml, type HtmlPage } from '../service';
-
-export { MAX_DOCUMENT_LINES } from '../service';
 
 /**
  * The largest document the server parses, in UTF-16 code units (5 Mi). The largest real

@@ -3,8 +3,8 @@
  * read, and the files beside the site's robots.txt (a TDMRep property file, an RSL licence).
  */
 import type { Diagnostic } from 'vscode-languageserver';
-import { doRslValidation, doTdmrepValidation, isRslText, severityOf, SOURCE } from '../service';
-import { MAX_DOCUMENT_CHARS, MAX_DOCUMENT_LINES, type Oversize, type SideLanguage } from './documentStore';
+import { doRslValidation, doTdmrepValidation, isRslText, MAX_DOCUMENT_LINES, severityOf, SOURCE } from '../service';
+import { MAX_DOCUMENT_CHARS, type Oversize, type SideLanguage } from './documentStore';
 import type { ServerSettings } from './settings';
 
 /** The one diagnostic of a document too large to parse: the limit it passes, characters or lines. */

@@ -145,7 +145,7 @@ export const MAX_DOCUMENT_LINES = 1 << 18;
  * `max + 1` at most. O(min(lines, max)) native searches: a few hundred microseconds for the
  * largest real file.
  */
-export function countLines(text: string, max: number): number {
+function countLines(text: string, max: number): number {
   let count = 1;
   let at = 0;
   let lf = text.indexOf('\n');

@@ -15,7 +15,7 @@
  * absolute locators, URLs — is decided here, once, for every host; the host adds what only it can
  * see: symlinks resolved (realpath containment), regular files only, a size cap, never blocking.
  */
-import { MAX_DOCUMENT_LINES, parseDocument, tooManyLines, type RobotsDocument } from './document';
+import { MAX_DOCUMENT_LINES, tooManyLines, type RobotsDocument } from './document';
 
 export type FileKind = 'file' | 'directory' | 'symlink' | 'other';
 
@@ -298,11 +298,3 @@ export function siteOfPage(workspace: Workspace | undefined, pageUri: string, co
 
 /** Why a robots.txt of more lines than the hosts parse is not read. */
 export const TOO_MANY_LINES = `it has more than ${MAX_DOCUMENT_LINES} lines, the most read`;
-
-/**
- * A robots file parsed from text read through a workspace (for hosts without a parse cache);
- * undefined past MAX_DOCUMENT_LINES, as the editor keeps such a file unparsed.
- */
-export function parseRead(uri: string, read: FileRead): RobotsDocument | undefined {
-  return 'text' in read && !tooManyLines(read.text) ? parseDocument(uri, 0, read.text) : undefined;
-}

@@ -294,23 +294,42 @@ class RangeMin {
 
 /**
  * The fields that compete (interpretation §3.1), bucket by bucket: the general fields of the
- * records for one set of crawlers, or one purpose sub-record's. O(fields). Exported for the
- * test's plain reading of the check.
+ * records for one set of crawlers, or one purpose sub-record's (bucketLines), buckets with no
+ * field left out. O(fields). Exported for the test's plain reading of the check.
  */
 export function competingFields(model: RobotsModel): Field[][] {
-  const buckets = new Map<string, Field[]>();
-  const put = (key: string, f: Field | undefined): void => {
-    if (!f) return;
+  return [...bucketLines(model).values()].map((lines) => fieldsOf(model, lines)).filter((bucket) => bucket.length > 0);
+}
+
+/**
+ * The lines of each bucket, by the bucket's key, in the order the records first name it: the
+ * general lines of the records for one set of crawlers (`general` and the sorted names), or one
+ * purpose sub-record's. The lines only: a bucket's fields are read when it is checked. O(lines
+ * of the records).
+ */
+function bucketLines(model: RobotsModel): Map<string, number[]> {
+  const buckets = new Map<string, number[]>();
+  const put = (key: string, lines: readonly number[]): void => {
     const b = buckets.get(key);
-    if (b) b.push(f);
-    else buckets.set(key, [f]);
+    if (b) for (const i of lines) b.push(i);
+    else buckets.set(key, lines.slice());
   };
   model.records.forEach((r, k) => {
     const who = r.crawlers.map((l) => crawlerNameAt(model, l)).sort().join(' ');
-    for (const i of r.general) put(`general ${who}`, fieldOf(model, i));
-    r.subRecords.forEach((s, n) => { for (const i of s.fields) put(`sub ${k}.${n}`, fieldOf(model, i)); });
+    put(`general ${who}`, r.general);
+    r.subRecords.forEach((s, n) => put(`sub ${k}.${n}`, s.fields));
   });
-  return [...buckets.values()];
+  return buckets;
+}
+
+/** The fields of `lines` (those that are fields), in order. */
+function fieldsOf(model: RobotsModel, lines: readonly number[]): Field[] {
+  const out: Field[] = [];
+  for (const i of lines) {
+    const f = fieldOf(model, i);
+    if (f) out.push(f);
+  }
+  return out;
 }
 
 /** The crawler an ACAP-crawler line names, lower-cased. */
@@ -362,25 +381,6 @@ interface BucketAnswer {
 
 const bucketAnswers = new WeakMap<RobotsModel, Map<string, BucketAnswer>>();
 
-/**
- * The lines of each bucket of competingFields, in the same order, by the bucket's key: the lines
- * only (the fields are read when a bucket is checked). O(lines of the records).
- */
-function bucketLines(model: RobotsModel): Map<string, number[]> {
-  const buckets = new Map<string, number[]>();
-  const put = (key: string, lines: readonly number[]): void => {
-    const b = buckets.get(key);
-    if (b) for (const i of lines) b.push(i);
-    else buckets.set(key, lines.slice());
-  };
-  model.records.forEach((r, k) => {
-    const who = r.crawlers.map((l) => crawlerNameAt(model, l)).sort().join(' ');
-    put(`general ${who}`, r.general);
-    r.subRecords.forEach((s, n) => put(`sub ${k}.${n}`, s.fields));
-  });
-  return buckets;
-}
-
 /** Whether `lines` are the very nodes `kept` answered for, on the same lines. O(lines). */
 function sameBucket(doc: RobotsDocument, lines: readonly number[], kept: BucketAnswer): boolean {
   if (lines.length !== kept.lines.length) return false;
@@ -413,11 +413,7 @@ export function checkNeverWins(model: RobotsModel, out: LocatedFinding[]): void 
       answers.set(key, kept);
       continue;
     }
-    const bucket: Field[] = [];
-    for (const i of lines) {
-      const f = fieldOf(model, i);
-      if (f) bucket.push(f);
-    }
+    const bucket = fieldsOf(model, lines);
     const found: LocatedFinding[] = [];
     const budgetBefore = budget.left;
     let left = false;

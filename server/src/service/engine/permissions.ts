@@ -15,7 +15,7 @@
  * Line numbers in explanations are 1-based, as people count them.
  */
 import { StringMemo } from '../syntax/ownString';
-import { compileRecords, patternKey, recordIndex, type AcapField, type CompiledRecord, type DefinitionScope } from './acapRules';
+import { compileRecords, patternKey, recordIndex, takeEarlierList, type AcapField, type CompiledRecord, type DefinitionScope } from './acapRules';
 import { conventionalView, evaluateConventional, PROFILES, type ConventionalVerdict, type Profile } from './conventional';
 import { CRAWLER_BY_TOKEN } from '../facts/crawlers';
 import { lineAt, type RobotsDocument } from '../syntax/document';
@@ -232,9 +232,13 @@ function isShort(list: readonly AcapField[]): boolean {
   return patterns <= SHORT_PATTERNS;
 }
 
-/** One pattern of a field in a list: the field's position in the list, the pattern's among the field's, and its key. */
+/**
+ * One pattern of a field in a list: the field's position in the list, the pattern's among the
+ * field's, and its key. The position moves when the index is moved to a list with fields added or
+ * removed before it (movedUsageIndexes).
+ */
 interface FiledPattern {
-  readonly pos: number;
+  pos: number;
   readonly at: number;
   readonly key: string;
 }
@@ -242,28 +246,106 @@ interface FiledPattern {
 /** A long list's fields on one usage, their patterns indexed by key (empty keys match every path). */
 interface UsageIndex {
   readonly patterns: PatternIndex<FiledPattern>;
-  readonly everywhere: readonly FiledPattern[];
+  /** The items of empty keys. */
+  everywhere: FiledPattern[];
+  /** Every item, by position then pattern: where the items of a run of positions are found. */
+  readonly all: FiledPattern[];
 }
 
 const usageIndexes = new WeakMap<readonly AcapField[], Map<string, UsageIndex>>();
 
 function usageIndex(list: readonly AcapField[], usage: string): UsageIndex {
   let byUsage = usageIndexes.get(list);
-  if (!byUsage) usageIndexes.set(list, (byUsage = new Map()));
+  if (!byUsage) usageIndexes.set(list, (byUsage = movedUsageIndexes(list) ?? new Map()));
   let out = byUsage.get(usage);
   if (!out) {
-    const filed: { pattern: string; item: FiledPattern }[] = [];
-    const everywhere: FiledPattern[] = [];
-    list.forEach((f, pos) => {
-      if (f.usage !== usage) return;
-      f.patterns.forEach((p, at) => {
-        if (p.key === '') everywhere.push({ pos, at, key: '' });
-        else filed.push({ pattern: p.key, item: { pos, at, key: p.key } });
-      });
-    });
-    byUsage.set(usage, (out = { patterns: new PatternIndex(filed), everywhere }));
+    out = { patterns: new PatternIndex([]), everywhere: [], all: [] };
+    for (let pos = 0; pos < list.length; pos++) if (list[pos].usage === usage) fileField(out, list[pos], pos, out.all.length);
+    byUsage.set(usage, out);
   }
   return out;
+}
+
+/** The items of `field`, at position `pos`, filed in `index` and put in its `all` at `where`. O(patterns). */
+function fileField(index: UsageIndex, field: AcapField, pos: number, where: number): void {
+  const items = field.patterns.map((p, at): FiledPattern => ({ pos, at, key: p.key }));
+  for (const m of items) {
+    if (m.key === '') index.everywhere.push(m);
+    else index.patterns.add(m.key, m);
+  }
+  index.all.splice(where, 0, ...items);
+}
+
+/** The first of `all` at position `pos` or after it. O(log items). */
+function firstAt(all: readonly FiledPattern[], pos: number): number {
+  let lo = 0;
+  let hi = all.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (all[mid].pos < pos) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Fields, counted in both lists, that differ beyond which a list's indexes are built again rather than moved. */
+const MOVE_MAX = 128;
+
+/** Whether two fields are filed alike: the same usage and the very same pattern list. */
+function filedAlike(a: AcapField, b: AcapField): boolean {
+  return a === b || (a.usage === b.usage && a.patterns === b.patterns);
+}
+
+/**
+ * The indexes of the list `list` was made from (acapRules.ts, earlierFields: a record's fields
+ * after an edit, most of them the very objects they were, or copies on their new lines with the
+ * same patterns), moved to `list`. Past their common head and tail, the fields that differ are
+ * taken out and filed again, and the items after them move by the fields added or removed; with
+ * as many fields in both, only the positions that differ count. The earlier list loses the
+ * indexes (asked again, if ever, it builds its own). Undefined when the earlier list has none or
+ * more than MOVE_MAX fields differ. O(list) comparisons plus O(changed patterns) index updates and
+ * O(items) moves, where building is O(total pattern length) in hashing: after typing in a record
+ * of 42,577 fields, the hover's index of its crawl fields was made again from every key.
+ */
+function movedUsageIndexes(list: readonly AcapField[]): Map<string, UsageIndex> | undefined {
+  const from = takeEarlierList(list);
+  const byUsage = from && usageIndexes.get(from);
+  if (!from || !byUsage) return undefined;
+  const n = from.length;
+  const m = list.length;
+  let head = 0;
+  while (head < n && head < m && filedAlike(from[head], list[head])) head++;
+  let tail = 0;
+  while (tail < n - head && tail < m - head && filedAlike(from[n - 1 - tail], list[m - 1 - tail])) tail++;
+  // Positions of `from` taken out, and of `list` filed, in ascending order.
+  let out: number[];
+  let into: number[];
+  if (n === m) {
+    out = [];
+    for (let pos = head; pos < n - tail; pos++) if (!filedAlike(from[pos], list[pos])) out.push(pos);
+    into = out;
+  } else {
+    out = Array.from({ length: n - tail - head }, (_, k) => head + k);
+    into = Array.from({ length: m - tail - head }, (_, k) => head + k);
+  }
+  if (out.length + into.length > MOVE_MAX) return undefined;
+  usageIndexes.delete(from);
+  const shift = m - n;
+  for (const [usage, index] of byUsage) {
+    for (const pos of out) {
+      if (from[pos].usage !== usage) continue;
+      const a = firstAt(index.all, pos);
+      let b = a;
+      while (b < index.all.length && index.all[b].pos === pos) b++;
+      for (const item of index.all.splice(a, b - a)) {
+        if (item.key === '') index.everywhere = index.everywhere.filter((x) => x !== item);
+        else index.patterns.remove(item.key, item);
+      }
+    }
+    if (shift !== 0) for (let k = firstAt(index.all, n - tail); k < index.all.length; k++) index.all[k].pos += shift;
+    for (const pos of into) if (list[pos].usage === usage) fileField(index, list[pos], pos, firstAt(index.all, pos));
+  }
+  return byUsage;
 }
 
 /**

@@ -784,6 +784,23 @@ export function movedLine(regions: readonly LineRegion[], line: number): number 
 }
 
 /**
+ * Where line `line` of the later version was in the earlier one, through `regions` (as
+ * regionsChangedSince gives them): movedLine's inverse; undefined when a region wrote it.
+ * O(log regions).
+ */
+export function originalLine(regions: readonly LineRegion[], line: number): number | undefined {
+  let lo = 0;
+  let hi = regions.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (regions[mid].newTo <= line) lo = mid + 1;
+    else hi = mid;
+  }
+  if (lo < regions.length && regions[lo].newFrom <= line) return undefined;
+  return line - shiftBefore(regions, lo);
+}
+
+/**
  * The first of `regions` that ends after line `line` of the earlier version (regions.length if
  * none): those before it hold no line from `line` on. O(log regions).
  */

@@ -4,11 +4,12 @@
  * qualifiers written out as one key, the last earlier field of each key named. The check looks
  * usages and patterns up by their own strings instead (a record of 42,577 fields spent most of a
  * keystroke's validation writing the keys); random records, qualifiers included, give the same
- * findings.
+ * findings. A long section checked again after an edit is checked through an index kept between
+ * versions (SectionIndex): after every edit of a random sequence it gives the same findings too.
  */
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { doValidation, getModel, lineAt, parseDocument, type RobotsDocument } from '../../server/src/service';
+import { doValidation, getModel, lineAt, parseDocument, updateDocument, type RobotsDocument } from '../../server/src/service';
 
 /** The findings the plain reading gives: line, code and the related line, in the check's order. */
 function reference(doc: RobotsDocument): [number, string, number][] {
@@ -57,6 +58,26 @@ suite('contradictory and repeated ACAP fields', () => {
       const doc = parseDocument('file:///site/robots.txt', 1, ['ACAP-qualified-usage: mine index', 'ACAP-crawler: *', ...lines].join('\n'));
       assert.deepEqual(found(doc), reference(doc));
     }), { numRuns: 600, seed: 31 });
+  });
+
+  test('long sections edited line by line (typing, a field replaced by another, one turned into a purpose or a crawler line), validated after each edit: the plain reading\'s findings', () => {
+    const field = fc.constantFrom(...FIELDS.filter((f) => f.startsWith('ACAP-allow') || f.startsWith('ACAP-disallow')));
+    const edit = fc.record({ line: fc.nat(200), replace: fc.constantFrom(...FIELDS, 'ACAP-allow-crawl: /a x', '#'), typed: fc.constantFrom('', 'a', '/', 'A', ' ', '-'), at: fc.nat(40) });
+    fc.assert(fc.property(fc.array(field, { minLength: 64, maxLength: 160 }), fc.array(field, { minLength: 0, maxLength: 80 }), fc.array(edit, { minLength: 1, maxLength: 10 }), (general, purposed, edits) => {
+      const lines = ['ACAP-qualified-usage: mine index', 'ACAP-crawler: *', ...general, 'ACAP-usage-purpose: ai-training', ...purposed];
+      let doc = parseDocument('file:///site/robots.txt', 1, lines.join('\n'));
+      assert.deepEqual(found(doc), reference(doc));
+      for (const e of edits) {
+        const line = 2 + (e.line % (lines.length - 2));
+        const text = doc.lines[line].text;
+        // Typing in the line, or the whole line written over (the line count kept: the model is carried over while the line keeps its role).
+        const change = e.typed
+          ? { range: { start: { line, character: Math.min(e.at, text.length) }, end: { line, character: Math.min(e.at, text.length) } }, text: e.typed }
+          : { range: { start: { line, character: 0 }, end: { line, character: text.length } }, text: e.replace };
+        doc = updateDocument(doc, [change], doc.version + 1);
+        assert.deepEqual(found(doc), reference(doc), JSON.stringify(change));
+      }
+    }), { numRuns: 150, seed: 7 });
   });
 
   test('a record of 2,000 fields, each pattern said twice and once the other way', () => {

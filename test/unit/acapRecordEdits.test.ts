@@ -204,6 +204,27 @@ suite('ACAP records edited: fields and their index carried over', () => {
     assert.ok(kept <= 3, `${kept} of 60 lists kept alive`);
   });
 
+  test('a path typed into a resource set\'s name, or a usage into a local one, and back: the reference is checked as in a fresh parse', () => {
+    let doc = parseDocument('file:///records/refs.txt', 1, text(5));
+    doValidation(doc);
+    const codes = (d: RobotsDocument): string[] => doValidation(d).filter((x) => String(x.code).startsWith('acap.undefined')).map((x) => `${x.range.start.line} ${String(x.code)}`);
+    const line = 12;
+    const others = codes(doc);
+    assert.ok(!others.some((c) => c.startsWith(`${line} `)), 'the line refers to nothing at first');
+    const at = doc.lines[line].text.indexOf(': ') + 2;
+    const steps: [ContentChange, string[]][] = [
+      [{ range: { start: { line, character: at }, end: { line, character: at } }, text: 'the-acap:resource-set:nope' }, [`${line} acap.undefined-resource-set`]],
+      [{ range: { start: { line, character: at }, end: { line, character: at + 26 } }, text: '' }, []],
+      [{ range: { start: { line, character: 5 }, end: { line, character: doc.lines[line].text.indexOf(':') } }, text: 'allow-(nope)' }, [`${line} acap.undefined-local-usage`]],
+    ];
+    for (const [c, want] of steps) {
+      doc = updateDocument(doc, [c], doc.version + 1);
+      assert.deepEqual(codes(doc).filter((x) => x.startsWith(`${line} `)), want, JSON.stringify(c));
+      assert.deepEqual(codes(doc).filter((x) => !x.startsWith(`${line} `)), others);
+      assert.deepEqual(codes(doc), codes(parseDocument('file:///fresh/refs.txt', 1, documentText(doc))));
+    }
+  });
+
   test('originalLine undoes movedLine, and finds no earlier line for a line an edit wrote', () => {
     fc.assert(fc.property(fc.array(edit, { minLength: 1, maxLength: 6 }), (edits) => {
       const first = parseDocument('file:///records/lines.txt', 1, text(3));

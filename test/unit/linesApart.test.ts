@@ -128,6 +128,23 @@ suite('lines added or removed far apart: moved region by region', () => {
     assert.deepEqual(got, withUri(ask(parseDocument('file:///fresh/near.txt', 1, documentText(doc))), 'file:///fresh/near.txt', 'file:///apart/near.txt'));
   });
 
+  test('Enter, then Delete Line on the new blank line, without a query between: the versions differ in no line, and the next query files no index entry', () => {
+    let doc = parseDocument('file:///apart/undone.txt', 1, bigFile(8000));
+    doValidation(doc);
+    const ask = (d: RobotsDocument): unknown => [...PROFILES.map((profile) => explain(d, { agent: 'GPTBot', path: '/p700/', profile }).allowed), doHover(d, { line: 700, character: 12 })];
+    ask(doc);
+    // Each validated, as the server does, so each has its own model (the members are new arrays).
+    doc = updateDocument(doc, [enterAt(3000)], 2);
+    doValidation(doc);
+    doc = updateDocument(doc, [deleteLine(3000)], 3);
+    doValidation(doc);
+    let got: unknown;
+    // Building the group's index again filed 8,000 entries (40 ms of a hover on the largest real file).
+    const adds = indexAdds(() => { got = ask(doc); });
+    assert.equal(adds, 0, `${adds} index entries filed`);
+    assert.deepEqual(got, withUri(ask(parseDocument('file:///fresh/undone.txt', 1, documentText(doc))), 'file:///fresh/undone.txt', 'file:///apart/undone.txt'));
+  });
+
   test('a rule added between two User-agent lines at two places starts a group at each (Google\'s sections are not moved then)', () => {
     const lines = ['User-agent: *', 'User-agent: GPTBot', 'Disallow: /b/', ...Array.from({ length: 300 }, (_, i) => `# pad ${i}`), 'User-agent: Bingbot', 'User-agent: ClaudeBot', 'Disallow: /c/'];
     let doc = parseDocument('file:///apart/robots.txt', 1, `${lines.join('\n')}\n`);

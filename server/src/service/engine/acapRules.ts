@@ -339,6 +339,21 @@ interface Earlier {
 }
 
 /**
+ * Lists of up to SHORT_LIST fields with up to SHORT_PATTERNS patterns in all are read whole by a
+ * query (permissions.ts, matchingFields); others through an index of their patterns per usage.
+ */
+const SHORT_LIST = 16;
+const SHORT_PATTERNS = 64;
+
+/** Whether a query reads `list` whole, with no index: O(SHORT_LIST). */
+export function readWhole(list: readonly AcapField[]): boolean {
+  if (list.length > SHORT_LIST) return false;
+  let patterns = 0;
+  for (const f of list) patterns += f.patterns.length;
+  return patterns <= SHORT_PATTERNS;
+}
+
+/**
  * The list each field list made by earlierFields was made from, while the index of its patterns
  * per usage (permissions.ts) has not been moved to it: one list back, never a chain of versions.
  */
@@ -426,9 +441,10 @@ function earlierFields(doc: RobotsDocument, lines: readonly number[], oldLines: 
   }
   if (out.length === oldFields.length && out.every((field, k) => field === oldFields[k])) return oldFields;
   // One list back: the earlier list lets go of its own (a list no query indexed would otherwise
-  // hold every earlier version's).
+  // hold every earlier version's). A list read whole has no index to move, and keeps none: after
+  // Enter above 150,000 records of a field each, every record's list would hold its earlier one.
   madeFrom.delete(oldFields);
-  madeFrom.set(out, oldFields);
+  if (!readWhole(out)) madeFrom.set(out, oldFields);
   return out;
 }
 

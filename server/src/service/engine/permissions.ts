@@ -15,7 +15,7 @@
  * Line numbers in explanations are 1-based, as people count them.
  */
 import { StringMemo } from '../syntax/ownString';
-import { compileRecords, patternKey, recordIndex, takeEarlierList, type AcapField, type CompiledRecord, type DefinitionScope } from './acapRules';
+import { compileRecords, patternKey, readWhole, recordIndex, takeEarlierList, type AcapField, type CompiledRecord, type DefinitionScope } from './acapRules';
 import { conventionalView, evaluateConventional, PROFILES, type ConventionalVerdict, type Profile } from './conventional';
 import { CRAWLER_BY_TOKEN } from '../facts/crawlers';
 import { lineAt, type RobotsDocument } from '../syntax/document';
@@ -218,21 +218,6 @@ interface Tier {
 }
 
 /**
- * Lists of up to SHORT_LIST fields with up to SHORT_PATTERNS patterns in all are read whole;
- * others through an index of their patterns per usage.
- */
-const SHORT_LIST = 16;
-const SHORT_PATTERNS = 64;
-
-/** Whether `list` is read whole: O(SHORT_LIST). */
-function isShort(list: readonly AcapField[]): boolean {
-  if (list.length > SHORT_LIST) return false;
-  let patterns = 0;
-  for (const f of list) patterns += f.patterns.length;
-  return patterns <= SHORT_PATTERNS;
-}
-
-/**
  * One pattern of a field in a list: the field's position in the list, the pattern's among the
  * field's, and its key. The position moves when the index is moved to a list with fields added or
  * removed before it (movedUsageIndexes).
@@ -374,7 +359,7 @@ interface LastMatch {
 
 /** matchingFields, handing each field and key to `take` instead of listing them; `last` may be shared by the lists of one question. */
 function eachMatchingField(list: readonly AcapField[], usages: readonly string[], path: string, take: (field: AcapField, key: string) => void, last: LastMatch = {}): void {
-  if (isShort(list)) {
+  if (readWhole(list)) {
     for (const field of list) {
       if (!usages.includes(field.usage)) continue;
       if (field.patterns !== last.patterns) {

@@ -69,6 +69,21 @@ suite('the never-wins check across edits', () => {
     assert.ok(findings > 8 * 25, `${findings} findings: the ‘$’ fields of every record lose as written`);
   });
 
+  test('a usage typed over in one record of many: the record blocked by ACAP-disallow-other, then not, as in a fresh parse', () => {
+    let doc = parseDocument(URI, 1, [records(20), 'ACAP-crawler: lonebot', 'ACAP-disallow-index: /', 'ACAP-disallow-present: /', ''].join('\n'));
+    const line = doc.lines.findIndex((l) => l.text === 'ACAP-disallow-index: /');
+    const blocked = (d: RobotsDocument): number[] => (both(d)[0] as { code: string; range: { start: { line: number } } }[]).filter((x) => x.code === 'acap.disallow-other-blocks-site').map((x) => x.range.start.line);
+    assert.deepEqual(blocked(doc), []);
+    // `index` typed over as `other`: the record now prohibits everything, crawl included.
+    doc = edit(doc, at(line, 14, 'other', 19));
+    assert.deepEqual(blocked(doc), [line]);
+    assert.deepEqual(both(doc)[0], both(doc)[1]);
+    // And back.
+    doc = edit(doc, at(line, 14, 'index', 19));
+    assert.deepEqual(blocked(doc), []);
+    assert.deepEqual(both(doc)[0], both(doc)[1]);
+  });
+
   test('random edits of records that share crawlers and name resource sets: the findings of a fresh parse after each', () => {
     const LINES = [
       '', 'ACAP-crawler: *', 'ACAP-crawler: GPTBot', 'ACAP-crawler: bot', 'ACAP-allow-crawl: /a$', 'ACAP-disallow-crawl: /a*', 'ACAP-allow-index: *.pdf',

@@ -258,7 +258,17 @@ function fileField(index: UsageIndex, field: AcapField, pos: number, where: numb
     if (m.key === '') index.everywhere.push(m);
     else index.patterns.add(m.key, m);
   }
-  index.all.splice(where, 0, ...items);
+  // Spliced in without spreading: a field naming a resource set of 125,000 patterns or more
+  // passed them all as arguments and overflowed the stack (the session's review).
+  if (where === index.all.length) for (const m of items) index.all.push(m);
+  else insertAt(index.all, where, items);
+}
+
+/** `items` inserted into `list` at `where`, in order, in place. O(list + items), no argument spread. */
+function insertAt<T>(list: T[], where: number, items: readonly T[]): void {
+  const tail = list.splice(where);
+  for (const m of items) list.push(m);
+  for (const m of tail) list.push(m);
 }
 
 /** The first of `all` at position `pos` or after it. O(log items). */

@@ -236,7 +236,7 @@ suite('ACAP records edited: fields and their index carried over', () => {
   });
 
   // Skipped: flaky. In about one run of four of this file, all 200 earlier lists stay alive after
-  // the collections, with the code that lets them go unchanged (a break of it fails every run);
+  // the collections, with the code that lets them go unchanged (a break of it failed both runs made);
   // the retainer was not found before the session ended (see docs/performance.md, seventh session).
   test.skip('after Enter above records of a field each, their earlier field lists are let go (no index to move to the copies)', async () => {
     let doc = parseDocument('file:///records/short.txt', 1, Array.from({ length: 200 }, (_, k) => `ACAP-crawler: bot${k}\nACAP-allow-crawl: /p${k}/`).join('\n'));

@@ -9,6 +9,7 @@ import type { QualifierSyntax, UsageRef } from '../syntax/directives';
 import { getModel, type AcapRecord, type Definition, type RobotsModel } from '../model/model';
 import { lineAt, originalLine, regionsChangedSince, type LineRegion, type RobotsDocument } from '../syntax/document';
 import { normalizePercent } from '../syntax/paths';
+import { lowerBoundBy } from '../syntax/numbers';
 import { keepPerUri } from './carried';
 import type { LineNode } from '../syntax/syntax';
 
@@ -380,16 +381,8 @@ function earlierRecord(record: AcapRecord, earlier: Earlier): CompiledRecord | u
     if (line === undefined) continue;
     const j = originalLine(earlier.regions, line);
     if (j === undefined) continue;
-    let lo = 0;
-    let hi = records.length - 1;
-    let found = -1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (records[mid].record.startLine <= j) {
-        found = mid;
-        lo = mid + 1;
-      } else hi = mid - 1;
-    }
+    // The last record starting at or before line j.
+    const found = lowerBoundBy(records, j + 1, (r) => r.record.startLine) - 1;
     if (found >= 0 && records[found].record.endLine >= j) return records[found];
   }
   return undefined;

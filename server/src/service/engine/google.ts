@@ -8,6 +8,7 @@
  */
 import { grownBy, lineAt, lineCount, movedLine, rangesChangedSince, regionAfter, regionsChangedSince, shiftBefore, type LineRegion, type RobotsDocument } from '../syntax/document';
 import { googleEscapePattern } from '../syntax/paths';
+import { lowerBoundBy } from '../syntax/numbers';
 import { MERGE_FROM, PatternIndex } from './patternIndex';
 import { keepPerUri } from './carried';
 import type { LineNode } from '../syntax/syntax';
@@ -580,14 +581,7 @@ function firstLineOf(sec: GoogleSection): number {
 
 /** The first of `rules` (in line order) on `line` or after it. O(log rules). */
 function lowerBoundLine(rules: readonly GoogleLine[], line: number): number {
-  let lo = 0;
-  let hi = rules.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (rules[mid].line < line) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return lowerBoundBy(rules, line, (r) => r.line);
 }
 
 /**

@@ -23,6 +23,7 @@ import { USAGE_BY_NAME } from '../facts/facts';
 import { getModel, type AcapRecord, type RobotsModel } from '../model/model';
 import { compareScope, matchPattern, narrowerTest, narrowestOf, normalizePercent, pathOfUrl } from '../syntax/paths';
 import { PatternIndex } from './patternIndex';
+import { lowerBoundBy } from '../syntax/numbers';
 import { resolveReference, type WorkspaceContext } from '../syntax/workspace';
 
 export type Reading = 'acap' | 'conventional';
@@ -273,14 +274,7 @@ function insertAt<T>(list: T[], where: number, items: readonly T[]): void {
 
 /** The first of `all` at position `pos` or after it. O(log items). */
 function firstAt(all: readonly FiledPattern[], pos: number): number {
-  let lo = 0;
-  let hi = all.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (all[mid].pos < pos) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return lowerBoundBy(all, pos, (m) => m.pos);
 }
 
 /** Fields, counted in both lists, that differ beyond which a list's indexes are built again rather than moved. */

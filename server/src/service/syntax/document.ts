@@ -9,7 +9,7 @@
  */
 import type { Range } from 'vscode-languageserver-types';
 import { lexLine, SharedLines, type Eol, type LineNode } from './syntax';
-import { appendMoved, lowerBound } from './numbers';
+import { appendMoved, lowerBound, lowerBoundBy } from './numbers';
 
 export interface ParseStats {
   /** Lines lexed to produce this document (all of them for a full parse). */
@@ -789,15 +789,9 @@ export function movedLine(regions: readonly LineRegion[], line: number): number 
  * O(log regions).
  */
 export function originalLine(regions: readonly LineRegion[], line: number): number | undefined {
-  let lo = 0;
-  let hi = regions.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (regions[mid].newTo <= line) lo = mid + 1;
-    else hi = mid;
-  }
-  if (lo < regions.length && regions[lo].newFrom <= line) return undefined;
-  return line - shiftBefore(regions, lo);
+  const k = lowerBoundBy(regions, line + 1, (r) => r.newTo);
+  if (k < regions.length && regions[k].newFrom <= line) return undefined;
+  return line - shiftBefore(regions, k);
 }
 
 /**
@@ -805,14 +799,7 @@ export function originalLine(regions: readonly LineRegion[], line: number): numb
  * none): those before it hold no line from `line` on. O(log regions).
  */
 export function regionAfter(regions: readonly LineRegion[], line: number): number {
-  let lo = 0;
-  let hi = regions.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (regions[mid].oldTo <= line) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return lowerBoundBy(regions, line + 1, (r) => r.oldTo);
 }
 
 /**

@@ -30,6 +30,18 @@ export function lowerBound(xs: readonly number[], x: number): number {
   return lo;
 }
 
+/** lowerBound over items ascending by `key`: the first whose key is at least `x`. O(log n). */
+export function lowerBoundBy<T>(xs: readonly T[], x: number, key: (item: T) => number): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (key(xs[mid]) < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /*
  * The loops over every member of a group that a line added or removed runs (47,000 of them in the
  * largest real file) live in these small functions rather than inline in the larger functions

@@ -475,7 +475,6 @@ export function checkNeverWins(model: RobotsModel, out: LocatedFinding[]): void 
   checkDisallowOther(model, crawlerName, out);
 }
 
-/** interpretation §3.10: `ACAP-disallow-other` over the whole site, and nothing speaks on crawl. */
 /**
  * Whether each record (by object) prohibits `other` in its general fields. A version carried over
  * after typing shares every record the edit did not touch (model.ts, carryOver), so a keystroke
@@ -493,6 +492,7 @@ function recordProhibitsOther(doc: RobotsDocument, r: AcapRecord): boolean {
   return found;
 }
 
+/** interpretation §3.10: `ACAP-disallow-other` over the whole site, and nothing speaks on crawl. */
 function checkDisallowOther(model: RobotsModel, crawlerName: (l: number) => string, out: LocatedFinding[]): void {
   const doc = model.document;
   const speaksOnCrawl = (i: number): boolean => {

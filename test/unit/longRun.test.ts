@@ -9,19 +9,10 @@
 import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import * as v8 from 'node:v8';
-import * as vm from 'node:vm';
 import { doHover, doValidation, explain, explainAiUse, forgetDocument, parseDocument, updateDocument } from '../../server/src/service';
 import { exerciseRobots } from '../bench/stack';
+import { heapAfterCollectionsMiB } from './kit/collect';
 
-v8.setFlagsFromString('--expose-gc');
-const gc = vm.runInNewContext('gc') as () => void;
-
-const heapMiB = (): number => {
-  gc();
-  gc();
-  return process.memoryUsage().heapUsed / 2 ** 20;
-};
 
 /** About 200 KB: many groups with rules, a License line, AI signals. */
 function text(k: number): string {
@@ -47,9 +38,9 @@ suite('a long synchronous run keeps no document alive (issue 12)', () => {
       doHover(doc, { line: 5, character: 12 });
     };
     for (let k = 0; k < 5; k++) run(k);
-    const early = heapMiB();
+    const early = heapAfterCollectionsMiB();
     for (let k = 5; k < 40; k++) run(k);
-    const late = heapMiB();
+    const late = heapAfterCollectionsMiB();
     assert.ok(late - early < 40, `the heap grew by ${(late - early).toFixed(0)} MiB over 35 documents (from ${early.toFixed(0)} MiB)`);
   });
 
@@ -73,7 +64,7 @@ suite('a long synchronous run keeps no document alive (issue 12)', () => {
       'ACAP-allow-(snippet-short): /news-and-stories/', 'ACAP-permissions-reference-not-known: x', 'Content-Signal-Extended-Name: ai-train=no',
       'User-agent: GPTBot-with-a-long-name', 'Disallow: /only-for-this-crawler/*/drafts/', 'Allow: /only-for-this-crawler/public/',
     ].join('\n') + '\n';
-    const before = heapMiB();
+    const before = heapAfterCollectionsMiB();
     (() => {
       const huge = head + 'z'.repeat(60 * 2 ** 20);
       const text = huge.slice(0, head.length);
@@ -88,10 +79,10 @@ suite('a long synchronous run keeps no document alive (issue 12)', () => {
     // Measured again after short pauses: work V8 finishes in the background (an optimising
     // compilation holds what it was compiled against) can hold the string for a few
     // milliseconds after the run (in about one run in six here). A memo holds it for good.
-    let kept = heapMiB() - before;
+    let kept = heapAfterCollectionsMiB() - before;
     for (let k = 0; k < 5 && kept >= 30; k++) {
       await new Promise((resolve) => setTimeout(resolve, 20));
-      kept = heapMiB() - before;
+      kept = heapAfterCollectionsMiB() - before;
     }
     assert.ok(kept < 30, `the heap kept ${kept.toFixed(0)} MiB after the document was dropped (the string it was cut from is 60 MiB)`);
   });

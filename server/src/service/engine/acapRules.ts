@@ -265,7 +265,18 @@ function compileFields(doc: RobotsDocument, lines: readonly number[], at: Compil
   return out;
 }
 
-const cache = new WeakMap<RobotsModel, Map<DefinitionScope | undefined, CompiledRecord[]>>();
+/**
+ * A model's records compiled in its own scope, and as read from each file that refers to it.
+ * Keyed by the referring file's model, weakly: a query through ACAP-permissions-reference asked
+ * again of the same version finds its records here, and the entries of the referring file's
+ * earlier versions go with them (a scope object made per query kept one compiled copy of the
+ * referenced file per query, and every version of the referring file with it).
+ */
+interface Compiled {
+  own?: CompiledRecord[];
+  readonly byReferrer: WeakMap<RobotsModel, CompiledRecord[]>;
+}
+const cache = new WeakMap<RobotsModel, Compiled>();
 
 /**
  * The records compiled last for each URI (in its own scope), with the model they were compiled
@@ -299,23 +310,24 @@ function sameDefinitions(a: RobotsModel, b: RobotsModel): boolean {
 }
 
 /**
- * The ACAP records of a document, compiled; `parent` is the scope of a file that refers to this
- * one. Once per model and scope; in its own scope, O(records) plus, for each record the previous
- * version did not have, O(its lines) when the edit left most of them alone (earlierFields) and the
- * compiling of the lines it wrote: after typing in a record of 42,577 fields, one field.
+ * The ACAP records of a document, compiled; `referrer`, the model of a file that refers to this
+ * one (Part 1 §2.3.2), whose definitions are then visible too (§2.7). Once per model and
+ * referrer; in its own scope, O(records) plus, for each record the previous version did not have,
+ * O(its lines) when the edit left most of them alone (earlierFields) and the compiling of the
+ * lines it wrote: after typing in a record of 42,577 fields, one field.
  */
-export function compileRecords(doc: RobotsDocument, parent?: DefinitionScope): CompiledRecord[] {
+export function compileRecords(doc: RobotsDocument, referrer?: RobotsModel): CompiledRecord[] {
   const model = getModel(doc);
-  let byScope = cache.get(model);
-  if (!byScope) {
-    byScope = new Map();
-    cache.set(model, byScope);
+  let compiled = cache.get(model);
+  if (!compiled) {
+    compiled = { byReferrer: new WeakMap() };
+    cache.set(model, compiled);
   }
-  const hit = byScope.get(parent);
+  const hit = referrer ? compiled.byReferrer.get(referrer) : compiled.own;
   if (hit) return hit;
-  const at: Compiling = { scope: { model, parent }, plain: new Map() };
+  const at: Compiling = { scope: { model, parent: referrer ? { model: referrer } : undefined }, plain: new Map() };
   // Kept records and fields are reused only in the file's own scope, with definitions that read the same.
-  const before = parent === undefined ? latest.get(doc.uri) : undefined;
+  const before = referrer === undefined ? latest.get(doc.uri) : undefined;
   const same = before !== undefined && before.model !== model && sameDefinitions(before.model, model);
   const reusable = same ? before.byRecord : undefined;
   const regions = same ? regionsChangedSince(doc, before.model.document) : undefined;
@@ -323,8 +335,12 @@ export function compileRecords(doc: RobotsDocument, parent?: DefinitionScope): C
   // A record of one crawler (nearly all) shares the list of that name with the others.
   const lone = new Map<string, readonly string[]>();
   const out = model.records.map((record): CompiledRecord => reusable?.get(record) ?? compileRecord(doc, record, at, lone, earlier));
-  byScope.set(parent, out);
-  if (parent === undefined && out.length > 0) {
+  if (referrer) {
+    compiled.byReferrer.set(referrer, out);
+    return out;
+  }
+  compiled.own = out;
+  if (out.length > 0) {
     const byRecord = new Map<AcapRecord, CompiledRecord>();
     for (const r of out) byRecord.set(r.record, r);
     keepPerUri(latest, doc.uri, { model, byRecord, records: out });

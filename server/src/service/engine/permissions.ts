@@ -15,7 +15,7 @@
  * Line numbers in explanations are 1-based, as people count them.
  */
 import { StringMemo } from '../syntax/ownString';
-import { compileRecords, patternKey, readWhole, recordIndex, takeEarlierList, type AcapField, type CompiledRecord, type DefinitionScope } from './acapRules';
+import { compileRecords, patternKey, readWhole, recordIndex, takeEarlierList, type AcapField, type CompiledRecord } from './acapRules';
 import { conventionalView, evaluateConventional, PROFILES, type ConventionalVerdict, type Profile } from './conventional';
 import { CRAWLER_BY_TOKEN } from '../facts/crawlers';
 import { lineAt, type RobotsDocument } from '../syntax/document';
@@ -988,8 +988,7 @@ function applicableRecords(doc: RobotsDocument, token: string, ctx: WorkspaceCon
         notes.push(`Line ${r.reference.line + 1} refers this crawler to ${r.reference.locator}, which is not in the workspace (${problem}; references are never fetched); its permissions are unknown here.`);
         continue;
       }
-      const scope: DefinitionScope = { model: getModel(doc) };
-      for (const rr of compileRecords(target, scope)) if (rr.star || rr.crawlers.includes(t)) named.push(rr);
+      for (const rr of compileRecords(target, getModel(doc))) if (rr.star || rr.crawlers.includes(t)) named.push(rr);
       notes.push(`Line ${r.reference.line + 1} refers this crawler to ${r.reference.locator}; its records for this crawler count as naming it.`);
     } else named.push(r);
   }

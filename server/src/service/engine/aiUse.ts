@@ -38,7 +38,7 @@ import { matchPattern, normalizePercent } from '../syntax/paths';
 import { parseContentSignal, parseContentUsage } from '../syntax/signals';
 import { evaluateConventional, type ConventionalVerdict, type Profile } from './conventional';
 import { googleSectionsFor, googleSectionSpans } from './google';
-import { agentToken, explain, queryPath, type LineRef } from './permissions';
+import { agentToken, explainDecision, queryPath, type LineRef } from './permissions';
 import { folderOf, resolveLocator, type WorkspaceContext } from '../syntax/workspace';
 import { parseRsl, rslContentFor, rslSays } from '../syntax/rsl';
 import { parseTdmrep, tdmRuleFor, TDMREP_PATH } from '../syntax/tdmrep';
@@ -667,8 +667,7 @@ export function explainAiUse(doc: RobotsDocument, query: AiUseQuery, ctx: Worksp
   if (model.records.length > 0) {
     const map = ACAP_AI_MAPPING.find((m) => m.use === use);
     for (const usage of [...new Set([...(map?.refusedBy ?? []), ...(map?.grantedBy ?? [])])]) {
-      const e = explain(doc, { agent: token, usage, path: rawPath, profile, reading: 'acap' }, ctx);
-      const d = e.decision;
+      const d = explainDecision(doc, { agent: token, usage, path: rawPath, profile, reading: 'acap' }, ctx);
       if (!['narrowest', 'acap-over-conventional', 'specific-usage', 'tie-prohibited'].includes(d.reason)) continue;
       const winners = d.winners.filter((w) => w.source === 'acap');
       if (winners.length === 0) continue;

@@ -7,7 +7,7 @@ import { lineAt, lineCount, type RobotsDocument } from '../syntax/document';
 import { getModel } from '../model/model';
 import { USAGES } from '../facts/facts';
 import type { UsageRef } from '../syntax/directives';
-import { agentToken, explain, type Explanation, type Query, type Reading } from './permissions';
+import { agentToken, conventionalProfiles, explain, explainVerdict, type Explanation, type Query, type Reading, type Verdict } from './permissions';
 import type { WorkspaceContext } from '../syntax/workspace';
 import { CRAWLER_BY_TOKEN } from '../facts/crawlers';
 import { finish, type Steps } from '../syntax/steps';
@@ -64,6 +64,29 @@ export function explainDefault(doc: RobotsDocument, query: Omit<Query, 'reading'
   return {
     answer, readingWhy: why,
     other: differs ? { reading: alt.reading, allowed: alt.allowed, line: alt.decidedBy[0]?.line, decidedBy: alt.decidedBy, qualifiers: alt.qualifiers } : undefined,
+  };
+}
+
+/** A verdict in the crawler's default reading, why that reading, and the other reading's where it differs. */
+interface DefaultVerdict {
+  readonly verdict: Verdict;
+  readonly readingWhy: string;
+  readonly other: OtherReading | undefined;
+}
+
+/**
+ * explainDefault as a table's cell needs it (explainVerdict): the same verdicts, lines and
+ * qualifiers, without the rest of the two answers. Two engine verdicts at most.
+ */
+function verdictDefault(doc: RobotsDocument, query: Omit<Query, 'reading'>, ctx: WorkspaceContext): DefaultVerdict {
+  const { reading, why } = defaultReading(doc, query.agent);
+  const inReading = (r: Reading): Query => ({ agent: query.agent, usage: query.usage, path: query.path, purpose: query.purpose, profile: query.profile, reading: r });
+  const verdict = explainVerdict(doc, inReading(reading), ctx);
+  if (getModel(doc).records.length === 0) return { verdict, readingWhy: why, other: undefined };
+  const alt = explainVerdict(doc, inReading(reading === 'acap' ? 'conventional' : 'acap'), ctx);
+  return {
+    verdict, readingWhy: why,
+    other: alt.allowed !== verdict.allowed ? { reading: alt.reading, allowed: alt.allowed, line: alt.decidedBy[0]?.line, decidedBy: alt.decidedBy, qualifiers: alt.qualifiers } : undefined,
   };
 }
 
@@ -360,12 +383,12 @@ function mergeAscending(a: readonly number[], b: readonly number[]): readonly nu
 }
 
 /** The cell names the line that decided the usage itself (none when silence permits it). */
-function cellOf(d: DefaultAnswer, crawlRefused: boolean): MatrixCell {
-  const e = d.answer;
+function cellOf(d: DefaultVerdict, usage: string, crawlRefused: boolean): MatrixCell {
+  const v = d.verdict;
   const other = d.other ? { other: d.other } : {};
   // Refused for want of crawl: what the usage's own lines say does not matter, so cells alike.
-  if (crawlRefused && e.usage !== 'crawl') return { allowed: false, line: undefined, qualifiers: [], needsCrawl: true, reading: e.reading, ...other };
-  return { allowed: e.allowed, line: e.decision.winners[0]?.line, qualifiers: e.qualifiers, needsCrawl: false, reading: e.reading, ...other };
+  if (crawlRefused && usage !== 'crawl') return { allowed: false, line: undefined, qualifiers: [], needsCrawl: true, reading: v.reading, ...other };
+  return { allowed: v.allowed, line: v.line, qualifiers: v.qualifiers, needsCrawl: false, reading: v.reading, ...other };
 }
 
 function key(cells: readonly MatrixCell[]): string {
@@ -435,11 +458,11 @@ export function* permissionMatrixSteps(doc: RobotsDocument, path: string, crawle
   function* section(purpose: string | undefined): Steps<{ rows: MatrixRow[]; star: MatrixRow }> {
     type Row = { crawlers: string[]; cells: MatrixCell[]; profilesDisagree: boolean; profiles: Record<Profile, boolean>; reading: Reading; readingWhy: string; readingsDiffer: boolean };
     const rowOf = (agent: string): Row => {
-      const answers = usages.map((usage) => explainDefault(doc, { agent, usage, path, profile, ...(purpose ? { purpose } : {}) }, ctx));
-      const refused = !answers[0].answer.allowed;
-      const p = answers[0].answer.profiles;
-      const cells = answers.map((d) => cellOf(d, refused));
-      return { crawlers: [agent], cells, readingsDiffer: cells.some((c) => c.other !== undefined), profilesDisagree: !(p.rfc9309 === p.google && p.google === p.koster1996), profiles: { ...p }, reading: answers[0].answer.reading, readingWhy: answers[0].readingWhy };
+      const answers = usages.map((usage) => verdictDefault(doc, { agent, usage, path, profile, ...(purpose ? { purpose } : {}) }, ctx));
+      const refused = !answers[0].verdict.allowed;
+      const p = conventionalProfiles(doc, agent, path);
+      const cells = answers.map((d, k) => cellOf(d, usages[k], refused));
+      return { crawlers: [agent], cells, readingsDiffer: cells.some((c) => c.other !== undefined), profilesDisagree: !(p.rfc9309 === p.google && p.google === p.koster1996), profiles: { ...p }, reading: answers[0].verdict.reading, readingWhy: answers[0].readingWhy };
     };
     const pkey = (p: Readonly<Record<Profile, boolean>>): string => PROFILES.map((x) => p[x]).join();
     const star = rowOf('*');

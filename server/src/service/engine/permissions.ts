@@ -1017,7 +1017,7 @@ function recordHolding(model: RobotsModel): Map<number, AcapRecord> {
 
 /** Answer a query about a document. */
 export function explain(doc: RobotsDocument, query: Query, ctx: WorkspaceContext = {}): Explanation {
-  return explainAs(doc, query, ctx, {}, false);
+  return explainAs(doc, query, ctx, {}, 'full');
 }
 
 /** How the conversions' verification reads a document, beside the query. */
@@ -1032,7 +1032,7 @@ export interface ReadAs {
 
 /** explain(), read as `readAs` says. */
 export function explainReadAs(doc: RobotsDocument, query: Query, readAs: ReadAs): Explanation {
-  return explainAs(doc, query, {}, readAs, false);
+  return explainAs(doc, query, {}, readAs, 'full');
 }
 
 /**
@@ -1041,12 +1041,58 @@ export function explainReadAs(doc: RobotsDocument, query: Query, readAs: ReadAs)
  * a converted file; Google's reading of its 47,000 rules was a third of the time).
  */
 export function allowedAs(doc: RobotsDocument, query: Query, readAs: ReadAs): boolean {
-  return explainAs(doc, query, {}, readAs, true);
+  return explainAs(doc, query, {}, readAs, 'allowed');
 }
 
-function explainAs(doc: RobotsDocument, query: Query, ctx: WorkspaceContext, readAs: ReadAs, verdictOnly: true): boolean;
-function explainAs(doc: RobotsDocument, query: Query, ctx: WorkspaceContext, readAs: ReadAs, verdictOnly: false): Explanation;
-function explainAs(doc: RobotsDocument, query: Query, ctx: WorkspaceContext, readAs: ReadAs, verdictOnly: boolean): Explanation | boolean {
+/**
+ * What a table's cell shows of an answer: explain()'s reading, verdict, qualifiers and deciding
+ * lines, the same as the full answer's (`line` is its decision's first winner), without the rest.
+ */
+export interface Verdict {
+  readonly reading: Reading;
+  readonly allowed: boolean;
+  /** 1-based line of the decision's first winner, if a line decided. */
+  readonly line: number | undefined;
+  readonly qualifiers: readonly string[];
+  readonly decidedBy: readonly LineRef[];
+}
+
+/**
+ * explain()'s verdict as a table's cell shows it: no notes, no records, no qualifier sources, no
+ * other profiles. A hover's table asks hundreds (crawlers × usages × readings), and the full
+ * answers' notes, lists and objects were most of its work and allocation.
+ */
+export function explainVerdict(doc: RobotsDocument, query: Query, ctx: WorkspaceContext = {}): Verdict {
+  return explainAs(doc, query, ctx, {}, 'verdict');
+}
+
+/**
+ * The conventional crawl verdict under every profile, as explain()'s `profiles` (which depends on
+ * the crawler and the path, not on the usage, the purpose or the reading).
+ */
+export function conventionalProfiles(doc: RobotsDocument, agent: string, path: string): Readonly<Record<Profile, boolean>> {
+  const convDoc = conventionalView(doc, false);
+  const token = agentToken(agent);
+  const rawPath = queryPath(path);
+  return { rfc9309: evaluateConventional(convDoc, token, rawPath, 'rfc9309').allowed, google: evaluateConventional(convDoc, token, rawPath, 'google').allowed, koster1996: evaluateConventional(convDoc, token, rawPath, 'koster1996').allowed };
+}
+
+/**
+ * explain()'s decision for the usage alone (`Explanation.decision`): what the AI-use answers read
+ * of the ACAP reading, asked for every crawler and use of a hover's table.
+ */
+export function explainDecision(doc: RobotsDocument, query: Query, ctx: WorkspaceContext = {}): Decision {
+  return explainAs(doc, query, ctx, {}, 'decision');
+}
+
+/** How much of an answer explainAs makes: all of it, a table's cell, the usage's decision, or the verdict alone. */
+type Mode = 'full' | 'verdict' | 'decision' | 'allowed';
+
+function explainAs(doc: RobotsDocument, query: Query, ctx: WorkspaceContext, readAs: ReadAs, mode: 'allowed'): boolean;
+function explainAs(doc: RobotsDocument, query: Query, ctx: WorkspaceContext, readAs: ReadAs, mode: 'verdict'): Verdict;
+function explainAs(doc: RobotsDocument, query: Query, ctx: WorkspaceContext, readAs: ReadAs, mode: 'decision'): Decision;
+function explainAs(doc: RobotsDocument, query: Query, ctx: WorkspaceContext, readAs: ReadAs, mode: 'full'): Explanation;
+function explainAs(doc: RobotsDocument, query: Query, ctx: WorkspaceContext, readAs: ReadAs, mode: Mode): Explanation | Verdict | Decision | boolean {
   const model = getModel(doc);
   const token = agentToken(query.agent);
   const usage = (query.usage ?? 'crawl').toLowerCase();
@@ -1063,14 +1109,17 @@ function explainAs(doc: RobotsDocument, query: Query, ctx: WorkspaceContext, rea
   const conventional = evaluateConventional(convDoc, token, rawPath, profile);
   const profilesOf = (): Record<Profile, boolean> => Object.fromEntries(PROFILES.map((p) => [p, p === profile ? conventional.allowed : evaluateConventional(convDoc, token, rawPath, p).allowed])) as Record<Profile, boolean>;
   const ignored = readAs.ignoreConventional ?? model.ignoreConventional.length > 0;
-  if (conventional.substring) notes.push(`koster1996: line ${conventional.substring.line + 1}'s User-agent ‘${conventional.substring.value.trim()}’ contains ‘${token}’, so its group applies (Koster 1996 §3.2.1 matches a substring; rfc9309 needs the exact token).`);
-  for (const start of [...conventional.experimental].sort((a, b) => a - b)) {
+  const full = mode === 'full';
+  if (full && conventional.substring) notes.push(`koster1996: line ${conventional.substring.line + 1}'s User-agent ‘${conventional.substring.value.trim()}’ contains ‘${token}’, so its group applies (Koster 1996 §3.2.1 matches a substring; rfc9309 needs the exact token).`);
+  if (full) for (const start of [...conventional.experimental].sort((a, b) => a - b)) {
     notes.push(`The group of line ${start + 1} has an experimental Robot-version (odd minor), so crawlers ignore it and use the default (robots.txt 2.0.0 proposal).`);
   }
 
   if (reading === 'conventional') {
-    if (verdictOnly) return conventional.allowed;
+    if (mode === 'allowed') return conventional.allowed;
     const decidedBy = conventional.line !== undefined ? [lineRef(doc, conventional.line)] : [];
+    // The decision's winner is the deciding line (crawlCandidateOf), for every usage.
+    if (mode === 'verdict') return { reading, allowed: conventional.allowed, line: decidedBy[0]?.line, qualifiers: NONE, decidedBy };
     const crawlCandidate: Candidate[] = conventional.line !== undefined
       ? [crawlCandidateOf(doc, conventional.line, conventional.allowed, conventional.named ? 'named' : 'star', conventional.scope ?? conventionalPattern(doc, conventional.line))]
       : [];
@@ -1081,6 +1130,7 @@ function explainAs(doc: RobotsDocument, query: Query, ctx: WorkspaceContext, rea
       overridden: crawlDecision.overridden, losers: crawlDecision.losers, qualifiers: crawlDecision.qualifiers,
       summary: `${usage}: ${conventional.allowed ? 'allowed' : 'prohibited'} — it depends on crawl, and ${conventional.why}`,
     };
+    if (mode === 'decision') return decision;
     return {
       agent: token, usage, path, purpose, profile, reading, allowed: conventional.allowed, qualifiers: [], qualifierSources: [], decidedBy,
       decision, crawl: usage === 'crawl' ? undefined : crawlDecision,
@@ -1108,26 +1158,26 @@ function explainAs(doc: RobotsDocument, query: Query, ctx: WorkspaceContext, rea
     conventionalCandidate = { tier, scored: { key: patternKey(forAcap.scope), allow: candidate.allow, usage: candidate.usage, source: 'conventional', tier, candidate } };
   }
   const record = conventional.line === undefined ? undefined : recordHolding(model).get(conventional.line);
-  if (!ignored && conventional.line !== undefined && record) {
+  if (full && !ignored && conventional.line !== undefined && record) {
     notes.push(`Line ${conventional.line + 1} (${lineAt(doc, conventional.line).text.trim()}) would ${conventional.allowed ? 'allow' : 'prohibit'} crawling here, but it stands inside the ACAP record of line ${(record?.startLine ?? 0) + 1} (a record runs to the next ACAP-crawler line, Part 1 §2.3), so crawlers that read ACAP ignore it (Part 1 §2.9.2).`);
   }
   const setting: Setting = { doc, path: path.toLowerCase(), tiers, notes: new Set(), conventional: conventionalCandidate };
-  if (ignored) {
+  if (full && ignored) {
     notes.push(model.ignoreConventional.length
       ? `Line ${model.ignoreConventional[0] + 1} tells ACAP crawlers to ignore the conventional records (Part 1 §2.9.1).`
       : 'Read as if the file told ACAP crawlers to ignore the conventional records (ACAP-ignore-conventional-records, Part 1 §2.9.1).');
   }
-  if (named.length === 0 && star.length === 0) notes.push('No ACAP record addresses this crawler.');
+  if (full && named.length === 0 && star.length === 0) notes.push('No ACAP record addresses this crawler.');
 
   // Decisions depend on the document, the crawler, the purpose, the path and the profile, and on
   // other files only through references; without one they are kept per document.
   const memo = local ? { path: rawPath, rest: [token, purpose ?? '', profile, ignored ? 'ignoring' : ''].join('\0') } : undefined;
   const decided = decideOnce(setting, usage, memo);
   const decision = decided.decision;
+  if (mode === 'decision') return decision;
   const crawl = usage === 'crawl' ? undefined : decideOnce(setting, 'crawl', memo).decision;
-  notes.push(...setting.notes);
   const allowed = decision.allowed && (crawl?.allowed ?? true);
-  if (verdictOnly) return allowed;
+  if (mode === 'allowed') return allowed;
   const lines = new Map<string, LineRef>();
   const add = (d: Decision | undefined): void => d?.winners.forEach((w) => lines.set(`${w.file ?? ''}#${w.line}`, { line: w.line, text: w.text, ...(w.file ? { file: w.file } : {}) }));
   if (crawl && !crawl.allowed) {
@@ -1137,6 +1187,8 @@ function explainAs(doc: RobotsDocument, query: Query, ctx: WorkspaceContext, rea
     add(decision);
     add(crawl);
   }
+  if (mode === 'verdict') return { reading, allowed, line: decision.winners[0]?.line, qualifiers: allowed ? decision.qualifiers : NONE, decidedBy: [...lines.values()] };
+  notes.push(...setting.notes);
   const { unknown, sources } = winnersRead(decided, doc);
   if (allowed && unknown.length) notes.push(`The permission carries ${unknown.join(', ')}, which ACAP 1.0 does not define: a crawler that does not understand a qualifier treats the permission as a prohibition (interpretation §3.7).`);
   for (const w of decision.winners) if (allowed && w.via) notes.push(`Line ${w.line} names the local usage ${w.via.split(' → ')[0]}, which expands to ${w.usage} through ${w.via}${w.qualifiers.length ? ` with ${w.qualifiers.join(' ')}` : ''} (Part 1 §2.7).`);

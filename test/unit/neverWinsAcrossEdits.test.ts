@@ -84,6 +84,21 @@ suite('the never-wins check across edits', () => {
     assert.deepEqual(both(doc)[0], both(doc)[1]);
   });
 
+  test('a crawler\'s name typed into another record\'s, and back: the two records compete in one bucket, then not, as in a fresh parse', () => {
+    // The model is carried over (a value typed), but the buckets are not the previous version's.
+    let doc = parseDocument(URI, 1, [records(20), 'ACAP-crawler: GPTBo', 'ACAP-disallow-crawl: /g*', ''].join('\n'));
+    const line = doc.lines.findIndex((l) => l.text === 'ACAP-crawler: GPTBo');
+    const dollar = doc.lines.findIndex((l) => l.text === 'ACAP-allow-crawl: /g$');
+    const losing = (d: RobotsDocument): boolean => (both(d)[0] as { code: string; range: { start: { line: number } } }[]).some((x) => x.code === 'acap.dollar-never-wins' && x.range.start.line === dollar);
+    assert.equal(losing(doc), false);
+    doc = edit(doc, at(line, 19, 't'));
+    assert.equal(losing(doc), true, 'GPTBot\'s `/g$` now loses to `/g*` of its other record');
+    assert.deepEqual(both(doc)[0], both(doc)[1]);
+    doc = edit(doc, at(line, 19, '', 20));
+    assert.equal(losing(doc), false);
+    assert.deepEqual(both(doc)[0], both(doc)[1]);
+  });
+
   test('random edits of records that share crawlers and name resource sets: the findings of a fresh parse after each', () => {
     const LINES = [
       '', 'ACAP-crawler: *', 'ACAP-crawler: GPTBot', 'ACAP-crawler: bot', 'ACAP-allow-crawl: /a$', 'ACAP-disallow-crawl: /a*', 'ACAP-allow-index: *.pdf',

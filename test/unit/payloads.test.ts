@@ -80,6 +80,45 @@ suite('bounded payloads', () => {
     assert.ok(runsWithNote > 20, `the note about hidden repeated rules was reached ${runsWithNote} times`);
   });
 
+  test('the repeated and contradictory ACAP fields past the hint cap are counted, not listed: validation answers as capping the whole list does', () => {
+    // As above, for checkRecords' findings (acapRecords.ts recordFindingRuns): records whose
+    // fields repeat and contradict each other, some of them long enough to be checked through a
+    // section index (64 fields), a star beside a named crawler; then edits.
+    const field = fc.constantFrom('ACAP-allow-crawl: /a', 'ACAP-disallow-crawl: /a', 'ACAP-allow-index: /b max-length=5', 'ACAP-allow-index: /b', 'ACAP-disallow-follow: /c$', 'ACAP-allow-crawl: /a*', 'ACAP-allow-crawl /x', '# note');
+    const record = fc.tuple(fc.constantFrom('ACAP-crawler: *', 'ACAP-crawler: bot', 'ACAP-crawler: bot\nACAP-crawler: *'), fc.array(field, { maxLength: 10 }), fc.boolean(), fc.option(fc.array(field, { maxLength: 4 }), { nil: undefined }))
+      .map(([crawler, fields, long, sub]) => [crawler, ...fields, ...(long ? Array.from({ length: 70 }, (_, k) => `ACAP-disallow-crawl: /p${k % 20}`) : []), ...(sub ? ['ACAP-usage-purpose: news', ...sub] : [])].join('\n'));
+    const severity = fc.constantFrom('hint', 'warning', 'information', 'error', 'off');
+    const settings: fc.Arbitrary<ValidationSettings> = fc.record({
+      maxHintsPerCode: fc.option(fc.nat({ max: 4 }), { nil: undefined }),
+      maxProblems: fc.option(fc.nat({ max: 8 }), { nil: undefined }),
+      severities: fc.record({
+        'acap.duplicate-field': severity,
+        'acap.contradictory-fields': severity,
+        'acap.star-with-named-crawler': severity,
+        'text.too-many-problems': fc.constantFrom('hint', 'off'),
+      }),
+    }) as fc.Arbitrary<ValidationSettings>;
+    const edit = fc.tuple(fc.nat({ max: 400 }), fc.constantFrom('x', '\n', 'ACAP-allow-crawl: /a\n', 'ACAP-disallow-crawl: /p3\n', '/a', ''), fc.boolean());
+    const capped = (doc: RobotsDocument, s: ValidationSettings) => toDiagnostics(collectFindings(doc, s), s, (f: LocatedFinding) => placeLine(doc.uri, f));
+    let runsWithNote = 0;
+    fc.assert(
+      fc.property(fc.array(record, { minLength: 1, maxLength: 4 }), settings, fc.array(edit, { maxLength: 4 }), (records, s, edits) => {
+        let doc = parseDocument('file:///cap/robots.txt', 1, `ACAP-allow-crawl: /early\n${records.join('\n')}\n`);
+        assert.deepEqual(doValidation(doc, s), capped(doc, s));
+        for (const [at, typed, wholeLine] of edits) {
+          const line = at % doc.lines.length;
+          const end = wholeLine && line + 1 < doc.lines.length ? { line: line + 1, character: 0 } : { line, character: doc.lines[line].text.length };
+          doc = updateDocument(doc, [{ range: { start: { line, character: wholeLine ? 0 : end.character }, end }, text: typed }], doc.version + 1);
+          const got = doValidation(doc, s);
+          assert.deepEqual(got, capped(doc, s));
+          if (got.some((d) => d.code === 'text.too-many-problems' && /acap\.(duplicate-field|contradictory-fields)/.test(d.message))) runsWithNote++;
+        }
+      }),
+      { numRuns: 400, seed: 17 },
+    );
+    assert.ok(runsWithNote > 20, `the note about hidden ACAP fields was reached ${runsWithNote} times`);
+  });
+
   test('firstOfRuns: the first findings of runs in line order and their number; nothing for runs out of order', () => {
     const at = (line: number): LocatedFinding => ({ line, code: 'rep.duplicate-rule', span: { start: 0, end: 8 }, message: '' });
     // A run that counts the findings it makes: only those read are made.

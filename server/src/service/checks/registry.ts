@@ -4,7 +4,7 @@
  * structure and document stages in the order the pipeline runs them (validation.ts).
  */
 import type { DiagnosticCode } from '../facts/codes';
-import type { FindingRun, LocatedFinding } from '../syntax/findings';
+import type { CodeRuns, LocatedFinding } from '../syntax/findings';
 import type { WorkspaceContext } from '../syntax/workspace';
 import type { RobotsModel } from '../model/model';
 import type { Fix, Topic } from './rule';
@@ -70,16 +70,18 @@ export const DOCUMENT_CHECKS: readonly DocumentCheck[] = [
 ];
 
 /**
- * A document check whose findings are all of one code, given as runs (each in line order) by
- * `runs`: a validation that shows only the first few of that code (the hint cap) reads those and
- * counts the rest, instead of listing every one on every keystroke.
+ * A document check that can also give its findings code by code, each code's as runs (each in
+ * line order, one after another): a validation that shows only the first few of a code (the hint
+ * cap) reads those and counts the rest, instead of listing every one on every keystroke. Codes
+ * come in the order the check gives findings at one place (so that sorting by place keeps it);
+ * undefined when the check cannot answer so (it then lists its findings itself).
  */
 export interface RunCheck {
-  readonly code: DiagnosticCode;
-  readonly runs: (model: RobotsModel) => readonly FindingRun[];
+  readonly runs: (model: RobotsModel) => readonly CodeRuns[] | undefined;
 }
 
 /** The document checks that can also answer in runs, by check. */
-export const RUN_CHECKS: ReadonlyMap<DocumentCheck, RunCheck> = new Map([
-  [groups.checkDuplicateRules, { code: 'rep.duplicate-rule', runs: groups.duplicateRuleRuns }],
+export const RUN_CHECKS: ReadonlyMap<DocumentCheck, RunCheck> = new Map<DocumentCheck, RunCheck>([
+  [groups.checkDuplicateRules, { runs: (model) => [{ code: 'rep.duplicate-rule', runs: groups.duplicateRuleRuns(model) }] }],
+  [acapRecords.checkRecords, { runs: acapRecords.recordFindingRuns }],
 ]);

@@ -12,7 +12,7 @@ import { checkLine } from './checkLine';
 import { CODE_BY_NAME, type DiagnosticCode, type SeverityName, type SeveritySetting } from '../facts/codes';
 import type { WorkspaceContext } from '../syntax/workspace';
 import { lineAt, lineCount, settleEdit, type RobotsDocument } from '../syntax/document';
-import type { Finding, FindingRun, LocatedFinding } from '../syntax/findings';
+import type { CodeRuns, Finding, FindingRun, LocatedFinding } from '../syntax/findings';
 import { getModel, modelLineage, settleChain, settleModel, type RobotsModel } from '../model/model';
 import { DOCUMENT_CHECKS, RUN_CHECKS, STRUCTURE_CHECKS } from './registry';
 import type { DiagnosticData } from './rule';
@@ -176,10 +176,8 @@ function gather(doc: RobotsDocument, ctx: WorkspaceContext, wanted?: Wanted): { 
   let totals: Map<DiagnosticCode, number> | undefined;
   for (const check of DOCUMENT_CHECKS) {
     const inRuns = wanted && RUN_CHECKS.get(check);
-    const want = inRuns ? wanted(inRuns.code) : undefined;
-    const total = inRuns && want !== undefined ? firstOfRuns(inRuns.runs(model), want, rest) : undefined;
-    if (inRuns && total !== undefined) (totals ??= new Map()).set(inRuns.code, total);
-    else check(model, rest, ctx);
+    const byCode = inRuns ? inRuns.runs(model) : undefined;
+    if (!wanted || !byCode || !takeRuns(byCode, wanted, rest, (totals ??= new Map()))) check(model, rest, ctx);
   }
   const findings = inPlaceOrder(lineRun, rest);
   // Every analysis has been carried over to this version: let the previous one go.
@@ -194,13 +192,34 @@ function gather(doc: RobotsDocument, ctx: WorkspaceContext, wanted?: Wanted): { 
  * findings are not the file's first. O(runs + want).
  */
 export function firstOfRuns(runs: readonly FindingRun[], want: number, out: LocatedFinding[]): number | undefined {
-  for (let r = 1; r < runs.length; r++) if (runs[r - 1].at(runs[r - 1].length - 1).line >= runs[r].at(0).line) return undefined;
+  if (!inLineOrder(runs)) return undefined;
   let total = 0;
   for (const run of runs) {
     for (let k = 0; k < run.length && total + k < want; k++) out.push(run.at(k));
     total += run.length;
   }
   return total;
+}
+
+/** Whether each run ends on a line before the next one starts. O(runs). */
+function inLineOrder(runs: readonly FindingRun[]): boolean {
+  for (let r = 1; r < runs.length; r++) if (runs[r - 1].at(runs[r - 1].length - 1).line >= runs[r].at(0).line) return false;
+  return true;
+}
+
+/**
+ * A run check's findings appended to `out` code by code: all of a code `wanted` does not limit,
+ * the first ones of a code it limits, their number then in `totals`. False, with nothing appended,
+ * when some code's runs are not in line order. O(runs + the findings appended).
+ */
+function takeRuns(byCode: readonly CodeRuns[], wanted: Wanted, out: LocatedFinding[], totals: Map<DiagnosticCode, number>): boolean {
+  if (!byCode.every((c) => inLineOrder(c.runs))) return false;
+  for (const { code, runs } of byCode) {
+    const want = wanted(code);
+    const total = firstOfRuns(runs, want ?? Infinity, out) ?? 0;
+    if (want !== undefined) totals.set(code, total);
+  }
+  return true;
 }
 
 function byPlace(a: LocatedFinding, b: LocatedFinding): number {

@@ -32,3 +32,9 @@ export interface FindingRun {
   readonly length: number;
   at(k: number): LocatedFinding;
 }
+
+/** A check's findings of one code, as runs that follow each other in line order. */
+export interface CodeRuns {
+  readonly code: DiagnosticCode;
+  readonly runs: readonly FindingRun[];
+}

@@ -10,7 +10,8 @@
  */
 import { ACTIONS } from '../../facts/facts';
 import type { Directive } from '../../syntax/directives';
-import type { Finding, LocatedFinding, RelatedLine } from '../../syntax/findings';
+import type { CodeRuns, Finding, FindingRun, LocatedFinding, RelatedLine } from '../../syntax/findings';
+import type { DiagnosticCode } from '../../facts/codes';
 import { closest, didYouMean } from '../../facts/suggest';
 import type { LineNode, Span } from '../../syntax/syntax';
 import { innerDollars, uriCharProblem } from '../../acap/values';
@@ -430,6 +431,51 @@ function recordFindings(doc: RobotsDocument, r: AcapRecord): readonly LocatedFin
 export function checkRecords(model: RobotsModel, out: LocatedFinding[]): void {
   // Lines are read one by one (lineAt): a version after an edit never makes its lines array here.
   for (const r of model.records) for (const f of recordFindings(model.document, r)) out.push(f);
+}
+
+/**
+ * checkRecords' codes, in the order of its findings at one place: a field that contradicts one
+ * field and repeats another gets the contradiction first (sayField).
+ */
+const RECORD_CODES: readonly DiagnosticCode[] = ['acap.star-with-named-crawler', CONTRADICTORY.code, DUPLICATE.code];
+
+/** A record's findings split by code (RECORD_CODES' order), each list in place order; kept per findings array. */
+const splits = new WeakMap<readonly LocatedFinding[], readonly FindingRun[] | undefined>();
+
+function splitByCode(found: readonly LocatedFinding[]): readonly FindingRun[] | undefined {
+  if (splits.has(found)) return splits.get(found);
+  const lists = RECORD_CODES.map((): LocatedFinding[] => []);
+  let known = true;
+  for (const f of found) {
+    const c = RECORD_CODES.indexOf(f.code);
+    if (c < 0) known = false;
+    else lists[c].push(f);
+  }
+  const out = known ? lists.map((list): FindingRun => ({ length: list.length, at: (k) => list[k] })) : undefined;
+  for (const list of lists) list.sort((a, b) => a.line - b.line || a.span.start - b.span.start);
+  splits.set(found, out);
+  return out;
+}
+
+/**
+ * checkRecords' findings code by code (RunCheck), one run per record that has findings of the
+ * code, records in line order: a validation that shows the first 100 repeated fields reads those
+ * and counts the others, where listing, sorting and capping the 12,895 of a 1.27 MB file of 41
+ * records was half of each keystroke's validation. O(records) after each record's findings are
+ * split once (O(its findings)); undefined if a finding's code is not one of RECORD_CODES.
+ */
+export function recordFindingRuns(model: RobotsModel): CodeRuns[] | undefined {
+  const runs = RECORD_CODES.map((): FindingRun[] => []);
+  for (const r of model.records) {
+    const found = recordFindings(model.document, r);
+    if (found.length === 0) continue;
+    const split = splitByCode(found);
+    if (!split) return undefined;
+    split.forEach((run, c) => {
+      if (run.length > 0) runs[c].push(run);
+    });
+  }
+  return RECORD_CODES.map((code, c) => ({ code, runs: runs[c] }));
 }
 
 

@@ -13,7 +13,8 @@
  * - codeActions: the refactorings listed on a rule line as VS Code asks (conversions listed
  *   without edits) and `codeAction/resolve` of the first one, through the same server.
  * - transportFloor: didOpen → diagnostics through a server that analyses nothing, built on the
- *   same library: the part of our didOpen figure that no analysis can remove.
+ *   same library: the part of our didOpen figure that no analysis can remove; and 100 hovers
+ *   answered with a fixed text as long as ours, the part of our hover's round trip that none can.
  * - scanFloor: the same, through a server that also finds every line's field and the rules
  *   repeated in the file, and nothing else (floorServer.ts): the least any server answering
  *   the issue's diagnostics can take to open the file.
@@ -40,7 +41,7 @@ import { performance } from 'node:perf_hooks';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 import type { Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { decodeUtf8 } from '../../server/src/cli/decode';
-import { floorOpen } from './floorServer';
+import { floorHovers, floorOpen } from './floorServer';
 import {
   doComplete, doValidation, explain, getModel, getSemanticTokens, getSemanticTokensRange, parseDocument, semanticTokensDelta, updateDocument, type RobotsDocument,
 } from '../../server/src/service';
@@ -483,7 +484,10 @@ async function lspPush(text: string, bytes: number): Promise<Figures> {
 async function transportFloor(text: string): Promise<Figures> {
   const runs: number[] = [];
   for (let r = 0; r < 3; r++) runs.push((await floorOpen(text)).ms);
-  return { didOpenToDiagnostics: round(percentile(runs, 50)), runs: runs.map((x) => round(x)) };
+  // HOVERS hovers on rule lines, as the push run's warm hovers (their answer about as long as ours).
+  const rules = ruleLines(parseDocument('file:///floor/robots.txt', 1, text));
+  const hovers = await floorHovers(text, HOVERS, () => ({ line: rules[random(rules.length)], character: 12 }));
+  return { didOpenToDiagnostics: round(percentile(runs, 50)), runs: runs.map((x) => round(x)), hover: summary(hovers) };
 }
 
 /**
@@ -681,6 +685,7 @@ async function main(): Promise<void> {
       firstHover: round((push.firstHover as number) / peerFigures.median, 3),
       codeActionP50: round((actions.codeAction as { p50: number }).p50 / peerFigures.median, 3),
       transportFloorDidOpen: round((floor.didOpenToDiagnostics as number) / peerFigures.median, 3),
+      transportFloorHoverP95: round((floor.hover as { p95: number }).p95 / peerFigures.median, 3),
       scanFloorDidOpen: round((scanned.didOpenToDiagnostics as number) / peerFigures.median, 3),
       // Like with like, beside the goal's ratio (a cold open against the peer's warm parse): the
       // first open against the peer's first parse in a fresh process, and an open in a warm

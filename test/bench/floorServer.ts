@@ -6,6 +6,8 @@
  * - `transport` does nothing with the text: what any server built this way pays for a round
  *   trip (the client's writing of the message, the pipe, the server's reading, decoding and JSON
  *   parsing, the answer's way back). Whatever a figure of ours adds to it is the analysis.
+ *   It answers a hover with a fixed answer of HOVER_ANSWER_CHARS characters (about the size of
+ *   ours on a rule line of the largest real file), so that a hover's round trip has a floor too.
  * - `scan` (didOpen only) also does the least that any server answering issue 13's diagnostics
  *   must do with the text: find each line's end, its field name and value, and the rules repeated
  *   in the file (one map of patterns; the check the issue names). Line ends, colons and comments
@@ -60,6 +62,9 @@ export const SCAN = [
   '}',
 ];
 
+/** The length of the floor's answer to a hover. */
+export const HOVER_ANSWER_CHARS = 750;
+
 const scripts = new Map<FloorKind, string>();
 
 /** A floor server's script, written once per process and kind to the temporary folder. */
@@ -70,7 +75,9 @@ function floorScript(kind: FloorKind): string {
   writeFileSync(script, [
     `const { createConnection, ProposedFeatures, TextDocumentSyncKind } = require(${JSON.stringify(require.resolve('vscode-languageserver/node'))});`,
     'const connection = createConnection(ProposedFeatures.all);',
-    'connection.onInitialize(() => ({ capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental } }));',
+    'connection.onInitialize(() => ({ capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, hoverProvider: true } }));',
+    `const answer = { contents: { kind: 'markdown', value: ${JSON.stringify('x'.repeat(HOVER_ANSWER_CHARS))} } };`,
+    'connection.onHover(() => answer);',
     "const publish = ({ uri, version }, message) => connection.sendDiagnostics({ uri, version, diagnostics: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, message }] });",
     ...(kind === 'scan'
       ? [...SCAN, "connection.onDidOpenTextDocument(({ textDocument }) => publish(textDocument, `${scan(textDocument.text)} rules repeated`));"]
@@ -149,6 +156,28 @@ export async function floorTyping(text: string, edits: number, at: () => { line:
       const t0 = performance.now();
       await floor.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ range: { start: p, end: p }, text: 'x' }] });
       await published;
+      times.push(performance.now() - t0);
+    }
+    return times;
+  } finally {
+    await floor.close();
+  }
+}
+
+/**
+ * Hovers through a transport floor server that has `text` open: the round trip of each, at the
+ * positions `at` gives, one after another (the server answers each with the same fixed text).
+ */
+export async function floorHovers(text: string, hovers: number, at: () => { line: number; character: number }, uri = 'file:///floor/robots.txt'): Promise<number[]> {
+  const floor = await startFloor();
+  try {
+    const opened = floor.diagnostics(uri, 1);
+    await floor.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'robots-txt', version: 1, text } });
+    await opened;
+    const times: number[] = [];
+    for (let k = 0; k < hovers; k++) {
+      const t0 = performance.now();
+      await floor.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: at() });
       times.push(performance.now() - t0);
     }
     return times;

@@ -140,22 +140,19 @@ export async function floorOpen(text: string, kind: FloorKind = 'transport', uri
 }
 
 /**
- * One-character edits → diagnostics through a floor server that has `text` open: the time of
- * each, for edits at the positions `at` gives.
+ * A floor server with `text` open, then `count` steps one after another, each timed (a step is
+ * one request or edit, awaited to its answer or diagnostics).
  */
-export async function floorTyping(text: string, edits: number, at: () => { line: number; character: number }, uri = 'file:///floor/robots.txt'): Promise<number[]> {
+async function timedWithOpen(text: string, uri: string, count: number, step: (floor: Floor, k: number) => Promise<void>): Promise<number[]> {
   const floor = await startFloor();
   try {
     const opened = floor.diagnostics(uri, 1);
     await floor.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'robots-txt', version: 1, text } });
     await opened;
     const times: number[] = [];
-    for (let version = 2; version < edits + 2; version++) {
-      const p = at();
-      const published = floor.diagnostics(uri, version);
+    for (let k = 0; k < count; k++) {
       const t0 = performance.now();
-      await floor.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ range: { start: p, end: p }, text: 'x' }] });
-      await published;
+      await step(floor, k);
       times.push(performance.now() - t0);
     }
     return times;
@@ -165,23 +162,25 @@ export async function floorTyping(text: string, edits: number, at: () => { line:
 }
 
 /**
+ * One-character edits → diagnostics through a floor server that has `text` open: the time of
+ * each, for edits at the positions `at` gives.
+ */
+export function floorTyping(text: string, edits: number, at: () => { line: number; character: number }, uri = 'file:///floor/robots.txt'): Promise<number[]> {
+  return timedWithOpen(text, uri, edits, async (floor, k) => {
+    const version = k + 2;
+    const p = at();
+    const published = floor.diagnostics(uri, version);
+    await floor.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ range: { start: p, end: p }, text: 'x' }] });
+    await published;
+  });
+}
+
+/**
  * Hovers through a transport floor server that has `text` open: the round trip of each, at the
  * positions `at` gives, one after another (the server answers each with the same fixed text).
  */
-export async function floorHovers(text: string, hovers: number, at: () => { line: number; character: number }, uri = 'file:///floor/robots.txt'): Promise<number[]> {
-  const floor = await startFloor();
-  try {
-    const opened = floor.diagnostics(uri, 1);
-    await floor.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'robots-txt', version: 1, text } });
-    await opened;
-    const times: number[] = [];
-    for (let k = 0; k < hovers; k++) {
-      const t0 = performance.now();
-      await floor.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: at() });
-      times.push(performance.now() - t0);
-    }
-    return times;
-  } finally {
-    await floor.close();
-  }
+export function floorHovers(text: string, hovers: number, at: () => { line: number; character: number }, uri = 'file:///floor/robots.txt'): Promise<number[]> {
+  return timedWithOpen(text, uri, hovers, async (floor) => {
+    await floor.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: at() });
+  });
 }

@@ -24,6 +24,29 @@ function repeated(n: number): string {
   return `User-agent: *\n${rules.join('\n')}\n${rules.join('\n')}\n`;
 }
 
+/** The pipeline before repeated findings were read in runs: every finding listed, then capped. */
+const capped = (doc: RobotsDocument, s: ValidationSettings) => toDiagnostics(collectFindings(doc, s), s, (f: LocatedFinding) => placeLine(doc.uri, f));
+
+/**
+ * `text` validated, then after each edit (`at` a line, `typed` what replaces its end, or the whole
+ * line), as capping the whole list does; how many of those validations have a note about hidden
+ * findings whose message matches `noted` (0 or more).
+ */
+function cappedThroughEdits(text: string, s: ValidationSettings, edits: readonly [number, string, boolean][], noted: RegExp): number {
+  let doc = parseDocument('file:///cap/robots.txt', 1, text);
+  assert.deepEqual(doValidation(doc, s), capped(doc, s));
+  let notes = 0;
+  for (const [at, typed, wholeLine] of edits) {
+    const line = at % doc.lines.length;
+    const end = wholeLine && line + 1 < doc.lines.length ? { line: line + 1, character: 0 } : { line, character: doc.lines[line].text.length };
+    doc = updateDocument(doc, [{ range: { start: { line, character: wholeLine ? 0 : end.character }, end }, text: typed }], doc.version + 1);
+    const got = doValidation(doc, s);
+    assert.deepEqual(got, capped(doc, s));
+    if (got.some((d) => d.code === 'text.too-many-problems' && noted.test(d.message))) notes++;
+  }
+  return notes;
+}
+
 suite('bounded payloads', () => {
   test('150 duplicate rules: the first 100 hints, then one hint saying 50 more, where they start', () => {
     const ds = doValidation(parseDocument('file:///p/robots.txt', 1, repeated(150)));
@@ -59,21 +82,11 @@ suite('bounded payloads', () => {
       }),
     }) as fc.Arbitrary<ValidationSettings>;
     const edit = fc.tuple(fc.nat({ max: 60 }), fc.constantFrom('x', '\n', 'Disallow: /a\n', '/a', ''), fc.boolean());
-    const capped = (doc: RobotsDocument, s: ValidationSettings) => toDiagnostics(collectFindings(doc, s), s, (f: LocatedFinding) => placeLine(doc.uri, f));
     let runsWithNote = 0;
     fc.assert(
       fc.property(fc.array(group, { minLength: 1, maxLength: 4 }), settings, fc.array(edit, { maxLength: 4 }), (groups, s, edits) => {
         const text = groups.map(([agent, rules]) => [agent, ...rules].join('\n')).join('\n');
-        let doc = parseDocument('file:///cap/robots.txt', 1, text);
-        assert.deepEqual(doValidation(doc, s), capped(doc, s));
-        for (const [at, typed, wholeLine] of edits) {
-          const line = at % doc.lines.length;
-          const end = wholeLine && line + 1 < doc.lines.length ? { line: line + 1, character: 0 } : { line, character: doc.lines[line].text.length };
-          doc = updateDocument(doc, [{ range: { start: { line, character: wholeLine ? 0 : end.character }, end }, text: typed }], doc.version + 1);
-          const got = doValidation(doc, s);
-          assert.deepEqual(got, capped(doc, s));
-          if (got.some((d) => d.code === 'text.too-many-problems' && /duplicate-rule/.test(d.message))) runsWithNote++;
-        }
+        runsWithNote += cappedThroughEdits(text, s, edits, /duplicate-rule/);
       }),
       { numRuns: 600, seed: 13 },
     );
@@ -99,20 +112,10 @@ suite('bounded payloads', () => {
       }),
     }) as fc.Arbitrary<ValidationSettings>;
     const edit = fc.tuple(fc.nat({ max: 400 }), fc.constantFrom('x', '\n', 'ACAP-allow-crawl: /a\n', 'ACAP-disallow-crawl: /p3\n', '/a', ''), fc.boolean());
-    const capped = (doc: RobotsDocument, s: ValidationSettings) => toDiagnostics(collectFindings(doc, s), s, (f: LocatedFinding) => placeLine(doc.uri, f));
     let runsWithNote = 0;
     fc.assert(
       fc.property(fc.array(record, { minLength: 1, maxLength: 4 }), settings, fc.array(edit, { maxLength: 4 }), (records, s, edits) => {
-        let doc = parseDocument('file:///cap/robots.txt', 1, `ACAP-allow-crawl: /early\n${records.join('\n')}\n`);
-        assert.deepEqual(doValidation(doc, s), capped(doc, s));
-        for (const [at, typed, wholeLine] of edits) {
-          const line = at % doc.lines.length;
-          const end = wholeLine && line + 1 < doc.lines.length ? { line: line + 1, character: 0 } : { line, character: doc.lines[line].text.length };
-          doc = updateDocument(doc, [{ range: { start: { line, character: wholeLine ? 0 : end.character }, end }, text: typed }], doc.version + 1);
-          const got = doValidation(doc, s);
-          assert.deepEqual(got, capped(doc, s));
-          if (got.some((d) => d.code === 'text.too-many-problems' && /acap\.(duplicate-field|contradictory-fields)/.test(d.message))) runsWithNote++;
-        }
+        runsWithNote += cappedThroughEdits(`ACAP-allow-crawl: /early\n${records.join('\n')}\n`, s, edits, /acap\.(duplicate-field|contradictory-fields)/);
       }),
       { numRuns: 400, seed: 17 },
     );

@@ -977,7 +977,8 @@ function applicableRecords(doc: RobotsDocument, token: string, ctx: WorkspaceCon
   // Through the index (recordIndex): a look-up, not a scan of every record.
   const index = recordIndex(compileRecords(doc));
   const star = index.star;
-  const own = index.byCrawler.get(t) ?? [];
+  // A crawler no record names: the one empty list, which every cache keyed by lists finds again.
+  const own = index.byCrawler.get(t) ?? NONE;
   if (!refers(own)) return { named: own, star, local: true };
   const named: CompiledRecord[] = [];
   for (const r of own) {
@@ -1139,7 +1140,8 @@ function explainAs(doc: RobotsDocument, query: Query, ctx: WorkspaceContext, rea
   }
 
   const { named, star, local } = applicableRecords(doc, token, ctx, notes);
-  const subFields = (records: readonly CompiledRecord[]): readonly (readonly AcapField[])[] => purpose ? purposeLists(records, purpose) : [];
+  // No purpose: the one empty list of lists, so that what is kept per tier's lists (keyIndex, listsSpeaking) is found again, not made anew for each question.
+  const subFields = (records: readonly CompiledRecord[]): readonly (readonly AcapField[])[] => purpose ? purposeLists(records, purpose) : NONE;
   const tiers: Tier[] = [
     { name: 'named-purpose', lists: subFields(named) },
     { name: 'star-purpose', lists: subFields(star) },

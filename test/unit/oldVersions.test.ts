@@ -14,6 +14,7 @@ import * as assert from 'node:assert/strict';
 import { doComplete, doHover, doValidation, explain, explainAiUse, getCodeActions, getSemanticTokens, parseDocument, updateDocument, type RobotsDocument } from '../../server/src/service';
 import { aliveAfterCollections, heapAfterCollectionsMiB } from './kit/collect';
 import { MemoryWorkspace } from './memoryWorkspace';
+import { indexAdds } from './helpers';
 
 /** The crawler of group `g`: a product token of letters (RFC 9309 §2.2.1), `botaa`, `botba`... */
 const crawler = (g: number): string => `bot${String.fromCharCode(97 + (g % 26), 97 + Math.floor(g / 26))}`;
@@ -128,7 +129,8 @@ suite('earlier versions of an edited document are let go', () => {
 suite('a file read through ACAP-permissions-reference keeps nothing per query', () => {
   /** A referring robots.txt, and the file it sends `bot` to: `fields` rules, one per path. */
   function site(fields: number): { main: RobotsDocument; workspace: MemoryWorkspace } {
-    const target = ['ACAP-crawler: bot', ...Array.from({ length: fields }, (_, k) => `ACAP-disallow-crawl: /p${k}/`)].join('\n') + '\n';
+    // The last field names a resource set that only the referring file may define (Part 1 §2.7).
+    const target = ['ACAP-crawler: bot', ...Array.from({ length: fields }, (_, k) => `ACAP-disallow-crawl: /p${k}/`), 'ACAP-disallow-crawl: the-acap:resource-set:s'].join('\n') + '\n';
     const main = parseDocument('file:///site/robots.txt', 1, 'ACAP-crawler: bot\nACAP-permissions-reference: /bot.txt\nACAP-crawler: *\nACAP-allow-crawl: /\n# end\n');
     return { main, workspace: new MemoryWorkspace({ 'file:///site/bot.txt': target }) };
   }
@@ -142,6 +144,27 @@ suite('a file read through ACAP-permissions-reference keeps nothing per query', 
     const grown = heapAfterCollectionsMiB() - before;
     // Compiled again for each query, the 2,000 fields kept about 0.5 MiB a query (200 MiB here).
     assert.ok(grown < 16, `the heap grew by ${grown.toFixed(1)} MiB over 400 queries`);
+  });
+
+  test('the referring file typed in where its definitions are not: the referenced records are not compiled and indexed again', () => {
+    const { main, workspace } = site(2_000);
+    const ask = (d: RobotsDocument): boolean => explain(d, { agent: 'bot', path: '/p1999/x' }, { workspace }).allowed;
+    let doc = main;
+    assert.equal(ask(doc), false);
+    for (let k = 0; k < 5; k++) {
+      doc = updateDocument(doc, [{ range: { start: { line: 4, character: 5 }, end: { line: 4, character: 5 } }, text: 'x' }], doc.version + 1);
+      let allowed = true;
+      // Compiled again for each version of the referring file, the 2,000 patterns were indexed again.
+      const adds = indexAdds(() => { allowed = ask(doc); });
+      assert.equal(allowed, false);
+      assert.equal(adds, 0, `keystroke ${k + 1}: ${adds} index entries filed`);
+    }
+    // A definition typed in the referring file: the records are compiled in its new scope, where
+    // the referenced file's last field prohibits /q/.
+    const q = (d: RobotsDocument): boolean => explain(d, { agent: 'bot', path: '/q/x' }, { workspace }).allowed;
+    assert.equal(q(doc), true);
+    doc = updateDocument(doc, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: 'ACAP-resource-set: s /q/\n' }], doc.version + 1);
+    assert.equal(q(doc), false);
   });
 
   test('the referring file typed in and asked after each keystroke: its earlier versions are let go', async () => {

@@ -108,7 +108,9 @@ suite('the never-wins check across edits', () => {
     const TYPED = ['', '*', '$', 'a', '/', '\n', ...LINES.map((l) => l + '\n')];
     fc.assert(fc.property(
       fc.array(fc.constantFrom(...LINES), { minLength: 1, maxLength: 24 }),
-      fc.array(fc.record({ line: fc.nat(30), char: fc.nat(30), cut: fc.nat(3), text: fc.constantFrom(...TYPED) }), { maxLength: 12 }),
+      // `quiet`: the version is not validated, so that the next validation's edited region spans
+      // several edits (the never-wins check takes its buckets across that region).
+      fc.array(fc.record({ line: fc.nat(30), char: fc.nat(30), cut: fc.nat(3), text: fc.constantFrom(...TYPED), quiet: fc.boolean() }), { maxLength: 12 }),
       (lines, edits) => {
         let doc = parseDocument(URI, 1, lines.join('\n'));
         doValidation(doc);
@@ -116,9 +118,12 @@ suite('the never-wins check across edits', () => {
           const line = Math.min(e.line, doc.lines.length - 1);
           const start = Math.min(e.char, doc.lines[line].text.length);
           doc = edit(doc, at(line, start, e.text, Math.min(start + e.cut, doc.lines[line].text.length)));
+          if (e.quiet) continue;
           const [got, want] = both(doc);
           assert.deepEqual(got, want);
         }
+        const [got, want] = both(doc);
+        assert.deepEqual(got, want);
       },
     ), { numRuns: 300, seed: 23 });
   });

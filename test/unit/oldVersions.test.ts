@@ -172,7 +172,7 @@ suite('a file read through ACAP-permissions-reference keeps nothing per query', 
     let doc = main;
     const versions: WeakRef<RobotsDocument>[] = [];
     for (let k = 0; k < 60; k++) {
-      // A comment typed: the referring file's model is built again, its definitions the same.
+      // A comment typed: the referring file's model is carried over (a new object), its definitions the same.
       doc = updateDocument(doc, [{ range: { start: { line: 4, character: 5 }, end: { line: 4, character: 5 } }, text: 'x' }], doc.version + 1);
       assert.equal(explain(doc, { agent: 'bot', path: `/p${k % 50}/` }, { workspace }).allowed, false);
       versions.push(new WeakRef(doc));

@@ -6,12 +6,15 @@
  * purposes, local usages, resource sets, unreadable fields, crawlers that read ACAP by default and
  * crawlers that do not, the ignore line — each part equals the same part of explain()'s answer,
  * and every cell of the table equals the cell made from explainDefault's whole answers, as the
- * table made them before.
+ * table made them before. Through ACAP-permissions-reference too, while the referring file's
+ * definitions are typed over and its comments typed in (the referenced records are compiled per
+ * referring version and carried while its definitions read the same: acapRules.ts compileRecords).
  */
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { explain, explainDefault, parseDocument, permissionMatrix, type MatrixCell, type Query } from '../../server/src/service';
+import { explain, explainDefault, parseDocument, permissionMatrix, updateDocument, type MatrixCell, type Query } from '../../server/src/service';
 import { conventionalProfiles, explainDecision, explainVerdict } from '../../server/src/service/engine/permissions';
+import { MemoryWorkspace } from './memoryWorkspace';
 
 const PATTERNS = ['/', '/a', '/a/', '/a/*.htm', '/*.pdf$', '/b$', 'the-acap:resource-set:docs'];
 const PATHS = ['/', '/a', '/a/x', '/a/x.htm', '/b', '/b/c', '/q.pdf', '/docs/1', '/c', '/d'];
@@ -92,5 +95,41 @@ suite('the parts of an answer a table asks for', () => {
         }
       }
     }), { numRuns: 100, seed: 31 });
+  });
+  test('through a permissions reference, as the referring file is edited: each part, and the whole answer, as a fresh reading gives them', function () {
+    this.timeout(120_000);
+    // Definitions the referenced file's fields use (Part 1 §2.7), or none, on the referring file's first line.
+    const DEFS = ['ACAP-resource-set: docs /a/ /b$', 'ACAP-resource-set: docs /c*', 'ACAP-qualified-usage: snip present-snippet max-length=40', 'ACAP-composite-usage: both crawl index', '# none'];
+    const TARGET = ['ACAP-allow-crawl: the-acap:resource-set:docs', 'ACAP-disallow-crawl: /a', 'ACAP-allow-(snip): /', 'ACAP-allow-(both): /c', 'ACAP-disallow-index: /b', 'ACAP-allow-present: /a/x'];
+    // An edit: another definition over the first line, or a character typed in the comment line.
+    const step = fc.oneof(fc.constantFrom(...DEFS), fc.constant(undefined));
+    fc.assert(fc.property(fc.constantFrom(...DEFS), fc.array(fc.constantFrom(...TARGET), { minLength: 1, maxLength: 5 }), fc.array(step, { minLength: 1, maxLength: 6 }), (first, fields, steps) => {
+      const files = { 'file:///site/bot.txt': ['ACAP-crawler: bot', ...fields, 'ACAP-crawler: *', ...fields.slice(0, 2)].join('\n') + '\n' };
+      const workspace = new MemoryWorkspace(files);
+      let doc = parseDocument('file:///site/robots.txt', 1, [first, '# comment', 'ACAP-crawler: bot', 'ACAP-permissions-reference: /bot.txt', 'ACAP-crawler: other', 'ACAP-allow-crawl: /'].join('\n') + '\n');
+      const check = (): void => {
+        // A fresh reading: the referring text parsed again, the referenced file read from a workspace of its own.
+        const fresh = parseDocument(doc.uri, 1, doc.lines.map((l) => l.text + l.eol).join(''));
+        const freshCtx = { workspace: new MemoryWorkspace(files) };
+        for (const usage of ['crawl', 'index', 'present-snippet', 'present']) {
+          for (const path of ['/a/x', '/b', '/c1', '/']) {
+            const q: Query = { agent: 'bot', usage, path, reading: 'acap' };
+            const whole = explain(fresh, q, freshCtx);
+            const where = `${JSON.stringify(q)} in ${JSON.stringify(fresh.lines.map((l) => l.text))}`;
+            assert.deepEqual(explain(doc, q, { workspace }), whole, where);
+            assert.deepEqual(explainVerdict(doc, q, { workspace }), { reading: whole.reading, allowed: whole.allowed, line: whole.decision.winners[0]?.line, qualifiers: whole.qualifiers, decidedBy: whole.decidedBy }, where);
+            assert.deepEqual(explainDecision(doc, q, { workspace }), whole.decision, where);
+          }
+        }
+      };
+      check();
+      for (const def of steps) {
+        const change = def === undefined
+          ? { range: { start: { line: 1, character: 1 }, end: { line: 1, character: 1 } }, text: 'x' }
+          : { range: { start: { line: 0, character: 0 }, end: { line: 0, character: doc.lines[0].text.length } }, text: def };
+        doc = updateDocument(doc, [change], doc.version + 1);
+        check();
+      }
+    }), { numRuns: 120, seed: 37 });
   });
 });

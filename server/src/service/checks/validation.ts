@@ -192,7 +192,11 @@ function gather(doc: RobotsDocument, ctx: WorkspaceContext, wanted?: Wanted): { 
  * findings are not the file's first. O(runs + want).
  */
 export function firstOfRuns(runs: readonly FindingRun[], want: number, out: LocatedFinding[]): number | undefined {
-  if (!inLineOrder(runs)) return undefined;
+  return inLineOrder(runs) ? takeFirst(runs, want, out) : undefined;
+}
+
+/** The first `want` findings of `runs` appended to `out`, and how many the runs hold. O(runs + want). */
+function takeFirst(runs: readonly FindingRun[], want: number, out: LocatedFinding[]): number {
   let total = 0;
   for (const run of runs) {
     for (let k = 0; k < run.length && total + k < want; k++) out.push(run.at(k));
@@ -216,7 +220,7 @@ function takeRuns(byCode: readonly CodeRuns[], wanted: Wanted, out: LocatedFindi
   if (!byCode.every((c) => inLineOrder(c.runs))) return false;
   for (const { code, runs } of byCode) {
     const want = wanted(code);
-    const total = firstOfRuns(runs, want ?? Infinity, out) ?? 0;
+    const total = takeFirst(runs, want ?? Infinity, out);
     if (want !== undefined) totals.set(code, total);
   }
   return true;

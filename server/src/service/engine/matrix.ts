@@ -48,46 +48,38 @@ export interface DefaultAnswer {
   readonly other: OtherReading | undefined;
 }
 
+/** What defaultAnswers needs of an answer: its reading, verdict, deciding lines and qualifiers. */
+type ReadingAnswer = Pick<Explanation, 'reading' | 'allowed' | 'decidedBy' | 'qualifiers'>;
+
 /**
- * `explain` without a forced reading (issue 15): the crawler's own reading, and the other one when
- * its verdict or qualifiers differ. Two engine answers at most.
+ * `ask` in the crawler's own reading (defaultReading), and in the other one when the file has ACAP
+ * records, that other answer kept only where its verdict differs (qualifiers travel only with the
+ * ACAP reading: conventional records have none). Two answers at most.
  */
-export function explainDefault(doc: RobotsDocument, query: Omit<Query, 'reading'>, ctx: WorkspaceContext = {}): DefaultAnswer {
+function defaultAnswers<A extends ReadingAnswer>(doc: RobotsDocument, query: Omit<Query, 'reading'>, ask: (q: Query) => A): { answer: A; readingWhy: string; other: OtherReading | undefined } {
   const { reading, why } = defaultReading(doc, query.agent);
   // Queries written out, not spread (see evaluateConventional): a hover table asks hundreds.
   const inReading = (r: Reading): Query => ({ agent: query.agent, usage: query.usage, path: query.path, purpose: query.purpose, profile: query.profile, reading: r });
-  const answer = explain(doc, inReading(reading), ctx);
+  const answer = ask(inReading(reading));
   if (getModel(doc).records.length === 0) return { answer, readingWhy: why, other: undefined };
-  const alt = explain(doc, inReading(reading === 'acap' ? 'conventional' : 'acap'), ctx);
-  // Only a different verdict counts: qualifiers travel only with the ACAP reading (conventional records have none).
-  const differs = alt.allowed !== answer.allowed;
+  const alt = ask(inReading(reading === 'acap' ? 'conventional' : 'acap'));
   return {
     answer, readingWhy: why,
-    other: differs ? { reading: alt.reading, allowed: alt.allowed, line: alt.decidedBy[0]?.line, decidedBy: alt.decidedBy, qualifiers: alt.qualifiers } : undefined,
+    other: alt.allowed !== answer.allowed ? { reading: alt.reading, allowed: alt.allowed, line: alt.decidedBy[0]?.line, decidedBy: alt.decidedBy, qualifiers: alt.qualifiers } : undefined,
   };
-}
-
-/** A verdict in the crawler's default reading, why that reading, and the other reading's where it differs. */
-interface DefaultVerdict {
-  readonly verdict: Verdict;
-  readonly readingWhy: string;
-  readonly other: OtherReading | undefined;
 }
 
 /**
- * explainDefault as a table's cell needs it (explainVerdict): the same verdicts, lines and
- * qualifiers, without the rest of the two answers. Two engine verdicts at most.
+ * `explain` without a forced reading (issue 15): the crawler's own reading, and the other one when
+ * its verdict differs. Two engine answers at most.
  */
-function verdictDefault(doc: RobotsDocument, query: Omit<Query, 'reading'>, ctx: WorkspaceContext): DefaultVerdict {
-  const { reading, why } = defaultReading(doc, query.agent);
-  const inReading = (r: Reading): Query => ({ agent: query.agent, usage: query.usage, path: query.path, purpose: query.purpose, profile: query.profile, reading: r });
-  const verdict = explainVerdict(doc, inReading(reading), ctx);
-  if (getModel(doc).records.length === 0) return { verdict, readingWhy: why, other: undefined };
-  const alt = explainVerdict(doc, inReading(reading === 'acap' ? 'conventional' : 'acap'), ctx);
-  return {
-    verdict, readingWhy: why,
-    other: alt.allowed !== verdict.allowed ? { reading: alt.reading, allowed: alt.allowed, line: alt.decidedBy[0]?.line, decidedBy: alt.decidedBy, qualifiers: alt.qualifiers } : undefined,
-  };
+export function explainDefault(doc: RobotsDocument, query: Omit<Query, 'reading'>, ctx: WorkspaceContext = {}): DefaultAnswer {
+  return defaultAnswers(doc, query, (q) => explain(doc, q, ctx));
+}
+
+/** explainDefault as a table's cell needs it: the same verdicts, lines and qualifiers (explainVerdict), without the rest of the two answers. */
+function verdictDefault(doc: RobotsDocument, query: Omit<Query, 'reading'>, ctx: WorkspaceContext): { answer: Verdict; readingWhy: string; other: OtherReading | undefined } {
+  return defaultAnswers(doc, query, (q) => explainVerdict(doc, q, ctx));
 }
 
 /** Major search and AI crawlers (their published product tokens). */
@@ -383,8 +375,8 @@ function mergeAscending(a: readonly number[], b: readonly number[]): readonly nu
 }
 
 /** The cell names the line that decided the usage itself (none when silence permits it). */
-function cellOf(d: DefaultVerdict, usage: string, crawlRefused: boolean): MatrixCell {
-  const v = d.verdict;
+function cellOf(d: ReturnType<typeof verdictDefault>, usage: string, crawlRefused: boolean): MatrixCell {
+  const v = d.answer;
   const other = d.other ? { other: d.other } : {};
   // Refused for want of crawl: what the usage's own lines say does not matter, so cells alike.
   if (crawlRefused && usage !== 'crawl') return { allowed: false, line: undefined, qualifiers: [], needsCrawl: true, reading: v.reading, ...other };
@@ -459,10 +451,10 @@ export function* permissionMatrixSteps(doc: RobotsDocument, path: string, crawle
     type Row = { crawlers: string[]; cells: MatrixCell[]; profilesDisagree: boolean; profiles: Record<Profile, boolean>; reading: Reading; readingWhy: string; readingsDiffer: boolean };
     const rowOf = (agent: string): Row => {
       const answers = usages.map((usage) => verdictDefault(doc, { agent, usage, path, profile, ...(purpose ? { purpose } : {}) }, ctx));
-      const refused = !answers[0].verdict.allowed;
+      const refused = !answers[0].answer.allowed;
       const p = conventionalProfiles(doc, agent, path);
       const cells = answers.map((d, k) => cellOf(d, usages[k], refused));
-      return { crawlers: [agent], cells, readingsDiffer: cells.some((c) => c.other !== undefined), profilesDisagree: !(p.rfc9309 === p.google && p.google === p.koster1996), profiles: { ...p }, reading: answers[0].verdict.reading, readingWhy: answers[0].readingWhy };
+      return { crawlers: [agent], cells, readingsDiffer: cells.some((c) => c.other !== undefined), profilesDisagree: !(p.rfc9309 === p.google && p.google === p.koster1996), profiles: { ...p }, reading: answers[0].answer.reading, readingWhy: answers[0].readingWhy };
     };
     const pkey = (p: Readonly<Record<Profile, boolean>>): string => PROFILES.map((x) => p[x]).join();
     const star = rowOf('*');

@@ -1072,10 +1072,12 @@ export function explainVerdict(doc: RobotsDocument, query: Query, ctx: Workspace
  * the crawler and the path, not on the usage, the purpose or the reading).
  */
 export function conventionalProfiles(doc: RobotsDocument, agent: string, path: string): Readonly<Record<Profile, boolean>> {
-  const convDoc = conventionalView(doc, false);
-  const token = agentToken(agent);
-  const rawPath = queryPath(path);
-  return { rfc9309: evaluateConventional(convDoc, token, rawPath, 'rfc9309').allowed, google: evaluateConventional(convDoc, token, rawPath, 'google').allowed, koster1996: evaluateConventional(convDoc, token, rawPath, 'koster1996').allowed };
+  return profileVerdicts(conventionalView(doc, false), agentToken(agent), queryPath(path));
+}
+
+/** The conventional crawl verdict of `token` on `rawPath` under each profile; `known`, one already evaluated. */
+function profileVerdicts(convDoc: RobotsDocument, token: string, rawPath: string, known?: { readonly profile: Profile; readonly allowed: boolean }): Record<Profile, boolean> {
+  return Object.fromEntries(PROFILES.map((p) => [p, p === known?.profile ? known.allowed : evaluateConventional(convDoc, token, rawPath, p).allowed])) as Record<Profile, boolean>;
 }
 
 /**
@@ -1108,7 +1110,7 @@ function explainAs(doc: RobotsDocument, query: Query, ctx: WorkspaceContext, rea
   // The file as conventional crawlers read it (a partial BOM skipped, interpretation §1).
   const convDoc = conventionalView(doc, false);
   const conventional = evaluateConventional(convDoc, token, rawPath, profile);
-  const profilesOf = (): Record<Profile, boolean> => Object.fromEntries(PROFILES.map((p) => [p, p === profile ? conventional.allowed : evaluateConventional(convDoc, token, rawPath, p).allowed])) as Record<Profile, boolean>;
+  const profilesOf = (): Record<Profile, boolean> => profileVerdicts(convDoc, token, rawPath, { profile, allowed: conventional.allowed });
   const ignored = readAs.ignoreConventional ?? model.ignoreConventional.length > 0;
   const full = mode === 'full';
   if (full && conventional.substring) notes.push(`koster1996: line ${conventional.substring.line + 1}'s User-agent ‘${conventional.substring.value.trim()}’ contains ‘${token}’, so its group applies (Koster 1996 §3.2.1 matches a substring; rfc9309 needs the exact token).`);

@@ -445,14 +445,21 @@ const splits = new WeakMap<readonly LocatedFinding[], readonly FindingRun[] | un
 function splitByCode(found: readonly LocatedFinding[]): readonly FindingRun[] | undefined {
   if (splits.has(found)) return splits.get(found);
   const lists = RECORD_CODES.map((): LocatedFinding[] => []);
-  let known = true;
+  let out: FindingRun[] | undefined = [];
   for (const f of found) {
     const c = RECORD_CODES.indexOf(f.code);
-    if (c < 0) known = false;
-    else lists[c].push(f);
+    if (c < 0) {
+      out = undefined;
+      break;
+    }
+    lists[c].push(f);
   }
-  const out = known ? lists.map((list): FindingRun => ({ length: list.length, at: (k) => list[k] })) : undefined;
-  for (const list of lists) list.sort((a, b) => a.line - b.line || a.span.start - b.span.start);
+  if (out) {
+    for (const list of lists) {
+      list.sort((a, b) => a.line - b.line || a.span.start - b.span.start);
+      out.push({ length: list.length, at: (k) => list[k] });
+    }
+  }
   splits.set(found, out);
   return out;
 }

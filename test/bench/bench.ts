@@ -33,7 +33,7 @@
  * shape (deterministic).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -42,6 +42,7 @@ import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type
 import type { Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { decodeUtf8 } from '../../server/src/cli/decode';
 import { floorHovers, floorOpen } from './floorServer';
+import { scratchFile } from './scratch';
 import {
   doComplete, doValidation, explain, getModel, getSemanticTokens, getSemanticTokensRange, parseDocument, semanticTokensDelta, updateDocument, type RobotsDocument,
 } from '../../server/src/service';
@@ -125,8 +126,7 @@ function loadPeer(): { parse: Peer; module: string } | undefined {
  * a server's first didOpen): median of 3 processes, the time of the parse call alone.
  */
 async function peerColdParse(module: string, text: string): Promise<{ median: number; runs: number[] }> {
-  const file = path.join(os.tmpdir(), `robots-acap-bench-peer-${process.pid}.txt`);
-  writeFileSync(file, text);
+  const file = scratchFile('peer-input.txt', text);
   const script = [
     `const parse = require(${JSON.stringify(module)});`,
     `const text = require('node:fs').readFileSync(${JSON.stringify(file)}, 'utf8');`,
@@ -174,8 +174,7 @@ interface Server {
 
 async function startServer(pull: boolean, extra: { textDocument?: object; workspace?: object } = {}): Promise<Server> {
   if (!existsSync(SERVER)) throw new Error('dist/server.js is missing: run `npm run build`');
-  const preload = path.join(os.tmpdir(), `robots-acap-bench-preload-${process.pid}.cjs`);
-  writeFileSync(preload, PRELOAD);
+  const preload = scratchFile('preload.cjs', PRELOAD);
   const child = spawn(process.execPath, ['--expose-gc', '-r', preload, SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ROBOTS_ACAP_PHASES: '1' } });
   const conn = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
   const waiting: { uri: string; version: number; resolve: (p: PublishDiagnosticsParams) => void }[] = [];

@@ -18,10 +18,8 @@
  * Not a test: nothing here asserts a time.
  */
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+import { scratchFile } from './scratch';
 
 export type FloorKind = 'transport' | 'scan';
 
@@ -67,12 +65,11 @@ export const HOVER_ANSWER_CHARS = 750;
 
 const scripts = new Map<FloorKind, string>();
 
-/** A floor server's script, written once per process and kind to the temporary folder. */
+/** A floor server's script, written once per process and kind to the bench's scratch folder. */
 function floorScript(kind: FloorKind): string {
   let script = scripts.get(kind);
   if (script) return script;
-  script = path.join(os.tmpdir(), `robots-acap-bench-floor-${kind}-${process.pid}.cjs`);
-  writeFileSync(script, [
+  script = scratchFile(`floor-${kind}.cjs`, [
     `const { createConnection, ProposedFeatures, TextDocumentSyncKind } = require(${JSON.stringify(require.resolve('vscode-languageserver/node'))});`,
     'const connection = createConnection(ProposedFeatures.all);',
     'connection.onInitialize(() => ({ capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, hoverProvider: true } }));',

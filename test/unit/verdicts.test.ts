@@ -79,6 +79,39 @@ suite('the parts of an answer a table asks for', () => {
     }), { numRuns: 150, seed: 29 });
   });
 
+  test('a crawler asked every usage in a row, as a table asks, gets the parts of a fresh whole answer for each', function () {
+    this.timeout(120_000);
+    // The ACAP setting of one crawler, path, purpose and profile is made once for the usages
+    // asked in a row (permissions.ts acapSetting): each usage must still get its own answer, and
+    // a question that differs in anything else a setting of its own.
+    const usages = USAGES.filter((u) => u !== 'other' && !u.startsWith('('));
+    const asked = fc.record({
+      agent: fc.constantFrom(...CRAWLERS, 'other'),
+      path: fc.constantFrom(...PATHS),
+      purpose: fc.option(fc.constantFrom('news', 'ads'), { nil: undefined }),
+      profile: fc.constantFrom('rfc9309' as const, 'google' as const, 'koster1996' as const),
+    });
+    fc.assert(fc.property(file, fc.array(asked, { minLength: 1, maxLength: 4 }), fc.boolean(), (text, questions, decisionsFirst) => {
+      const doc = parseDocument('file:///site/robots.txt', 1, text);
+      for (const a of questions) {
+        for (const usage of usages) {
+          const q: Query = { ...a, usage };
+          const whole = explain(parseDocument('file:///site/robots.txt', 1, text), q);
+          const where = JSON.stringify(q);
+          const verdict = (): void => assert.deepEqual(explainVerdict(doc, q), { reading: whole.reading, allowed: whole.allowed, line: whole.decision.winners[0]?.line, qualifiers: whole.qualifiers, decidedBy: whole.decidedBy }, where);
+          const decision = (): void => assert.deepEqual(explainDecision(doc, q), whole.decision, where);
+          if (decisionsFirst) {
+            decision();
+            verdict();
+          } else {
+            verdict();
+            decision();
+          }
+        }
+      }
+    }), { numRuns: 120, seed: 41 });
+  });
+
   test('every cell of the table equals the cell made from whole answers', function () {
     this.timeout(120_000);
     fc.assert(fc.property(file, fc.constantFrom(...PATHS), (text, path) => {

@@ -374,22 +374,25 @@ function eachMatchingField(list: readonly AcapField[], usages: readonly string[]
     }
     return;
   }
-  const matched = new Map<number, FiledPattern[]>();
-  const add = (m: FiledPattern): void => {
-    const known = matched.get(m.pos);
-    if (known) known.push(m);
-    else matched.set(m.pos, [m]);
-  };
-  for (const usage of new Set(usages)) {
-    const index = usageIndex(list, usage);
-    for (const m of index.everywhere) add(m);
-    for (const m of index.patterns.matches(path)) add(m);
+  // Most lists have no pattern matching the path: nothing is allocated until one does (a map of
+  // positions, a set of usages and a sorted copy of the keys were made for every list asked, a
+  // third of an ACAP hover's own time on a file of 41 records of 800 fields).
+  let found: FiledPattern[] | undefined;
+  for (let u = 0; u < usages.length; u++) {
+    // Each usage once (an item is filed under its field's one usage, so no item twice).
+    if (usages.indexOf(usages[u]) !== u) continue;
+    const index = usageIndex(list, usages[u]);
+    for (const m of index.everywhere) (found ??= []).push(m);
+    for (const m of index.patterns.matches(path)) (found ??= []).push(m);
   }
-  for (const pos of [...matched.keys()].sort((x, y) => x - y)) {
-    // In the field's order, the narrowest as narrowestMatch picks it.
-    const ms = matched.get(pos)!.sort((x, y) => x.at - y.at);
-    let best = ms[0].key;
-    for (const m of ms) if (compareScope(m.key, best) < 0) best = m.key;
+  if (found === undefined) return;
+  // In list order, and within a field in its patterns' order, the narrowest as narrowestMatch
+  // picks it (the first of equally narrow keys). O(m log m) for m items matching.
+  found.sort((x, y) => x.pos - y.pos || x.at - y.at);
+  for (let i = 0; i < found.length;) {
+    const pos = found[i].pos;
+    let best = found[i].key;
+    for (; i < found.length && found[i].pos === pos; i++) if (compareScope(found[i].key, best) < 0) best = found[i].key;
     take(list[pos], best);
   }
 }
@@ -1141,41 +1144,17 @@ function explainAs(doc: RobotsDocument, query: Query, ctx: WorkspaceContext, rea
     };
   }
 
-  const { named, star, local } = applicableRecords(doc, token, ctx, notes);
-  // No purpose: the one empty list of lists, so that what is kept per tier's lists (keyIndex, listsSpeaking) is found again, not made anew for each question.
-  const subFields = (records: readonly CompiledRecord[]): readonly (readonly AcapField[])[] => purpose ? purposeLists(records, purpose) : NONE;
-  const tiers: Tier[] = [
-    { name: 'named-purpose', lists: subFields(named) },
-    { name: 'star-purpose', lists: subFields(star) },
-    { name: 'named', lists: generalLists(named) },
-    { name: 'star', lists: generalLists(star) },
-  ];
-  // interpretation §3.6: the conventional group is decided first, as normal, by the profile's own
-  // rules, without the conventional lines that stand inside ACAP records (ACAP readers ignore
-  // them); that one verdict, with its deciding line's pattern, is one crawl candidate.
-  const acapDoc = conventionalView(doc, true);
-  const forAcap = ignored ? undefined : acapDoc === convDoc ? conventional : evaluateConventional(acapDoc, token, rawPath, profile);
-  let conventionalCandidate: Setting['conventional'];
-  if (forAcap && forAcap.line !== undefined && forAcap.scope !== undefined) {
-    const tier: TierName = forAcap.named ? 'named' : 'star';
-    const candidate = crawlCandidateOf(doc, forAcap.line, forAcap.allowed, tier, forAcap.scope);
-    conventionalCandidate = { tier, scored: { key: patternKey(forAcap.scope), allow: candidate.allow, usage: candidate.usage, source: 'conventional', tier, candidate } };
-  }
+  const { named, star, setting, memo } = acapSetting(doc, { token, rawPath, path, purpose, profile, ignored, convDoc, conventional }, ctx, notes, !full);
   const record = conventional.line === undefined ? undefined : recordHolding(model).get(conventional.line);
   if (full && !ignored && conventional.line !== undefined && record) {
     notes.push(`Line ${conventional.line + 1} (${lineAt(doc, conventional.line).text.trim()}) would ${conventional.allowed ? 'allow' : 'prohibit'} crawling here, but it stands inside the ACAP record of line ${(record?.startLine ?? 0) + 1} (a record runs to the next ACAP-crawler line, Part 1 §2.3), so crawlers that read ACAP ignore it (Part 1 §2.9.2).`);
   }
-  const setting: Setting = { doc, path: path.toLowerCase(), tiers, notes: new Set(), conventional: conventionalCandidate };
   if (full && ignored) {
     notes.push(model.ignoreConventional.length
       ? `Line ${model.ignoreConventional[0] + 1} tells ACAP crawlers to ignore the conventional records (Part 1 §2.9.1).`
       : 'Read as if the file told ACAP crawlers to ignore the conventional records (ACAP-ignore-conventional-records, Part 1 §2.9.1).');
   }
   if (full && named.length === 0 && star.length === 0) notes.push('No ACAP record addresses this crawler.');
-
-  // Decisions depend on the document, the crawler, the purpose, the path and the profile, and on
-  // other files only through references; without one they are kept per document.
-  const memo = local ? { path: rawPath, rest: [token, purpose ?? '', profile, ignored ? 'ignoring' : ''].join('\0') } : undefined;
   const decided = decideOnce(setting, usage, memo);
   const decision = decided.decision;
   if (mode === 'decision') return decision;
@@ -1218,6 +1197,79 @@ function explainAs(doc: RobotsDocument, query: Query, ctx: WorkspaceContext, rea
     profiles: profilesOf(),
     notes: [...new Set(notes)],
   };
+}
+
+/** What the ACAP reading of one question is decided in: the records that apply, the tiers, the setting and the key decisions are kept under. */
+interface AcapSetting {
+  readonly named: readonly CompiledRecord[];
+  readonly star: readonly CompiledRecord[];
+  readonly setting: Setting;
+  /** Decisions depend on the document, the crawler, the purpose, the path and the profile, and on other files only through references; without one they are kept per document (decideOnce). */
+  readonly memo: { readonly path: string; readonly rest: string } | undefined;
+}
+
+/** The question an AcapSetting is made for (explainAs has read it from the query). */
+interface AcapQuestion {
+  readonly token: string;
+  readonly rawPath: string;
+  /** `rawPath` normalised (normalizePercent). */
+  readonly path: string;
+  readonly purpose: string | undefined;
+  readonly profile: Profile;
+  /** Whether ACAP crawlers ignore the conventional records (read from the file, or forced). */
+  readonly ignored: boolean;
+  readonly convDoc: RobotsDocument;
+  /** The conventional verdict of `convDoc` for the question. */
+  readonly conventional: ConventionalVerdict;
+}
+
+/**
+ * The last setting made for each document, with the question it was made for: a hover's table
+ * asks each crawler every usage in a row (six, in an ACAP file, and three for the AI table), and
+ * each question found the same records, built the same tiers and decided the same conventional
+ * candidate again (a fifth of an ACAP hover's time, on a file of 41 records of 800 fields). Kept
+ * only where the records are the document's own (a reference resolves through the workspace,
+ * whose files may change under the same document) and where nothing reads the setting's notes
+ * (an answer that is not a full explanation). One entry per document, held weakly.
+ */
+const lastSettings = new WeakMap<RobotsDocument, { readonly key: string; readonly made: AcapSetting }>();
+
+/**
+ * The setting of `q` for the ACAP reading of `doc`: the records that apply (notes on references
+ * go to `notes`), the four tiers of interpretation §3.1 and the conventional crawl candidate of
+ * interpretation §3.6. With `reuse`, the one made last for the same question is returned.
+ * O(records naming the crawler) through the record index, plus the conventional verdict's cost.
+ */
+function acapSetting(doc: RobotsDocument, q: AcapQuestion, ctx: WorkspaceContext, notes: string[], reuse: boolean): AcapSetting {
+  const { token, rawPath, path, purpose, profile, ignored, convDoc, conventional } = q;
+  const key = reuse ? `${token}\0${purpose ?? ''}\0${profile}\0${ignored ? 'ignoring' : ''}\0${rawPath}` : undefined;
+  const last = key === undefined ? undefined : lastSettings.get(doc);
+  if (last && last.key === key) return last.made;
+  const { named, star, local } = applicableRecords(doc, token, ctx, notes);
+  // No purpose: the one empty list of lists, so that what is kept per tier's lists (keyIndex, listsSpeaking) is found again, not made anew for each question.
+  const subFields = (records: readonly CompiledRecord[]): readonly (readonly AcapField[])[] => purpose ? purposeLists(records, purpose) : NONE;
+  const tiers: Tier[] = [
+    { name: 'named-purpose', lists: subFields(named) },
+    { name: 'star-purpose', lists: subFields(star) },
+    { name: 'named', lists: generalLists(named) },
+    { name: 'star', lists: generalLists(star) },
+  ];
+  // interpretation §3.6: the conventional group is decided first, as normal, by the profile's own
+  // rules, without the conventional lines that stand inside ACAP records (ACAP readers ignore
+  // them); that one verdict, with its deciding line's pattern, is one crawl candidate.
+  const acapDoc = conventionalView(doc, true);
+  const forAcap = ignored ? undefined : acapDoc === convDoc ? conventional : evaluateConventional(acapDoc, token, rawPath, profile);
+  let conventionalCandidate: Setting['conventional'];
+  if (forAcap && forAcap.line !== undefined && forAcap.scope !== undefined) {
+    const tier: TierName = forAcap.named ? 'named' : 'star';
+    const candidate = crawlCandidateOf(doc, forAcap.line, forAcap.allowed, tier, forAcap.scope);
+    conventionalCandidate = { tier, scored: { key: patternKey(forAcap.scope), allow: candidate.allow, usage: candidate.usage, source: 'conventional', tier, candidate } };
+  }
+  const setting: Setting = { doc, path: path.toLowerCase(), tiers, notes: new Set(), conventional: conventionalCandidate };
+  const memo = local ? { path: rawPath, rest: [token, purpose ?? '', profile, ignored ? 'ignoring' : ''].join('\0') } : undefined;
+  const made: AcapSetting = { named, star, setting, memo };
+  if (key !== undefined && local) lastSettings.set(doc, { key, made });
+  return made;
 }
 
 /** What explain reads from all the winners of a decision (listed or not). */

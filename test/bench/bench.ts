@@ -42,6 +42,7 @@ import { performance } from 'node:perf_hooks';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 import type { Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { decodeUtf8 } from '../../server/src/cli/decode';
+import { SERVER_NODE_ARGS } from '../../server/src/launch';
 import { floorHovers, floorOpen } from './floorServer';
 import { scratchFile } from './scratch';
 import {
@@ -179,7 +180,7 @@ interface Server {
 async function startServer(pull: boolean, extra: { textDocument?: object; workspace?: object } = {}): Promise<Server> {
   if (!existsSync(SERVER)) throw new Error('dist/server.js is missing: run `npm run build`');
   const preload = scratchFile('preload.cjs', PRELOAD);
-  const child = spawn(process.execPath, ['--expose-gc', '-r', preload, SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ROBOTS_ACAP_PHASES: '1' } });
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, '--expose-gc', '-r', preload, SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ROBOTS_ACAP_PHASES: '1' } });
   const conn = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
   const waiting: { uri: string; version: number; resolve: (p: PublishDiagnosticsParams) => void }[] = [];
   conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {

@@ -19,6 +19,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+import { SERVER_NODE_ARGS } from '../../server/src/launch';
 import { scratchFile } from './scratch';
 
 export type FloorKind = 'transport' | 'scan';
@@ -95,7 +96,7 @@ export interface Floor {
 
 /** A fresh floor server, initialised. */
 export async function startFloor(kind: FloorKind = 'transport'): Promise<Floor> {
-  const child = spawn(process.execPath, [floorScript(kind), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, floorScript(kind), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
   child.stdin?.on('error', () => undefined);
   const conn = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
   const waiting: { uri: string; version: number; resolve: (message: string) => void }[] = [];

@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+import { SERVER_NODE_ARGS } from '../../server/src/launch';
 
 /** The built server; ROBOTS_ACAP_BENCH_SERVER names another build (to compare before and after). */
 export const SERVER = process.env.ROBOTS_ACAP_BENCH_SERVER ?? path.resolve(__dirname, '../../dist/server.js');
@@ -49,7 +50,7 @@ export interface ServerSession {
 /** `nodeArgs`: flags for the server's node (`--expose-gc`, so that `$/robotsAcap/memory` collects first). */
 export async function startServer(configuration: unknown = {}, capabilities: object = CAPABILITIES, nodeArgs: readonly string[] = []): Promise<ServerSession> {
   if (!existsSync(SERVER)) throw new Error('run `npm run build` first: dist/server.js is missing');
-  const child = spawn(process.execPath, [...nodeArgs, SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...nodeArgs, SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
   let gone = false;
   child.on('exit', () => { gone = true; });
   const errors: string[] = [];

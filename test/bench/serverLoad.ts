@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+import { SERVER_NODE_ARGS } from '../../server/src/launch';
 
 const args = process.argv.slice(2);
 const server = path.resolve(args.find((a) => a.endsWith('.js')) ?? path.join(__dirname, '../../dist/server.js'));
@@ -32,7 +33,7 @@ interface Session { conn: MessageConnection; pid: number; alive: () => boolean; 
 async function start(): Promise<Session> {
   // BENCH_NODE_ARGS: flags for the server's node (`--cpu-prof`, `--expose-gc`...).
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, server, '--stdio'], { stdio: ['pipe', 'pipe', 'ignore'] });
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...nodeArgs, server, '--stdio'], { stdio: ['pipe', 'pipe', 'ignore'] });
   let alive = true;
   child.on('exit', () => { alive = false; });
   const conn = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));

@@ -1,12 +1,14 @@
 /**
  * What the README and package.json promise editors: the Neovim and Helix configurations name the
- * server as it is built and languages it serves (the Neovim block itself runs in the e2e suite,
+ * server as it is built, start Node with the flags the VS Code client gives it (launch.ts), and
+ * name the languages it serves (the Neovim block itself runs in the e2e suite,
  * test/e2e/nvim.ts; Helix is not installed here, so its block is checked for shape only), and
  * the extension declares its behaviour in untrusted and virtual workspaces (issue 12 point 3).
  */
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { SERVER_NODE_ARGS } from '../../server/src/launch';
 import { languageOf } from '../../server/src/lsp/documentStore';
 import { readmeNeovimConfig } from '../e2e/nvim';
 
@@ -40,7 +42,9 @@ function tomlTables(text: string): { header: string; keys: Map<string, string> }
 suite('editor configurations in the README', () => {
   test('Neovim: the block the e2e runs starts dist/server.js --stdio for file types robots and html only', () => {
     const lua = readmeNeovimConfig(ROOT);
-    assert.ok(lua.includes(`'${ROOT}/dist/server.js', '--stdio'`), 'the server path is substituted');
+    // Node's flags as the VS Code client gives them (launch.ts), then the server on stdio.
+    const flags = SERVER_NODE_ARGS.map((f) => `'${f}', `).join('');
+    assert.ok(lua.includes(`{ 'node', ${flags}'${ROOT}/dist/server.js', '--stdio' }`), 'node, its flags and the server path, substituted');
     assert.match(lua, /pattern = \{ 'robots', 'html' \}/);
     assert.match(lua, /vim\.lsp\.start_client\(config\)/, 'works in Neovim 0.7, which has no vim.lsp.start');
     assert.match(lua, /vim\.lsp\.buf_attach_client\(args\.buf/, 'attaches the buffer');
@@ -53,7 +57,7 @@ suite('editor configurations in the README', () => {
     const tables = tomlTables(block('helix-config', 'toml'));
     const server = tables.find((t) => t.header === 'language-server.robots-acap');
     assert.equal(server?.keys.get('command'), '"node"');
-    assert.equal(server?.keys.get('args'), '["/path/to/robots-acap/dist/server.js", "--stdio"]');
+    assert.equal(server?.keys.get('args'), JSON.stringify([...SERVER_NODE_ARGS, '/path/to/robots-acap/dist/server.js', '--stdio']).replaceAll(',', ', '));
     const robots = tables.find((t) => t.header === 'language' && t.keys.get('name') === '"robots-txt"');
     assert.ok(robots);
     const id = JSON.parse(robots.keys.get('language-id') ?? 'null') as string;

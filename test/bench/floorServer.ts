@@ -1,7 +1,8 @@
 /**
  * The benches' floors: language servers on the same library as ours (vscode-languageserver), each
  * publishing one diagnostic, on the first line, for the version received, on every didOpen and
- * didChange. Timed like ours, they bound from below what a figure of ours can be:
+ * didChange, started with the same Node flags as ours (server/src/launch.ts). Timed like ours, they
+ * bound from below what a figure of ours can be:
  *
  * - `transport` does nothing with the text: what any server built this way pays for a round
  *   trip (the client's writing of the message, the pipe, the server's reading, decoding and JSON

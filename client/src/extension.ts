@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type ServerOptions } from 'vscode-languageclient/node';
-import { SERVER_NODE_ARGS } from '../../server/src/launch';
+import { SERVER_NODE_ARGS } from '../../server/src/protocol';
 import { CLIENT_ID, CLIENT_NAME, startClient, stopClient } from './startup';
 
 export function activate(context: vscode.ExtensionContext): Promise<void> {

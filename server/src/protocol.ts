@@ -1,13 +1,16 @@
 /**
- * Custom LSP requests of this server, shared by the server and the VS Code client. Any client
- * can send them: they use plain JSON. The client imports this file only (never the language
- * service), so it stays thin and the same client works with the browser build of the server;
- * imports from the service here are types only, erased from the bundle.
+ * Custom LSP requests of this server, shared by the server and the VS Code client, and the Node
+ * flags the client starts the server with. Any client can send the requests: they use plain
+ * JSON. The client imports this file only (never the language service), so it stays thin and the
+ * same client works with the browser build of the server; imports from the service here are
+ * types only, erased from the bundle.
  */
 import { RequestType } from 'vscode-languageserver-protocol';
 import type { AiUseAnswer, Explanation, PageExplanation, PermissionsView, Query, RobotsDiff } from './service';
 
 export type { PermissionsView, ViewCell, ViewRow, ViewSection, ViewVerdict } from './service';
+/** The Node flags the client starts the server with (launch.ts says why). */
+export { SERVER_NODE_ARGS } from './launch';
 
 interface TextDocumentParams {
   readonly textDocument: { readonly uri: string };

@@ -22,6 +22,9 @@ function text(line: LineNode, span: Span): string {
 
 /** Qualifiers of a permission or qualified-usage definition (Part 1 §2.5): the one ACAP checker, as `acap.*`. */
 export function checkQualifiers(line: LineNode, qualifiers: readonly QualifierSyntax[], usage: UsageFact | undefined, out: Out): void {
+  // Most fields have none: nothing to check, and nothing made (a map and two lists a field were a
+  // tenth of the first validation of a file of 33,000 fields, in a CPU profile).
+  if (qualifiers.length === 0) return;
   const written = qualifiers.map((q) => ({
     span: q.span, nameSpan: q.name, valueSpan: q.value, text: text(line, q.span), name: text(line, q.name), value: q.value ? text(line, q.value) : undefined,
   }));

@@ -12,7 +12,7 @@ import { checkLine } from './checkLine';
 import { CODE_BY_NAME, type DiagnosticCode, type SeverityName, type SeveritySetting } from '../facts/codes';
 import type { WorkspaceContext } from '../syntax/workspace';
 import { lineAt, lineCount, settleEdit, type RobotsDocument } from '../syntax/document';
-import type { CodeRuns, Finding, FindingRun, LocatedFinding } from '../syntax/findings';
+import { byPlace, type CodeRuns, type Finding, type FindingRun, type LocatedFinding } from '../syntax/findings';
 import { getModel, modelLineage, settleChain, settleModel, type RobotsModel } from '../model/model';
 import { DOCUMENT_CHECKS, RUN_CHECKS, STRUCTURE_CHECKS } from './registry';
 import type { DiagnosticData } from './rule';
@@ -224,10 +224,6 @@ function takeRuns(byCode: readonly CodeRuns[], wanted: Wanted, out: LocatedFindi
     if (want !== undefined) totals.set(code, total);
   }
   return true;
-}
-
-function byPlace(a: LocatedFinding, b: LocatedFinding): number {
-  return a.line - b.line || a.span.start - b.span.start;
 }
 
 /**

@@ -1243,7 +1243,9 @@ const lastSettings = new WeakMap<RobotsDocument, { readonly key: string; readonl
  */
 function acapSetting(doc: RobotsDocument, q: AcapQuestion, ctx: WorkspaceContext, notes: string[], reuse: boolean): AcapSetting {
   const { token, rawPath, path, purpose, profile, ignored, convDoc, conventional } = q;
-  const key = reuse ? `${token}\0${purpose ?? ''}\0${profile}\0${ignored ? 'ignoring' : ''}\0${rawPath}` : undefined;
+  // What decisions depend on besides the path and the usage (decideOnce's key); with the path, the setting's.
+  const rest = [token, purpose ?? '', profile, ignored ? 'ignoring' : ''].join('\0');
+  const key = reuse ? `${rest}\0${rawPath}` : undefined;
   const last = key === undefined ? undefined : lastSettings.get(doc);
   if (last && last.key === key) return last.made;
   const { named, star, local } = applicableRecords(doc, token, ctx, notes);
@@ -1267,7 +1269,7 @@ function acapSetting(doc: RobotsDocument, q: AcapQuestion, ctx: WorkspaceContext
     conventionalCandidate = { tier, scored: { key: patternKey(forAcap.scope), allow: candidate.allow, usage: candidate.usage, source: 'conventional', tier, candidate } };
   }
   const setting: Setting = { doc, path: path.toLowerCase(), tiers, notes: new Set(), conventional: conventionalCandidate };
-  const memo = local ? { path: rawPath, rest: [token, purpose ?? '', profile, ignored ? 'ignoring' : ''].join('\0') } : undefined;
+  const memo = local ? { path: rawPath, rest } : undefined;
   const made: AcapSetting = { named, star, setting, memo };
   if (key !== undefined && local) lastSettings.set(doc, { key, made });
   return made;

@@ -33,6 +33,11 @@ export interface FindingRun {
   at(k: number): LocatedFinding;
 }
 
+/** Findings in place order: by line, then by where in the line. */
+export function byPlace(a: LocatedFinding, b: LocatedFinding): number {
+  return a.line - b.line || a.span.start - b.span.start;
+}
+
 /** A check's findings of one code, as runs that follow each other in line order. */
 export interface CodeRuns {
   readonly code: DiagnosticCode;

@@ -10,7 +10,7 @@
  */
 import { ACTIONS } from '../../facts/facts';
 import type { Directive } from '../../syntax/directives';
-import type { CodeRuns, Finding, FindingRun, LocatedFinding, RelatedLine } from '../../syntax/findings';
+import { byPlace, type CodeRuns, type Finding, type FindingRun, type LocatedFinding, type RelatedLine } from '../../syntax/findings';
 import type { DiagnosticCode } from '../../facts/codes';
 import { closest, didYouMean } from '../../facts/suggest';
 import type { LineNode, Span } from '../../syntax/syntax';
@@ -188,6 +188,7 @@ function qualifiersOf(line: LineNode, d: Permission): string {
 
 const CONTRADICTORY = { code: 'acap.contradictory-fields' } as const;
 const DUPLICATE = { code: 'acap.duplicate-field' } as const;
+const STAR_WITH_NAMED = { code: 'acap.star-with-named-crawler' } as const;
 
 /**
  * A field that contradicts or repeats an earlier one of its section (`prev`, its line), its
@@ -416,7 +417,7 @@ function recordFindings(doc: RobotsDocument, r: AcapRecord): readonly LocatedFin
   if (names.length > 1 && names.includes('*')) {
     const at = r.crawlers[names.indexOf('*')];
     out.push({
-      line: at, code: 'acap.star-with-named-crawler', span: lineAt(doc, at).field?.value ?? { start: 0, end: 0 },
+      line: at, code: STAR_WITH_NAMED.code, span: lineAt(doc, at).field?.value ?? { start: 0, end: 0 },
       message: names.every((n) => n === '*')
         ? 'ACAP-crawler: * appears more than once in this record; keep one (Part 1 §2.3.1).'
         : 'ACAP-crawler: * must be the only crawler of its record (Part 1 §2.3.1). Give the named crawlers a record of their own.',
@@ -437,7 +438,7 @@ export function checkRecords(model: RobotsModel, out: LocatedFinding[]): void {
  * checkRecords' codes, in the order of its findings at one place: a field that contradicts one
  * field and repeats another gets the contradiction first (sayField).
  */
-const RECORD_CODES: readonly DiagnosticCode[] = ['acap.star-with-named-crawler', CONTRADICTORY.code, DUPLICATE.code];
+const RECORD_CODES: readonly DiagnosticCode[] = [STAR_WITH_NAMED.code, CONTRADICTORY.code, DUPLICATE.code];
 
 /** A record's findings split by code (RECORD_CODES' order), each list in place order; kept per findings array. */
 const splits = new WeakMap<readonly LocatedFinding[], readonly FindingRun[] | undefined>();
@@ -456,7 +457,7 @@ function splitByCode(found: readonly LocatedFinding[]): readonly FindingRun[] | 
   }
   if (out) {
     for (const list of lists) {
-      list.sort((a, b) => a.line - b.line || a.span.start - b.span.start);
+      list.sort(byPlace);
       out.push({ length: list.length, at: (k) => list[k] });
     }
   }

@@ -48,6 +48,7 @@ import { scratchFile } from './scratch';
 import {
   doComplete, doValidation, explain, getModel, getSemanticTokens, getSemanticTokensRange, parseDocument, semanticTokensDelta, updateDocument, type RobotsDocument,
 } from '../../server/src/service';
+import { regionsChangedSince, serialOf } from '../../server/src/service/syntax/document';
 
 const ROOT = path.resolve(__dirname, '..');
 const SERVER = path.join(ROOT, 'dist/server.js');
@@ -658,6 +659,27 @@ function service(text: string): Figures {
   };
 }
 
+/**
+ * The costliest walk regionsChangedSince makes (syntax/document.ts): 2,048 lines added 20 lines
+ * apart down a file of 60,000 rules, each its own step, then the regions since the first
+ * version asked for, newest step first — every step before all the regions met so far, so each
+ * moves them all (O(steps × regions) integer operations, 2 million).
+ */
+function regionWalkWorst(): Figures {
+  const lines = ['User-agent: *'];
+  for (let i = 0; i < 60_000; i++) lines.push(`Disallow: /p${i}/`);
+  const start = parseDocument('file:///bench/walk.txt', 1, lines.join('\n'));
+  serialOf(start);
+  let doc = start;
+  for (let k = 0; k < 2048; k++) {
+    const line = 10 + 20 * k;
+    doc = updateDocument(doc, [{ range: { start: { line, character: 0 }, end: { line, character: 0 } }, text: '\n' }], doc.version + 1);
+  }
+  const t0 = performance.now();
+  const regions = regionsChangedSince(doc, start)?.length ?? 0;
+  return { steps: 2048, regions, ms: round(performance.now() - t0) };
+}
+
 function corpusThroughput(fallback: string): Figures {
   // The corpus's real/ folder: $ROBOTS_ACAP_CORPUS/real, else the repository's sample.
   const env = process.env.ROBOTS_ACAP_CORPUS;
@@ -714,6 +736,7 @@ async function main(): Promise<void> {
     ratios,
     lsp: { push, pull: pulled, codeActions: actions, transportFloor: floor, scanFloor: scanned },
     service: service(file.text),
+    regionWalkWorst: regionWalkWorst(),
     corpus: corpusThroughput(file.text),
     unit: 'ms unless named otherwise',
   };

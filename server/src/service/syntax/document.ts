@@ -687,21 +687,17 @@ export function grownBy(r: LineRegion): number {
 }
 
 /**
- * Separate regions regionsChangedSince tells apart; past them, their hull: as many as one event
- * makes versions (MAX_RUNS). Typing with a cursor or a few (each keystroke a step of one line)
- * stays well under it.
- */
-const MAX_RANGES = 64;
-
-/**
  * How `doc` differs from the earlier version `older` (or the version of that serial number,
  * serialOf): the regions of lines replaced, sorted and apart (a line or more unchanged between
- * two), at most MAX_RANGES of them, else one, their hull; none when nothing changed. Every line
- * outside them is the very same line node in both versions, moved by the lines the regions
- * before it added or removed (movedLine). Undefined when `older` is past the steps `doc`
- * remembers (at least MAX_STEPS). Typing, or pressing Enter, with two cursors 45,000 lines apart
- * gives two regions of a line or two each, where their hull holds every line between them.
- * O(steps × MAX_RANGES) the first time a version is asked about another, then O(1) (remembered).
+ * two); none when nothing changed. Every line outside them is the very same line node in both
+ * versions, moved by the lines the regions before it added or removed (movedLine). Undefined when
+ * `older` is past the steps `doc` remembers (at least MAX_STEPS). Typing, or pressing Enter, with
+ * two cursors 45,000 lines apart gives two regions of a line or two each, where their hull holds
+ * every line between them; typing at 200 places gives 200 regions, however far back the query
+ * before them was (their hull, past 64 of them, made the caches of a group of 47,000 rules be
+ * built again: a hover of 80 ms in process). At most one region per step walked, so at most
+ * 2·MAX_STEPS. O(steps × regions) integer operations the first time a version is asked about
+ * another (a few million at worst, no object made per step), then O(1) (remembered).
  */
 export function regionsChangedSince(doc: RobotsDocument, older: RobotsDocument | number): readonly LineRegion[] | undefined {
   if (doc === older) return [];
@@ -709,51 +705,101 @@ export function regionsChangedSince(doc: RobotsDocument, older: RobotsDocument |
   if (target === undefined) return undefined; // never edited from: no step names it
   if (target === serials.get(doc)) return [];
   return remembered(regionWalks, doc, target, () => {
-    // From the newest step back: `regions` takes the version the step made to `doc`, and through
-    // the step, the version it was made from.
-    let regions: LineRegion[] = [];
+    // From the newest step back: the regions take the version the step made to `doc`, and
+    // through the step, the version it was made from.
+    const regions = new RegionWalk();
     for (let step = steps.get(doc); step; step = step.earlier) {
-      if (step.from < step.oldEnd || step.from < step.newEnd) regions = throughStep(regions, step);
-      if (step.previous === target) return regions;
+      if (step.from < step.oldEnd || step.from < step.newEnd) regions.through(step);
+      if (step.previous === target) return regions.list();
     }
     return undefined;
   });
 }
 
 /**
- * `regions`, from a version V to a later one, taken back through the step that made V (lines
- * [from, oldEnd) of the version before became [from, newEnd) of V): the step's lines join the
- * regions they overlap or touch, and the regions after them are renumbered in the earlier
- * version. Sorted and apart as they were; their hull past MAX_RANGES. O(MAX_RANGES).
+ * The regions of a walk back through steps (regionsChangedSince), sorted and apart, as four
+ * columns of integers: the lines of a version V (`oldFrom`, `oldTo`) that became lines of the
+ * walk's latest version (`newFrom`, `newTo`), V moving one step back at a time. A step moves the
+ * regions after it in place, without an object per region and step (which, at 2,048 steps of a
+ * region each, made two million).
  */
-function throughStep(regions: readonly LineRegion[], step: { readonly from: number; readonly oldEnd: number; readonly newEnd: number }): LineRegion[] {
-  const { from, oldEnd, newEnd } = step;
-  const out: LineRegion[] = [];
-  let k = 0;
-  // Lines the regions before the step's lines add; then those the regions it joins add.
-  let before = 0;
-  while (k < regions.length && regions[k].oldTo < from) {
-    before += grownBy(regions[k]);
-    out.push(regions[k++]);
+class RegionWalk {
+  private oldFrom: Int32Array = new Int32Array(16);
+  private oldTo: Int32Array = new Int32Array(16);
+  private newFrom: Int32Array = new Int32Array(16);
+  private newTo: Int32Array = new Int32Array(16);
+  private count = 0;
+
+  /**
+   * The regions taken back through the step that made V (lines [from, oldEnd) of the version
+   * before became [from, newEnd) of V): the step's lines join the regions they overlap or touch,
+   * and the regions after them are renumbered in the earlier version. O(log regions + regions
+   * after the step's lines).
+   */
+  through(step: { readonly from: number; readonly oldEnd: number; readonly newEnd: number }): void {
+    const { from, oldEnd, newEnd } = step;
+    const { oldFrom, oldTo, newFrom, newTo } = this;
+    const n = this.count;
+    // The first region that ends at the step's first line or after it (oldTo increases).
+    let lo = 0;
+    let hi = n;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (oldTo[mid] < from) lo = mid + 1;
+      else hi = mid;
+    }
+    const k = lo;
+    // Lines the regions before it add (as shiftBefore); then those the regions it joins add.
+    const before = k < n ? newFrom[k] - oldFrom[k] : n > 0 ? newTo[n - 1] - oldTo[n - 1] : 0;
+    let a = from;
+    let b = newEnd;
+    let inside = 0;
+    let j = k;
+    for (; j < n && oldFrom[j] <= b; j++) {
+      if (oldFrom[j] < a) a = oldFrom[j];
+      if (oldTo[j] > b) b = oldTo[j];
+      inside += newTo[j] - newFrom[j] - (oldTo[j] - oldFrom[j]);
+    }
+    // V's lines [a, b) hold the step's; from newEnd on, V's line n was the earlier version's n - d.
+    const d = newEnd - oldEnd;
+    // A region that lost every line it had gained (a line added, then removed) is no region.
+    const keep = a < b - d || a < b + inside ? 1 : 0;
+    const count = k + keep + (n - j);
+    if (count > oldFrom.length) this.grow(count);
+    if (k + keep !== j) for (const column of [this.oldFrom, this.oldTo, this.newFrom, this.newTo]) column.copyWithin(k + keep, j, n);
+    this.count = count;
+    if (keep) {
+      this.oldFrom[k] = a;
+      this.oldTo[k] = b - d;
+      this.newFrom[k] = a + before;
+      this.newTo[k] = b + before + inside;
+    }
+    if (d !== 0) {
+      for (let i = k + keep; i < count; i++) {
+        this.oldFrom[i] -= d;
+        this.oldTo[i] -= d;
+      }
+    }
   }
-  let a = from;
-  let b = newEnd;
-  let inside = 0;
-  while (k < regions.length && regions[k].oldFrom <= b) {
-    a = Math.min(a, regions[k].oldFrom);
-    b = Math.max(b, regions[k].oldTo);
-    inside += grownBy(regions[k]);
-    k++;
+
+  private grow(atLeast: number): void {
+    const size = Math.max(atLeast, 2 * this.oldFrom.length);
+    const wider = (column: Int32Array): Int32Array => {
+      const out = new Int32Array(size);
+      out.set(column.subarray(0, this.count));
+      return out;
+    };
+    this.oldFrom = wider(this.oldFrom);
+    this.oldTo = wider(this.oldTo);
+    this.newFrom = wider(this.newFrom);
+    this.newTo = wider(this.newTo);
   }
-  // V's lines [a, b) hold the step's; from newEnd on, V's line n was the earlier version's n - d.
-  const d = newEnd - oldEnd;
-  // A region that lost every line it had gained (a line added, then removed) is no region.
-  if (a < b - d || a + before < b + before + inside) out.push({ oldFrom: a, oldTo: b - d, newFrom: a + before, newTo: b + before + inside });
-  for (; k < regions.length; k++) {
-    const r = regions[k];
-    out.push({ oldFrom: r.oldFrom - d, oldTo: r.oldTo - d, newFrom: r.newFrom, newTo: r.newTo });
+
+  list(): LineRegion[] {
+    const out: LineRegion[] = new Array<LineRegion>(this.count);
+    for (let i = 0; i < this.count; i++) out[i] = { oldFrom: this.oldFrom[i], oldTo: this.oldTo[i], newFrom: this.newFrom[i], newTo: this.newTo[i] };
+    return out;
   }
-  return out.length <= MAX_RANGES ? out : [hullOf(out)!];
 }
 
 /**
@@ -809,13 +855,6 @@ export function regionAfter(regions: readonly LineRegion[], line: number): numbe
 export function shiftBefore(regions: readonly LineRegion[], k: number): number {
   if (k < regions.length) return regions[k].newFrom - regions[k].oldFrom;
   return regions.length ? regions[regions.length - 1].newTo - regions[regions.length - 1].oldTo : 0;
-}
-
-/** The hull of `regions`: one region that holds them all (none for none). */
-export function hullOf(regions: readonly LineRegion[]): LineRegion | undefined {
-  if (regions.length <= 1) return regions[0];
-  const last = regions[regions.length - 1];
-  return { oldFrom: regions[0].oldFrom, oldTo: last.oldTo, newFrom: regions[0].newFrom, newTo: last.newTo };
 }
 
 /**

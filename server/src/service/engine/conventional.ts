@@ -453,11 +453,12 @@ function compiledRules(doc: RobotsDocument, g: Group): GroupRules {
       if (after && after.normalized !== '') index.add(after.normalized, after);
       if (isEmptyDisallow(before) || isEmptyDisallow(after)) empties = true;
     };
-    const ranges = rangesChangedSince(doc, entry.serial);
+    const version = versionOf(doc, entry);
+    const ranges = rangesChangedSince(doc, version);
     if (ranges) {
       for (const r of ranges) for (let k = lowerBound(g.members, r.from); k < g.members.length && g.members[k] < r.to; k++) visit(k);
     } else {
-      const regions = regionsChangedSince(doc, entry.serial);
+      const regions = regionsChangedSince(doc, version);
       for (let k = lowerBound(g.members, regions ? (regions[0]?.newFrom ?? Infinity) : 0); k < g.members.length; k++) visit(k);
     }
     entry.serial = serial;
@@ -478,7 +479,25 @@ function compiledRules(doc: RobotsDocument, g: Group): GroupRules {
  * right after Enter in the largest real file rebuilt its 47,000 rules). One entry per URI (keepPerUri);
  * forgotten with the document (forgetDocument).
  */
-const latestEntries = new Map<string, { doc: RobotsDocument; byFirst: Map<number, GroupEntry> }>();
+const latestEntries = new Map<string, Latest>();
+
+interface Latest {
+  doc: RobotsDocument;
+  byFirst: Map<number, GroupEntry>;
+  /**
+   * The version the entries were last moved from (latestFor), whose own steps say how it differs
+   * from the next one asked when that one is not made from it: a conversion's verification edits
+   * the open version into one of its own, whose entries the open version then takes back, and a
+   * serial number names only an earlier version (regionsChangedSince).
+   */
+  left?: RobotsDocument;
+}
+
+/** What to ask regionsChangedSince how `doc` differs from `entry`'s version with: that version itself when it is the one the entries were moved from, else its serial number. O(1). */
+function versionOf(doc: RobotsDocument, entry: GroupEntry): RobotsDocument | number {
+  const left = latestEntries.get(doc.uri)?.left;
+  return left !== undefined && serialOf(left) === entry.serial ? left : entry.serial;
+}
 
 /** Forget the entries kept for `uri` to move to its next version, and its tokens' first places (the document was closed). O(1). */
 export function forgetGroupEntries(uri: string): void {
@@ -504,6 +523,7 @@ function latestFor(doc: RobotsDocument): { doc: RobotsDocument; byFirst: Map<num
     const moved = movedLine(regions, line);
     if (moved !== undefined) byFirst.set(moved, entry);
   }
+  kept.left = kept.doc;
   kept.doc = doc;
   kept.byFirst = byFirst;
   return kept;
@@ -548,7 +568,7 @@ function rebaseEntry(entry: GroupEntry, g: Group, doc: RobotsDocument): boolean 
   // No region: the versions differ in no line (Enter, then the blank line deleted), though the
   // model was built again between them (new member arrays); the members are the same lines, and
   // the entry only changes hands. It was built again: 40 ms of a hover on the largest real file.
-  const regions = regionsChangedSince(doc, entry.serial);
+  const regions = regionsChangedSince(doc, versionOf(doc, entry));
   if (!regions) return false;
   const old = entry.members;
   const members = g.members;

@@ -639,6 +639,8 @@ const MAX_STEPS = 1024;
  */
 const regionWalks = new WeakMap<RobotsDocument, Map<number, readonly LineRegion[] | undefined>>();
 const rangeWalks = new WeakMap<RobotsDocument, Map<number, readonly LineRange[] | undefined>>();
+/** The same, for versions of other branches (acrossBranches), which a serial number alone cannot name. */
+const branchWalks = new WeakMap<RobotsDocument, Map<number, readonly LineRegion[] | undefined>>();
 const WALKS_KEPT = 256;
 
 function remembered<K, T>(walks: WeakMap<RobotsDocument, Map<K, T>>, doc: RobotsDocument, target: K, walk: () => T): T {
@@ -687,33 +689,64 @@ export function grownBy(r: LineRegion): number {
 }
 
 /**
- * How `doc` differs from the earlier version `older` (or the version of that serial number,
- * serialOf): the regions of lines replaced, sorted and apart (a line or more unchanged between
- * two); none when nothing changed. Every line outside them is the very same line node in both
- * versions, moved by the lines the regions before it added or removed (movedLine). Undefined when
- * `older` is past the steps `doc` remembers (at least MAX_STEPS). Typing, or pressing Enter, with
- * two cursors 45,000 lines apart gives two regions of a line or two each, where their hull holds
- * every line between them; typing at 200 places gives 200 regions, however far back the query
- * before them was (their hull, past 64 of them, made the caches of a group of 47,000 rules be
- * built again: a hover of 80 ms in process). At most one region per step walked, so at most
- * 2·MAX_STEPS. O(steps × regions) integer operations the first time a version is asked about
- * another (a few million at worst, no object made per step), then O(1) (remembered).
+ * How `doc` differs from another version `other` of its lineage (or the earlier version of that
+ * serial number, serialOf): the regions of lines replaced, sorted and apart (a line or more
+ * unchanged between two); none when nothing changed. Every line outside them is the very same
+ * line node in both versions, moved by the lines the regions before it added or removed
+ * (movedLine). `other` is usually an earlier version; given as a document, it may also be a
+ * later one, or one of another branch (a conversion's verification edits the open version into
+ * one of its own and drops it; the editor's next version is made from the open one): the regions
+ * then go through the nearest version both were made from. Undefined when no such version is
+ * within the steps the two remember (at least MAX_STEPS each), or they are not of one lineage.
+ * Typing, or pressing Enter, with two cursors 45,000 lines apart gives two regions of a line or
+ * two each, where their hull holds every line between them; typing at 200 places gives 200
+ * regions, however far back the query before them was (their hull, past 64 of them, made the
+ * caches of a group of 47,000 rules be built again: a hover of 80 ms in process). At most one
+ * region per step walked. O(steps × regions) integer operations the first time a version is
+ * asked about another (a few million at worst, no object made per step), then O(1) (remembered).
  */
-export function regionsChangedSince(doc: RobotsDocument, older: RobotsDocument | number): readonly LineRegion[] | undefined {
-  if (doc === older) return [];
-  const target = typeof older === 'number' ? older : serials.get(older);
-  if (target === undefined) return undefined; // never edited from: no step names it
-  if (target === serials.get(doc)) return [];
-  return remembered(regionWalks, doc, target, () => {
+export function regionsChangedSince(doc: RobotsDocument, other: RobotsDocument | number): readonly LineRegion[] | undefined {
+  if (doc === other) return [];
+  const target = typeof other === 'number' ? other : serials.get(other);
+  if (target === undefined && typeof other === 'number') return undefined;
+  // A version never edited from has no serial yet, and no step names it: only a branch's walk finds it.
+  const key = target ?? serialOf(other as RobotsDocument);
+  if (key === serials.get(doc)) return [];
+  const back = remembered(regionWalks, doc, key, () => {
     // From the newest step back: the regions take the version the step made to `doc`, and
     // through the step, the version it was made from.
     const regions = new RegionWalk();
     for (let step = steps.get(doc); step; step = step.earlier) {
       if (step.from < step.oldEnd || step.from < step.newEnd) regions.through(step);
-      if (step.previous === target) return regions.list();
+      if (step.previous === key) return regions.list();
     }
     return undefined;
   });
+  if (back || typeof other === 'number') return back;
+  return remembered(branchWalks, doc, key, () => acrossBranches(doc, other));
+}
+
+/**
+ * How `doc` differs from `other`, a version not among those `doc` was made from, through the
+ * nearest version both were made from (`doc` itself, when `other` was made from it): the
+ * regions from there to `doc`, taken back through the regions from there to `other` as steps
+ * (which made that version from `other`, the last region first, so that each applies to lines
+ * the ones before it left where `other` has them). Undefined when none is within the steps both
+ * remember. O(steps of both × regions).
+ */
+function acrossBranches(doc: RobotsDocument, other: RobotsDocument): LineRegion[] | undefined {
+  const mine = new Set<number>([serialOf(doc)]);
+  for (let step = steps.get(doc); step; step = step.earlier) mine.add(step.previous);
+  let common: number | undefined;
+  for (let step = steps.get(other); step && common === undefined; step = step.earlier) if (mine.has(step.previous)) common = step.previous;
+  if (common === undefined) return undefined;
+  const toDoc = regionsChangedSince(doc, common);
+  const toOther = regionsChangedSince(other, common);
+  if (!toDoc || !toOther) return undefined;
+  const regions = new RegionWalk(toDoc);
+  // `other`'s lines [newFrom, newTo) of a region became the common version's [oldFrom, oldTo).
+  for (const q of toOther) regions.through({ from: q.newFrom, oldEnd: q.newTo, newEnd: q.newFrom + q.oldTo - q.oldFrom });
+  return regions.list();
 }
 
 /**
@@ -729,6 +762,18 @@ class RegionWalk {
   private newFrom: Int32Array = new Int32Array(16);
   private newTo: Int32Array = new Int32Array(16);
   private count = 0;
+
+  /** A walk that starts from `regions` (sorted and apart), or from none. */
+  constructor(regions: readonly LineRegion[] = []) {
+    if (regions.length > this.oldFrom.length) this.grow(regions.length);
+    regions.forEach((r, i) => {
+      this.oldFrom[i] = r.oldFrom;
+      this.oldTo[i] = r.oldTo;
+      this.newFrom[i] = r.newFrom;
+      this.newTo[i] = r.newTo;
+    });
+    this.count = regions.length;
+  }
 
   /**
    * The regions taken back through the step that made V (lines [from, oldEnd) of the version
@@ -811,12 +856,15 @@ class RegionWalk {
 export function rangesChangedSince(doc: RobotsDocument, older: RobotsDocument | number): readonly LineRange[] | undefined {
   if (doc === older) return [];
   const target = typeof older === 'number' ? older : serials.get(older);
-  if (target === undefined) return undefined;
-  return remembered(rangeWalks, doc, target, () => {
-    const regions = regionsChangedSince(doc, target);
-    if (!regions || regions.some((r) => grownBy(r) !== 0)) return undefined;
-    return regions.map((r) => ({ from: r.newFrom, to: r.newTo }));
-  });
+  const ranges = target === undefined ? undefined : remembered(rangeWalks, doc, target, () => rangesOf(regionsChangedSince(doc, target)));
+  // A version of another branch (regionsChangedSince remembers its regions): O(regions).
+  return ranges || typeof older === 'number' ? ranges : rangesOf(regionsChangedSince(doc, older));
+}
+
+/** The ranges of `regions` when each replaced its lines one for one, else undefined. O(regions). */
+function rangesOf(regions: readonly LineRegion[] | undefined): readonly LineRange[] | undefined {
+  if (!regions || regions.some((r) => grownBy(r) !== 0)) return undefined;
+  return regions.map((r) => ({ from: r.newFrom, to: r.newTo }));
 }
 
 /**

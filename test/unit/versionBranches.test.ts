@@ -1,0 +1,147 @@
+/**
+ * Versions that branch: a conversion's verification edits the open version into a version of its
+ * own (the converted text), asks it hundreds of questions, and drops it; the editor's next version
+ * is made from the open one, not from the converted one. The caches a query reads are moved from
+ * version to version through the lines that changed between them (regionsChangedSince), kept one
+ * per URI: the converted version took them, and the open version, and the next one the editor
+ * sent, could not follow it back, so the next hover built every reading's index of the group
+ * again (74–90 ms on the largest real file, in process, after every conversion resolved). The
+ * regions between two versions of one lineage now go through their nearest common version.
+ * No timing is asserted here (see test/bench).
+ */
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { documentText, doHover, explain, listConversionActions, parseDocument, PROFILES, resolveConversionAction, updateDocument, type ContentChange, type RobotsDocument } from '../../server/src/service';
+import { movedLine, regionsChangedSince, serialOf, type LineRegion } from '../../server/src/service/syntax/document';
+import { applyToLines, indexAdds, withUri } from './helpers';
+
+const enterAt = (line: number): ContentChange => ({ range: { start: { line, character: 0 }, end: { line, character: 0 } }, text: '\n' });
+const deleteLine = (line: number): ContentChange => ({ range: { start: { line, character: 0 }, end: { line: line + 1, character: 0 } }, text: '' });
+const typeAt = (line: number, character = 12): ContentChange => ({ range: { start: { line, character }, end: { line, character } }, text: 'x' });
+
+/** One group of `rules` rules, each of its own path. */
+function bigFile(rules: number): string {
+  const lines = ['User-agent: *'];
+  for (let i = 0; i < rules; i++) lines.push(`Disallow: /p${i}/`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** The regions' promise, checked line by line: outside them, every line of `older` is the very node it was in `doc`, where movedLine says. */
+function assertRegions(doc: RobotsDocument, older: RobotsDocument, regions: readonly LineRegion[]): void {
+  let grown = 0;
+  for (let k = 0; k < regions.length; k++) {
+    const r = regions[k];
+    assert.ok(r.oldFrom <= r.oldTo && r.newFrom <= r.newTo && (r.oldFrom < r.oldTo || r.newFrom < r.newTo), 'not empty');
+    assert.equal(r.newFrom - r.oldFrom, grown, 'moved by the regions before it');
+    if (k > 0) assert.ok(regions[k - 1].oldTo < r.oldFrom && regions[k - 1].newTo < r.newFrom, 'apart');
+    grown += r.newTo - r.newFrom - (r.oldTo - r.oldFrom);
+  }
+  assert.equal(doc.lines.length, older.lines.length + grown);
+  for (let i = 0; i < older.lines.length; i++) {
+    const at = movedLine(regions, i);
+    if (at !== undefined) assert.equal(doc.lines[at], older.lines[i], `line ${i} → ${at}`);
+  }
+}
+
+suite('versions that branch: regions through their common version', () => {
+  test('a version and one made from it, asked either way round: the same regions, old and new swapped', () => {
+    const open = parseDocument('file:///branch/robots.txt', 1, bigFile(2000));
+    serialOf(open);
+    const converted = updateDocument(open, [typeAt(1500), enterAt(700), deleteLine(100)], 2);
+    // A serial number alone names no version whose steps can be read: only an earlier one is found.
+    assert.equal(regionsChangedSince(open, serialOf(converted)), undefined);
+    const forward = regionsChangedSince(converted, open)!;
+    assert.deepEqual(forward.map((r) => [r.oldFrom, r.oldTo, r.newFrom, r.newTo]), [[100, 101, 100, 100], [700, 700, 699, 700], [1500, 1501, 1500, 1501]]);
+    const back = regionsChangedSince(open, converted);
+    assert.deepEqual(back, forward.map((r) => ({ oldFrom: r.newFrom, oldTo: r.newTo, newFrom: r.oldFrom, newTo: r.oldTo })));
+    assertRegions(open, converted, back!);
+  });
+
+  test('two versions made from one (a conversion\'s, then the editor\'s next): the regions go through it', () => {
+    const open = parseDocument('file:///branch/robots.txt', 1, bigFile(2000));
+    const converted = updateDocument(open, [enterAt(1200), typeAt(300)], 2);
+    let next = open;
+    for (const c of [typeAt(900), enterAt(50), deleteLine(1700)]) next = updateDocument(next, [c], next.version + 1);
+    const regions = regionsChangedSince(next, converted)!;
+    assertRegions(next, converted, regions);
+    assert.deepEqual(regions.map((r) => [r.oldFrom, r.oldTo, r.newFrom, r.newTo]), [[50, 50, 50, 51], [300, 301, 301, 302], [900, 901, 901, 902], [1200, 1201, 1201, 1201], [1700, 1701, 1700, 1700]]);
+    assertRegions(converted, next, regionsChangedSince(converted, next)!);
+  });
+
+  test('versions of different documents, or past the steps remembered, have no regions', () => {
+    const a = parseDocument('file:///branch/robots.txt', 1, bigFile(10));
+    const b = parseDocument('file:///branch/robots.txt', 1, bigFile(10));
+    assert.equal(regionsChangedSince(updateDocument(a, [typeAt(3)], 2), updateDocument(b, [typeAt(3)], 2)), undefined);
+  });
+
+  const KINDS = ['type', 'enter', 'delete the line', 'add a rule'] as const;
+  const place = fc.record({ line: fc.nat(400), at: fc.nat(20), kind: fc.constantFrom(...KINDS) });
+  type Place = { line: number; at: number; kind: (typeof KINDS)[number] };
+
+  /** The change at `p` to the text `lines` (updated in place as the change does it). */
+  function change(lines: string[], p: Place): ContentChange {
+    const line = p.line % lines.length;
+    const end = lines[line].length;
+    let c: ContentChange;
+    switch (p.kind) {
+      case 'type': c = typeAt(line, Math.min(p.at, end)); break;
+      case 'enter': c = enterAt(line); break;
+      case 'delete the line': c = deleteLine(line); break;
+      default: c = { range: { start: { line, character: 0 }, end: { line, character: 0 } }, text: 'Allow: /a\n' };
+    }
+    applyToLines(lines, c);
+    return c;
+  }
+
+  /** `doc` edited event by event (each event some changes at once), with every version made. */
+  function branch(doc: RobotsDocument, events: readonly (readonly Place[])[]): RobotsDocument[] {
+    const out = [doc];
+    for (const e of events) {
+      const lines = documentText(doc).split('\n');
+      doc = updateDocument(doc, e.map((p) => change(lines, p)), doc.version + 1);
+      out.push(doc);
+    }
+    return out;
+  }
+
+  test('any two versions of a tree of edits: outside the regions, every line is the very node it was, where movedLine says', () => {
+    const events = fc.array(fc.array(place, { minLength: 1, maxLength: 4 }), { minLength: 0, maxLength: 8 });
+    fc.assert(fc.property(events, events, events, fc.nat(8), fc.nat(8), (trunk, left, right, l, r) => {
+      const versions = branch(parseDocument('file:///branch/robots.txt', 1, bigFile(400)), trunk);
+      const fork = versions[versions.length - 1];
+      const a = branch(fork, left);
+      const b = branch(fork, right);
+      for (const [x, y] of [[a[Math.min(l, a.length - 1)], b[Math.min(r, b.length - 1)]], [versions[Math.min(l, versions.length - 1)], b[b.length - 1]], [a[a.length - 1], versions[0]]]) {
+        const regions = regionsChangedSince(x, y);
+        assert.ok(regions, 'within the steps remembered');
+        assertRegions(x, y, regions);
+        assert.ok(regions.length <= trunk.length + left.length + right.length + 12 * 4, `${regions.length} regions`);
+      }
+    }), { seed: 20261129, numRuns: 150 });
+  });
+
+  test('a conversion resolved, then a hover on the open version, then the editor\'s version with the conversion applied: the indexes follow, the group\'s rules are not filed again', () => {
+    let doc = parseDocument('file:///branch/robots.txt', 1, bigFile(8000));
+    const ask = (d: RobotsDocument): unknown => [...PROFILES.map((profile) => explain(d, { agent: 'GPTBot', path: '/p700/', profile }).allowed), doHover(d, { line: 701, character: 12 })];
+    ask(doc);
+    const at = { start: { line: 4001, character: 0 }, end: { line: 4001, character: 0 } };
+    const action = listConversionActions(doc, at)[0];
+    assert.ok(action, 'a conversion is offered on a rule line');
+    const resolved = resolveConversionAction(doc, action.data as Parameters<typeof resolveConversionAction>[1]).action;
+    const edits = resolved.edit?.changes?.[doc.uri] ?? resolved.edit?.documentChanges?.flatMap((c) => ('edits' in c ? c.edits : [])) ?? [];
+    assert.ok(edits.length > 0, 'the conversion edits the file');
+    // Building the group's indexes again filed 16,000 entries.
+    let got: unknown;
+    let adds = indexAdds(() => { got = ask(doc); });
+    assert.ok(adds <= 40, `${adds} index entries filed on the open version after the conversion's`);
+    assert.deepEqual(got, withUri(ask(parseDocument('file:///fresh/robots.txt', 1, documentText(doc))), 'file:///fresh/robots.txt', 'file:///branch/robots.txt'));
+    // The editor applies it: its next version, made from the open one, bottom edit first.
+    const changes = [...edits].sort((x, y) => y.range.start.line - x.range.start.line || y.range.start.character - x.range.start.character).map((e) => ({ range: e.range, text: e.newText }));
+    doc = updateDocument(doc, changes, doc.version + 1);
+    // A second conversion resolved on the open version first (its verification takes the indexes again).
+    resolveConversionAction(doc, listConversionActions(doc, { start: { line: 6001, character: 0 }, end: { line: 6001, character: 0 } })[0].data as Parameters<typeof resolveConversionAction>[1]);
+    adds = indexAdds(() => { got = ask(doc); });
+    assert.ok(adds <= 40, `${adds} index entries filed on the editor's version`);
+    assert.deepEqual(got, withUri(ask(parseDocument('file:///fresh/robots.txt', 1, documentText(doc))), 'file:///fresh/robots.txt', 'file:///branch/robots.txt'));
+  });
+});

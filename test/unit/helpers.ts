@@ -140,3 +140,58 @@ export function applyToLines(lines: string[], c: ContentChange): void {
   const joined = lines[r.start.line].slice(0, r.start.character) + c.text + lines[endLine].slice(endChar);
   lines.splice(r.start.line, endLine - r.start.line + 1, ...joined.split('\n'));
 }
+
+/**
+ * The regions in which `doc` differs from `other` by their line nodes (an unchanged line is the
+ * very node it was in every version since): each gap between two lines both versions share, as
+ * regionsChangedSince gives regions (lines of `other`, then of `doc`). The exact answer a walk
+ * through the versions' edits must give, never wider. O(lines).
+ */
+export function regionsByNodes(doc: RobotsDocument, other: RobotsDocument): Region[] {
+  const at = new Map<unknown, number>();
+  other.lines.forEach((n, i) => at.set(n, i));
+  const out: Region[] = [];
+  let oldAt = 0;
+  let newAt = 0;
+  for (let j = 0; j <= doc.lines.length; j++) {
+    const i = j < doc.lines.length ? at.get(doc.lines[j]) : other.lines.length;
+    if (i === undefined) continue;
+    assert.ok(i >= oldAt, `line ${j} is line ${i} of the other version, out of order`);
+    if (i > oldAt || j > newAt) out.push({ oldFrom: oldAt, oldTo: i, newFrom: newAt, newTo: j });
+    oldAt = i + 1;
+    newAt = j + 1;
+  }
+  return out;
+}
+
+/** Lines [oldFrom, oldTo) of one version that are lines [newFrom, newTo) of another (syntax/document.ts LineRegion). */
+interface Region {
+  readonly oldFrom: number;
+  readonly oldTo: number;
+  readonly newFrom: number;
+  readonly newTo: number;
+}
+
+/**
+ * Every place where the line nodes differ lies in a region, and no region spans more than
+ * FAR_LINES (64) lines left alone on either side of one such place or between two: changes that
+ * near are one step, and a step may hold lines an earlier step put back as they were, but a
+ * region never spans lines no edit came near (their hull did, past 64 regions).
+ */
+export function assertTight(regions: readonly Region[], byNodes: readonly Region[]): void {
+  let k = 0;
+  for (const r of regions) {
+    let oldAt = r.oldFrom;
+    let newAt = r.newFrom;
+    while (k < byNodes.length && byNodes[k].oldTo <= r.oldTo && byNodes[k].newTo <= r.newTo) {
+      const g = byNodes[k++];
+      assert.ok(g.oldFrom >= r.oldFrom && g.newFrom >= r.newFrom, `${JSON.stringify(g)} is in no region of ${JSON.stringify(regions)}`);
+      assert.ok(g.oldFrom - oldAt <= 64 && g.newFrom - newAt <= 64, `${JSON.stringify(r)} spans lines left alone before ${JSON.stringify(g)}`);
+      oldAt = g.oldTo;
+      newAt = g.newTo;
+    }
+    assert.ok(r.oldTo - oldAt <= 64 && r.newTo - newAt <= 64, `${JSON.stringify(r)} spans lines left alone at its end`);
+  }
+  assert.equal(k, byNodes.length, `every change in a region: ${JSON.stringify(byNodes.slice(k, k + 1))} is in none of ${JSON.stringify(regions)}`);
+}
+

@@ -13,7 +13,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { crawlersNamed, doHover, doValidation, documentText, explain, explainAiUse, parseDocument, PROFILES, updateDocument, type ContentChange, type RobotsDocument } from '../../server/src/service';
 import { carryLinesThrough, movedLine, regionsChangedSince, serialOf, type LineRegion } from '../../server/src/service/syntax/document';
-import { applyToLines, indexAdds, lineReads, withUri } from './helpers';
+import { applyToLines, assertTight, indexAdds, lineReads, regionsByNodes, withUri } from './helpers';
 
 const enterAt = (line: number): ContentChange => ({ range: { start: { line, character: 0 }, end: { line, character: 0 } }, text: '\n' });
 const deleteLine = (line: number): ContentChange => ({ range: { start: { line, character: 0 }, end: { line: line + 1, character: 0 } }, text: '' });
@@ -252,6 +252,7 @@ suite('lines added or removed far apart: moved region by region', () => {
       if (older === doc) return;
       assert.ok(regions, 'within the steps remembered');
       assert.ok(regions.length <= evs.slice(Math.min(from, versions.length - 1)).reduce((n, e) => n + e.length, 0), `${regions.length} regions`);
+      assertTight(regions, regionsByNodes(doc, older));
       let grown = 0;
       for (let k = 0; k < regions.length; k++) {
         const r: LineRegion = regions[k];

@@ -242,12 +242,14 @@ function preferenceLines(doc: RobotsDocument, s: GroupSpan): readonly number[] {
   }
   const carried = carriedPreferences(doc);
   if (!lines) {
-    // A group built again after lines were added or removed: its list carried over, if its span is.
+    // A group built again after lines were added or removed: its list carried over where its span
+    // starts, cut at its end or read on to it (ACAP records added below a group end its span
+    // earlier: the group's thousands of lines were read again).
     const moved = carried.get(s.start);
-    if (moved && moved.end === s.end) lines = moved.lines as number[];
+    if (moved && moved.end >= s.end) lines = moved.end === s.end ? (moved.lines as number[]) : moved.lines.filter((i) => i < s.end);
     else {
-      lines = [];
-      for (let i = s.start; i < s.end; i++) if (isPreferenceLine(doc, i)) lines.push(i);
+      lines = moved ? moved.lines.slice() : [];
+      for (let i = moved ? moved.end : s.start; i < s.end; i++) if (isPreferenceLine(doc, i)) lines.push(i);
     }
   }
   preferenceCache.set(s.key, { serial, start: s.start, end: s.end, lines });
@@ -262,11 +264,11 @@ interface PreferenceSpan {
 }
 
 /**
- * Per URI, the lists of the last version asked, by the start of their group's span (keepPerUri),
- * so that a model built again after lines were added or removed (new member arrays) finds
- * its groups' lists: `carriedPreferences` moves them to the next version.
+ * Per URI, the last version asked and its lists, by the start of their group's span (keepPerUri),
+ * so that a model built again after lines were added or removed (new member arrays) finds its
+ * groups' lists: `carriedPreferences` moves them to the next version asked (as lastLicense).
  */
-const lastPreferences = new Map<string, { readonly serial: number; readonly bySpan: Map<number, PreferenceSpan> }>();
+const lastPreferences = new Map<string, { readonly doc: RobotsDocument; readonly bySpan: Map<number, PreferenceSpan> }>();
 
 /**
  * The URI's lists moved to `doc` through the regions changed since (regionsChangedSince): a span
@@ -275,12 +277,11 @@ const lastPreferences = new Map<string, { readonly serial: number; readonly bySp
  * the version already carried, else O(spans × log regions + their lines + the regions' lines).
  */
 function carriedPreferences(doc: RobotsDocument): Map<number, PreferenceSpan> {
-  const serial = serialOf(doc);
   const kept = lastPreferences.get(doc.uri);
-  if (kept?.serial === serial) return kept.bySpan;
+  if (kept?.doc === doc) return kept.bySpan;
   // Only the spans the regions changed are read again (where lines were typed over, added or
   // removed: at a few places, with several cursors); the others move.
-  const regions = kept ? regionsChangedSince(doc, kept.serial) : undefined;
+  const regions = kept ? regionsChangedSince(doc, kept.doc) : undefined;
   const bySpan = new Map<number, PreferenceSpan>();
   if (kept && regions) {
     for (const e of kept.bySpan.values()) {
@@ -305,7 +306,7 @@ function carriedPreferences(doc: RobotsDocument): Map<number, PreferenceSpan> {
       else bySpan.set(start, { start, end, lines: carryLinesThrough(e.lines, regions, (i) => isPreferenceLine(doc, i), start, end, first, last) });
     }
   }
-  keepPerUri(lastPreferences, doc.uri, { serial, bySpan });
+  keepPerUri(lastPreferences, doc.uri, { doc, bySpan });
   return bySpan;
 }
 
@@ -468,10 +469,12 @@ function isLicenseLine(doc: RobotsDocument, i: number): boolean {
 /** licenseLines' answer per version (held weakly). */
 const licenseCache = new WeakMap<RobotsDocument, readonly number[]>();
 /**
- * Per URI, the last version answered (by serial number, not the document) and its list, so that
- * the next version patches it (keepPerUri).
+ * Per URI, the last version answered and its list, so that the next version patches it
+ * (keepPerUri): the version itself, not its serial number, which names only an earlier version,
+ * where the next one asked may be of another branch (a conversion's verification, then the
+ * editor's version). One version per URI, which the groups' rule indexes hold too.
  */
-const lastLicense = new Map<string, { readonly serial: number; readonly lines: readonly number[] }>();
+const lastLicense = new Map<string, { readonly doc: RobotsDocument; readonly lines: readonly number[] }>();
 
 /** Forget `uri`'s last `License:` lines and preference lists (the document was closed). O(1). */
 export function forgetLicenseLines(uri: string): void {
@@ -491,11 +494,11 @@ function licenseLines(doc: RobotsDocument): readonly number[] {
   const prev = lastLicense.get(doc.uri);
   // Carried over from the last version (the regions changed since read again), else read from
   // every line.
-  const regions = prev ? regionsChangedSince(doc, prev.serial) : undefined;
+  const regions = prev ? regionsChangedSince(doc, prev.doc) : undefined;
   const keep = (i: number): boolean => isLicenseLine(doc, i);
   lines = prev && regions ? carryLinesThrough(prev.lines, regions, keep) : carryLines([], { from: 0, oldEnd: 0, newEnd: lineCount(doc) }, keep);
   licenseCache.set(doc, lines);
-  keepPerUri(lastLicense, doc.uri, { serial: serialOf(doc), lines });
+  keepPerUri(lastLicense, doc.uri, { doc, lines });
   return lines;
 }
 

@@ -42,9 +42,10 @@ export class CarriedAnswers<T> {
   private readonly latest = new Map<string, { doc: RobotsDocument; value: T }>();
 
   /**
-   * The answer kept for an earlier version of `doc`'s URI, when every line replaced since (read
-   * in the kept version and in `doc`) passes `unchanged`; else undefined. O(edits between the
-   * versions (steps) + lines they replaced).
+   * The answer kept for another version of `doc`'s URI (an earlier one, or one of another
+   * branch: regionsChangedSince), when every line replaced since (read in the kept version and
+   * in `doc`) passes `unchanged`; else undefined. O(edits between the versions (steps) + lines
+   * they replaced).
    */
   get(doc: RobotsDocument, unchanged: Unchanged): T | undefined {
     const kept = this.latest.get(doc.uri);

@@ -8,7 +8,7 @@
  * Inside a group whose User-agent lines are followed by `Robot-version: 2.x`, the 1996 "2.0.0"
  * precedence applies under rfc9309 and koster1996 (robots.txt 2.0.0 proposal).
  */
-import { grownBy, lineAt, lineCount, movedLine, parseDocument, rangesChangedSince, regionAfter, regionsChangedSince, serialOf, shiftBefore, type RobotsDocument } from '../syntax/document';
+import { grownBy, lineAt, lineCount, movedLine, parseDocument, rangesChangedSince, regionAfter, regionsChangedSince, serialOf, shiftBefore, type LineRange, type LineRegion, type RobotsDocument } from '../syntax/document';
 import type { LineNode } from '../syntax/syntax';
 import { googleEvaluate, googleExtractAgent, googleNamesAgent, type GoogleLine, type GoogleSection } from './google';
 import { getModel, type Group } from '../model/model';
@@ -453,12 +453,10 @@ function compiledRules(doc: RobotsDocument, g: Group): GroupRules {
       if (after && after.normalized !== '') index.add(after.normalized, after);
       if (isEmptyDisallow(before) || isEmptyDisallow(after)) empties = true;
     };
-    const version = versionOf(doc, entry);
-    const ranges = rangesChangedSince(doc, version);
+    const { ranges, regions } = changesSince(doc, entry);
     if (ranges) {
       for (const r of ranges) for (let k = lowerBound(g.members, r.from); k < g.members.length && g.members[k] < r.to; k++) visit(k);
     } else {
-      const regions = regionsChangedSince(doc, version);
       for (let k = lowerBound(g.members, regions ? (regions[0]?.newFrom ?? Infinity) : 0); k < g.members.length; k++) visit(k);
     }
     entry.serial = serial;
@@ -485,18 +483,32 @@ interface Latest {
   doc: RobotsDocument;
   byFirst: Map<number, GroupEntry>;
   /**
-   * The version the entries were last moved from (latestFor), whose own steps say how it differs
-   * from the next one asked when that one is not made from it: a conversion's verification edits
-   * the open version into one of its own, whose entries the open version then takes back, and a
-   * serial number names only an earlier version (regionsChangedSince).
+   * How `doc` differs from the version the entries were last moved from (latestFor), by that
+   * version's serial number. An entry of that version moves with these regions: the versions may
+   * be of two branches (a conversion's verification edits the open version into one of its own,
+   * which takes the entries, and the open version or the editor's next one takes them back),
+   * which a serial number alone cannot relate (regionsChangedSince). The regions, not the
+   * version: a converted version kept here stayed alive, with its analyses, until the next move.
    */
-  left?: RobotsDocument;
+  moved?: Changes & { readonly from: number };
 }
 
-/** What to ask regionsChangedSince how `doc` differs from `entry`'s version with: that version itself when it is the one the entries were moved from, else its serial number. O(1). */
-function versionOf(doc: RobotsDocument, entry: GroupEntry): RobotsDocument | number {
-  const left = latestEntries.get(doc.uri)?.left;
-  return left !== undefined && serialOf(left) === entry.serial ? left : entry.serial;
+/** How a version differs from an earlier one (or one of another branch): as regions, and as ranges when they replaced lines one for one. */
+interface Changes {
+  readonly regions: readonly LineRegion[] | undefined;
+  readonly ranges: readonly LineRange[] | undefined;
+}
+
+/**
+ * How `doc` differs from the version `entry` last answered: the regions latestFor moved the
+ * entries with, when `entry` is of that version; through the kept version itself when `entry` is
+ * of it; else through its serial number (an earlier version only). O(1) after the versions' walk.
+ */
+function changesSince(doc: RobotsDocument, entry: GroupEntry): Changes {
+  const kept = latestEntries.get(doc.uri);
+  if (kept?.doc === doc && kept.moved?.from === entry.serial) return kept.moved;
+  const version = kept && kept.doc !== doc && serialOf(kept.doc) === entry.serial ? kept.doc : entry.serial;
+  return { regions: regionsChangedSince(doc, version), ranges: rangesChangedSince(doc, version) };
 }
 
 /** Forget the entries kept for `uri` to move to its next version, and its tokens' first places (the document was closed). O(1). */
@@ -507,10 +519,11 @@ export function forgetGroupEntries(uri: string): void {
 
 /**
  * The URI's kept entries, their keys moved to `doc`'s line numbers (a key in the edited region
- * is dropped); undefined when `doc` does not descend from the kept version within the steps
- * documents remember. O(groups kept) when the version changed, else O(1).
+ * is dropped); undefined when `doc` and the kept version are not of one lineage within the steps
+ * documents remember (either may be the later one, or they may be of two branches). O(groups
+ * kept + regions) when the version changed, else O(1).
  */
-function latestFor(doc: RobotsDocument): { doc: RobotsDocument; byFirst: Map<number, GroupEntry> } | undefined {
+function latestFor(doc: RobotsDocument): Latest | undefined {
   const kept = latestEntries.get(doc.uri);
   if (!kept || kept.doc === doc) return kept;
   const regions = regionsChangedSince(doc, kept.doc);
@@ -523,7 +536,7 @@ function latestFor(doc: RobotsDocument): { doc: RobotsDocument; byFirst: Map<num
     const moved = movedLine(regions, line);
     if (moved !== undefined) byFirst.set(moved, entry);
   }
-  kept.left = kept.doc;
+  kept.moved = { from: serialOf(kept.doc), regions, ranges: regions.every((r) => grownBy(r) === 0) ? regions.map((r) => ({ from: r.newFrom, to: r.newTo })) : undefined };
   kept.doc = doc;
   kept.byFirst = byFirst;
   return kept;
@@ -568,7 +581,7 @@ function rebaseEntry(entry: GroupEntry, g: Group, doc: RobotsDocument): boolean 
   // No region: the versions differ in no line (Enter, then the blank line deleted), though the
   // model was built again between them (new member arrays); the members are the same lines, and
   // the entry only changes hands. It was built again: 40 ms of a hover on the largest real file.
-  const regions = regionsChangedSince(doc, versionOf(doc, entry));
+  const { regions } = changesSince(doc, entry);
   if (!regions) return false;
   const old = entry.members;
   const members = g.members;

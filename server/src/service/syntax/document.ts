@@ -633,23 +633,36 @@ const MAX_STEPS = 1024;
  * Per version, the answers of regionsChangedSince and rangesChangedSince already given, by the
  * earlier version's serial: the caches of every group ask about the same earlier version, or a
  * few, and each walk is up to 2·MAX_STEPS steps (26,000 groups × 2,048 steps would be 53
- * million). At most WALKS_KEPT earlier versions per version, all forgotten past that: each
- * group's cache asking about a version of its own, 26,000 groups would walk as often as without
- * the memo, and no more.
+ * million). At most WALKS_KEPT earlier versions per version, and REGIONS_KEPT regions or ranges
+ * in all (a list holds up to 2·MAX_STEPS), all forgotten past that: each group's cache asking
+ * about a version of its own, 26,000 groups would walk as often as without the memo, and no more.
  */
-const regionWalks = new WeakMap<RobotsDocument, Map<number, readonly LineRegion[] | undefined>>();
-const rangeWalks = new WeakMap<RobotsDocument, Map<number, readonly LineRange[] | undefined>>();
+const regionWalks = new WeakMap<RobotsDocument, Walks<readonly LineRegion[] | undefined>>();
+const rangeWalks = new WeakMap<RobotsDocument, Walks<readonly LineRange[] | undefined>>();
 /** The same, for versions of other branches (acrossBranches), which a serial number alone cannot name. */
-const branchWalks = new WeakMap<RobotsDocument, Map<number, readonly LineRegion[] | undefined>>();
+const branchWalks = new WeakMap<RobotsDocument, Walks<readonly LineRegion[] | undefined>>();
+const branchRangeWalks = new WeakMap<RobotsDocument, Walks<readonly LineRange[] | undefined>>();
 const WALKS_KEPT = 256;
+const REGIONS_KEPT = 16_384;
 
-function remembered<K, T>(walks: WeakMap<RobotsDocument, Map<K, T>>, doc: RobotsDocument, target: K, walk: () => T): T {
+/** One version's answers by the other version's serial, and how many regions or ranges they hold. */
+interface Walks<T> {
+  readonly answers: Map<number, T>;
+  held: number;
+}
+
+function remembered<T extends readonly unknown[] | undefined>(walks: WeakMap<RobotsDocument, Walks<T>>, doc: RobotsDocument, target: number, walk: () => T): T {
   let kept = walks.get(doc);
-  if (kept?.has(target)) return kept.get(target) as T;
+  if (kept?.answers.has(target)) return kept.answers.get(target) as T;
   const answer = walk();
-  if (!kept) walks.set(doc, (kept = new Map()));
-  else if (kept.size >= WALKS_KEPT) kept.clear();
-  kept.set(target, answer);
+  const size = answer?.length ?? 0;
+  if (!kept) walks.set(doc, (kept = { answers: new Map(), held: 0 }));
+  else if (kept.answers.size >= WALKS_KEPT || kept.held + size > REGIONS_KEPT) {
+    kept.answers.clear();
+    kept.held = 0;
+  }
+  kept.answers.set(target, answer);
+  kept.held += size;
   return answer;
 }
 
@@ -707,10 +720,8 @@ export function grownBy(r: LineRegion): number {
  */
 export function regionsChangedSince(doc: RobotsDocument, other: RobotsDocument | number): readonly LineRegion[] | undefined {
   if (doc === other) return [];
-  const target = typeof other === 'number' ? other : serials.get(other);
-  if (target === undefined && typeof other === 'number') return undefined;
   // A version never edited from has no serial yet, and no step names it: only a branch's walk finds it.
-  const key = target ?? serialOf(other as RobotsDocument);
+  const key = typeof other === 'number' ? other : serialOf(other);
   if (key === serials.get(doc)) return [];
   const back = remembered(regionWalks, doc, key, () => {
     // From the newest step back: the regions take the version the step made to `doc`, and
@@ -811,7 +822,12 @@ class RegionWalk {
     const keep = a < b - d || a < b + inside ? 1 : 0;
     const count = k + keep + (n - j);
     if (count > oldFrom.length) this.grow(count);
-    if (k + keep !== j) for (const column of [this.oldFrom, this.oldTo, this.newFrom, this.newTo]) column.copyWithin(k + keep, j, n);
+    if (k + keep !== j) {
+      this.oldFrom.copyWithin(k + keep, j, n);
+      this.oldTo.copyWithin(k + keep, j, n);
+      this.newFrom.copyWithin(k + keep, j, n);
+      this.newTo.copyWithin(k + keep, j, n);
+    }
     this.count = count;
     if (keep) {
       this.oldFrom[k] = a;
@@ -848,17 +864,18 @@ class RegionWalk {
 }
 
 /**
- * The ranges of lines, sorted and apart, outside which `doc` and the earlier version `older` hold
- * the very same line nodes at the same line numbers: regionsChangedSince's regions when each
- * replaced its lines one for one (none when nothing changed); undefined when one added or
- * removed lines, or as there. O(1) after the regions (remembered).
+ * The ranges of lines, sorted and apart, outside which `doc` and another version of its lineage
+ * (`other`, as regionsChangedSince takes it) hold the very same line nodes at the same line
+ * numbers: regionsChangedSince's regions when each replaced its lines one for one (none when
+ * nothing changed); undefined when one added or removed lines, or as there. O(1) after the
+ * regions (remembered).
  */
-export function rangesChangedSince(doc: RobotsDocument, older: RobotsDocument | number): readonly LineRange[] | undefined {
-  if (doc === older) return [];
-  const target = typeof older === 'number' ? older : serials.get(older);
-  const ranges = target === undefined ? undefined : remembered(rangeWalks, doc, target, () => rangesOf(regionsChangedSince(doc, target)));
-  // A version of another branch (regionsChangedSince remembers its regions): O(regions).
-  return ranges || typeof older === 'number' ? ranges : rangesOf(regionsChangedSince(doc, older));
+export function rangesChangedSince(doc: RobotsDocument, other: RobotsDocument | number): readonly LineRange[] | undefined {
+  if (doc === other) return [];
+  const key = typeof other === 'number' ? other : serialOf(other);
+  const ranges = remembered(rangeWalks, doc, key, () => rangesOf(regionsChangedSince(doc, key)));
+  if (ranges || typeof other === 'number') return ranges;
+  return remembered(branchRangeWalks, doc, key, () => rangesOf(regionsChangedSince(doc, other)));
 }
 
 /** The ranges of `regions` when each replaced its lines one for one, else undefined. O(regions). */

@@ -3,6 +3,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { doValidation, parseDocument, type ContentChange, type RobotsDocument, type ValidationSettings } from '../../server/src/service';
 import { PatternIndex } from '../../server/src/service/engine/patternIndex';
+import { movedLine } from '../../server/src/service/syntax/document';
 
 export function doc(text: string, uri = 'file:///site/robots.txt'): RobotsDocument {
   return parseDocument(uri, 1, text);
@@ -195,3 +196,19 @@ export function assertTight(regions: readonly Region[], byNodes: readonly Region
   assert.equal(k, byNodes.length, `every change in a region: ${JSON.stringify(byNodes.slice(k, k + 1))} is in none of ${JSON.stringify(regions)}`);
 }
 
+/** The regions' promise, checked line by line: outside them, every line of `older` is the very node it was in `doc`, where movedLine says. */
+export function assertRegions(doc: RobotsDocument, older: RobotsDocument, regions: readonly Region[]): void {
+  let grown = 0;
+  for (let k = 0; k < regions.length; k++) {
+    const r = regions[k];
+    assert.ok(r.oldFrom <= r.oldTo && r.newFrom <= r.newTo && (r.oldFrom < r.oldTo || r.newFrom < r.newTo), 'not empty');
+    assert.equal(r.newFrom - r.oldFrom, grown, 'moved by the regions before it');
+    if (k > 0) assert.ok(regions[k - 1].oldTo < r.oldFrom && regions[k - 1].newTo < r.newFrom, 'apart');
+    grown += r.newTo - r.newFrom - (r.oldTo - r.oldFrom);
+  }
+  assert.equal(doc.lines.length, older.lines.length + grown);
+  for (let i = 0; i < older.lines.length; i++) {
+    const at = movedLine(regions, i);
+    if (at !== undefined) assert.equal(doc.lines[at], older.lines[i], `line ${i} → ${at}`);
+  }
+}

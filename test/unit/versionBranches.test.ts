@@ -12,8 +12,8 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { documentText, doHover, doValidation, explain, explainAiUse, listConversionActions, parseDocument, PROFILES, resolveConversionAction, updateDocument, type ContentChange, type RobotsDocument } from '../../server/src/service';
-import { movedLine, regionsChangedSince, serialOf, type LineRegion } from '../../server/src/service/syntax/document';
-import { applyToLines, assertTight, indexAdds, lineReads, regionsByNodes, withUri } from './helpers';
+import { regionsChangedSince, serialOf } from '../../server/src/service/syntax/document';
+import { applyToLines, assertRegions, assertTight, indexAdds, lineReads, regionsByNodes, withUri } from './helpers';
 
 const enterAt = (line: number): ContentChange => ({ range: { start: { line, character: 0 }, end: { line, character: 0 } }, text: '\n' });
 const deleteLine = (line: number): ContentChange => ({ range: { start: { line, character: 0 }, end: { line: line + 1, character: 0 } }, text: '' });
@@ -24,23 +24,6 @@ function bigFile(rules: number): string {
   const lines = ['User-agent: *'];
   for (let i = 0; i < rules; i++) lines.push(`Disallow: /p${i}/`);
   return `${lines.join('\n')}\n`;
-}
-
-/** The regions' promise, checked line by line: outside them, every line of `older` is the very node it was in `doc`, where movedLine says. */
-function assertRegions(doc: RobotsDocument, older: RobotsDocument, regions: readonly LineRegion[]): void {
-  let grown = 0;
-  for (let k = 0; k < regions.length; k++) {
-    const r = regions[k];
-    assert.ok(r.oldFrom <= r.oldTo && r.newFrom <= r.newTo && (r.oldFrom < r.oldTo || r.newFrom < r.newTo), 'not empty');
-    assert.equal(r.newFrom - r.oldFrom, grown, 'moved by the regions before it');
-    if (k > 0) assert.ok(regions[k - 1].oldTo < r.oldFrom && regions[k - 1].newTo < r.newFrom, 'apart');
-    grown += r.newTo - r.newFrom - (r.oldTo - r.oldFrom);
-  }
-  assert.equal(doc.lines.length, older.lines.length + grown);
-  for (let i = 0; i < older.lines.length; i++) {
-    const at = movedLine(regions, i);
-    if (at !== undefined) assert.equal(doc.lines[at], older.lines[i], `line ${i} → ${at}`);
-  }
 }
 
 suite('versions that branch: regions through their common version', () => {

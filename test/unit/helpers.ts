@@ -212,3 +212,24 @@ export function assertRegions(doc: RobotsDocument, older: RobotsDocument, region
     if (at !== undefined) assert.equal(doc.lines[at], older.lines[i], `line ${i} → ${at}`);
   }
 }
+
+/** Enter at the start of line `line` (a blank line added before it). */
+export const enterAt = (line: number): ContentChange => ({ range: { start: { line, character: 0 }, end: { line, character: 0 } }, text: '\n' });
+
+/** Line `line` deleted, its end of line with it (Delete Line). */
+export const deleteLine = (line: number): ContentChange => ({ range: { start: { line, character: 0 }, end: { line: line + 1, character: 0 } }, text: '' });
+
+/** One group of `rules` rules, each of its own path. */
+export function oneGroup(rules: number): string {
+  const lines = ['User-agent: *'];
+  for (let i = 0; i < rules; i++) lines.push(`Disallow: /p${i}/`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** What `ask` costs on `doc`: the index entries it files (indexAdds), the lines it reads (lineReads), and its answer. */
+export function askCost<T>(doc: RobotsDocument, ask: () => T): { adds: number; reads: number; got: T } {
+  let adds = 0;
+  let got: T | undefined;
+  const reads = lineReads(doc, () => { adds = indexAdds(() => { got = ask(); }); });
+  return { adds, reads, got: got as T };
+}

@@ -13,17 +13,9 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { crawlersNamed, doHover, doValidation, documentText, explain, explainAiUse, parseDocument, PROFILES, updateDocument, type ContentChange, type RobotsDocument } from '../../server/src/service';
 import { carryLinesThrough, movedLine, regionsChangedSince, serialOf, type LineRegion } from '../../server/src/service/syntax/document';
-import { applyToLines, assertRegions, assertTight, indexAdds, lineReads, regionsByNodes, withUri } from './helpers';
+import { applyToLines, askCost, assertRegions, assertTight, deleteLine, enterAt, indexAdds, oneGroup, regionsByNodes, withUri } from './helpers';
 
-const enterAt = (line: number): ContentChange => ({ range: { start: { line, character: 0 }, end: { line, character: 0 } }, text: '\n' });
-const deleteLine = (line: number): ContentChange => ({ range: { start: { line, character: 0 }, end: { line: line + 1, character: 0 } }, text: '' });
 
-/** One group of `rules` rules, each of its own path. */
-function bigFile(rules: number): string {
-  const lines = ['User-agent: *'];
-  for (let i = 0; i < rules; i++) lines.push(`Disallow: /p${i}/`);
-  return `${lines.join('\n')}\n`;
-}
 
 /** Where line `i` of the earlier version is now, by walking every region (movedLine's reference). */
 function movedBySpec(regions: readonly LineRegion[], i: number): number | undefined {
@@ -37,7 +29,7 @@ function movedBySpec(regions: readonly LineRegion[], i: number): number | undefi
 
 suite('lines added or removed far apart: moved region by region', () => {
   test('Enter with two cursors far apart: two regions of their own, not the lines between them', () => {
-    const start = parseDocument('file:///apart/robots.txt', 1, bigFile(2000));
+    const start = parseDocument('file:///apart/robots.txt', 1, oneGroup(2000));
     serialOf(start);
     let doc = start;
     // As VS Code sends a keystroke typed with two cursors: the later position first.
@@ -52,7 +44,7 @@ suite('lines added or removed far apart: moved region by region', () => {
   });
 
   test('lines deleted at three places in one change: three regions, each the line it removed', () => {
-    const start = parseDocument('file:///apart/robots.txt', 1, bigFile(3000));
+    const start = parseDocument('file:///apart/robots.txt', 1, oneGroup(3000));
     serialOf(start);
     // Deleted last first, as an editor sends a multi-cursor Delete Line.
     const doc = updateDocument(start, [deleteLine(2500), deleteLine(1500), deleteLine(100)], 2);
@@ -103,9 +95,7 @@ suite('lines added or removed far apart: moved region by region', () => {
     for (const changes of events) {
       doc = updateDocument(doc, changes, doc.version + 1);
       doValidation(doc);
-      let got: unknown;
-      let adds = 0;
-      const reads = lineReads(doc, () => { adds = indexAdds(() => { got = ask(doc); }); });
+      const { adds, reads, got } = askCost(doc, () => ask(doc));
       const where = JSON.stringify(changes);
       // Every reading's index (rfc9309's, Google's...) files the new rules and no other.
       assert.ok(adds <= 16, `${adds} index entries filed after ${where}`);
@@ -115,16 +105,14 @@ suite('lines added or removed far apart: moved region by region', () => {
   });
 
   test('lines deleted at 40 places 40 lines apart (one region of 1,561 lines) in a group of 8,000 rules: the queries re-file that region\'s rules, not the group\'s', () => {
-    let doc = parseDocument('file:///apart/near.txt', 1, bigFile(8000));
+    let doc = parseDocument('file:///apart/near.txt', 1, oneGroup(8000));
     doValidation(doc);
     const ask = (d: RobotsDocument): unknown => [...PROFILES.map((profile) => explain(d, { agent: 'GPTBot', path: '/p700/', profile }).allowed), doHover(d, { line: 700, character: 12 })];
     ask(doc);
     // Places within 64 lines of each other are one run, so one region: [1440, 3001).
     doc = updateDocument(doc, Array.from({ length: 40 }, (_, k) => deleteLine(3000 - 40 * k)), 2);
     doValidation(doc);
-    let adds = 0;
-    let got: unknown;
-    const reads = lineReads(doc, () => { adds = indexAdds(() => { got = ask(doc); }); });
+    const { adds, reads, got } = askCost(doc, () => ask(doc));
     // Building the index again filed 15,920 entries and read 28,510 lines.
     assert.ok(adds <= 2 * 1561, `${adds} index entries filed`);
     assert.ok(reads <= 8 * 1561, `${reads} lines read`);
@@ -132,7 +120,7 @@ suite('lines added or removed far apart: moved region by region', () => {
   });
 
   test('keystrokes at 200 places with no query between, then a line added: the next query re-files the rules typed in, not the group\'s', () => {
-    let doc = parseDocument('file:///apart/scattered.txt', 1, bigFile(8000));
+    let doc = parseDocument('file:///apart/scattered.txt', 1, oneGroup(8000));
     doValidation(doc);
     const ask = (d: RobotsDocument): unknown => [...PROFILES.map((profile) => explain(d, { agent: 'GPTBot', path: '/p7000/', profile }).allowed), doHover(d, { line: 700, character: 12 })];
     ask(doc);
@@ -144,9 +132,7 @@ suite('lines added or removed far apart: moved region by region', () => {
     }
     doc = updateDocument(doc, [enterAt(7500)], doc.version + 1);
     doValidation(doc);
-    let adds = 0;
-    let got: unknown;
-    const reads = lineReads(doc, () => { adds = indexAdds(() => { got = ask(doc); }); });
+    const { adds, reads, got } = askCost(doc, () => ask(doc));
     // Past 64 places the versions differed in one region, their hull (lines 20 to 7,500), and
     // each reading's index of the group was built again: 16,000 entries filed, 45,646 lines read.
     assert.ok(adds <= 2 * 200, `${adds} index entries filed`);
@@ -155,7 +141,7 @@ suite('lines added or removed far apart: moved region by region', () => {
   });
 
   test('Enter, then Delete Line on the new blank line, without a query between: the versions differ in no line, and the next query files no index entry', () => {
-    let doc = parseDocument('file:///apart/undone.txt', 1, bigFile(8000));
+    let doc = parseDocument('file:///apart/undone.txt', 1, oneGroup(8000));
     doValidation(doc);
     const ask = (d: RobotsDocument): unknown => [...PROFILES.map((profile) => explain(d, { agent: 'GPTBot', path: '/p700/', profile }).allowed), doHover(d, { line: 700, character: 12 })];
     ask(doc);
@@ -198,7 +184,7 @@ suite('lines added or removed far apart: moved region by region', () => {
   });
 
   test('a crawler named at two places far apart: the names the table lists have both, where no name was before', () => {
-    let doc = parseDocument('file:///apart/robots.txt', 1, bigFile(2000));
+    let doc = parseDocument('file:///apart/robots.txt', 1, oneGroup(2000));
     const names = (d: RobotsDocument): unknown => PROFILES.map((profile) => crawlersNamed(d, profile));
     names(doc);
     const group = (line: number, name: string): ContentChange => ({ range: { start: { line, character: 0 }, end: { line, character: 0 } }, text: `\nUser-agent: ${name}\nDisallow: /x/\n` });
@@ -238,7 +224,7 @@ suite('lines added or removed far apart: moved region by region', () => {
   test('outside the regions, every line of the earlier version is the very node it was, where movedLine says; the regions sorted, apart, at most one per change since', () => {
     const events = fc.array(fc.array(place, { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 12 });
     fc.assert(fc.property(events, fc.nat(11), fc.boolean(), (evs, from, analysed) => {
-      let doc = parseDocument('file:///apart/robots.txt', 1, bigFile(600));
+      let doc = parseDocument('file:///apart/robots.txt', 1, oneGroup(600));
       const versions: RobotsDocument[] = [doc];
       for (const e of evs) {
         const lines = documentText(doc).split('\n');

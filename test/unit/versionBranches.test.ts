@@ -13,22 +13,14 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { documentText, doHover, doValidation, explain, explainAiUse, listConversionActions, parseDocument, PROFILES, resolveConversionAction, updateDocument, type ContentChange, type RobotsDocument } from '../../server/src/service';
 import { regionsChangedSince, serialOf } from '../../server/src/service/syntax/document';
-import { applyToLines, assertRegions, assertTight, indexAdds, lineReads, regionsByNodes, withUri } from './helpers';
+import { applyToLines, askCost, assertRegions, assertTight, deleteLine, enterAt, oneGroup, regionsByNodes, withUri } from './helpers';
 
-const enterAt = (line: number): ContentChange => ({ range: { start: { line, character: 0 }, end: { line, character: 0 } }, text: '\n' });
-const deleteLine = (line: number): ContentChange => ({ range: { start: { line, character: 0 }, end: { line: line + 1, character: 0 } }, text: '' });
 const typeAt = (line: number, character = 12): ContentChange => ({ range: { start: { line, character }, end: { line, character } }, text: 'x' });
 
-/** One group of `rules` rules, each of its own path. */
-function bigFile(rules: number): string {
-  const lines = ['User-agent: *'];
-  for (let i = 0; i < rules; i++) lines.push(`Disallow: /p${i}/`);
-  return `${lines.join('\n')}\n`;
-}
 
 suite('versions that branch: regions through their common version', () => {
   test('a version and one made from it, asked either way round: the same regions, old and new swapped', () => {
-    const open = parseDocument('file:///branch/robots.txt', 1, bigFile(2000));
+    const open = parseDocument('file:///branch/robots.txt', 1, oneGroup(2000));
     serialOf(open);
     const converted = updateDocument(open, [typeAt(1500), enterAt(700), deleteLine(100)], 2);
     // A serial number alone names no version whose steps can be read: only an earlier one is found.
@@ -41,7 +33,7 @@ suite('versions that branch: regions through their common version', () => {
   });
 
   test('two versions made from one (a conversion\'s, then the editor\'s next): the regions go through it', () => {
-    const open = parseDocument('file:///branch/robots.txt', 1, bigFile(2000));
+    const open = parseDocument('file:///branch/robots.txt', 1, oneGroup(2000));
     const converted = updateDocument(open, [enterAt(1200), typeAt(300)], 2);
     let next = open;
     for (const c of [typeAt(900), enterAt(50), deleteLine(1700)]) next = updateDocument(next, [c], next.version + 1);
@@ -52,8 +44,8 @@ suite('versions that branch: regions through their common version', () => {
   });
 
   test('versions of different documents, or past the steps remembered, have no regions', () => {
-    const a = parseDocument('file:///branch/robots.txt', 1, bigFile(10));
-    const b = parseDocument('file:///branch/robots.txt', 1, bigFile(10));
+    const a = parseDocument('file:///branch/robots.txt', 1, oneGroup(10));
+    const b = parseDocument('file:///branch/robots.txt', 1, oneGroup(10));
     assert.equal(regionsChangedSince(updateDocument(a, [typeAt(3)], 2), updateDocument(b, [typeAt(3)], 2)), undefined);
     // A branch whose common version with the other is past the 2,048 steps a version keeps.
     let far = a;
@@ -98,7 +90,7 @@ suite('versions that branch: regions through their common version', () => {
   test('any two versions of a tree of edits: outside the regions, every line is the very node it was, where movedLine says', () => {
     const events = fc.array(fc.array(place, { minLength: 1, maxLength: 4 }), { minLength: 0, maxLength: 8 });
     fc.assert(fc.property(events, events, events, fc.nat(8), fc.nat(8), (trunk, left, right, l, r) => {
-      const versions = branch(parseDocument('file:///branch/robots.txt', 1, bigFile(400)), trunk);
+      const versions = branch(parseDocument('file:///branch/robots.txt', 1, oneGroup(400)), trunk);
       const fork = versions[versions.length - 1];
       const a = branch(fork, left);
       const b = branch(fork, right);
@@ -129,19 +121,16 @@ suite('versions that branch: regions through their common version', () => {
    * of a file's ACAP records, every line read, the first time a version with records is asked.)
    */
   const cost = (d: RobotsDocument): { adds: number; reads: number; got: unknown } => {
-    let adds = 0;
-    const reads = lineReads(d, () => {
-      adds = indexAdds(() => {
-        for (const profile of PROFILES) explain(d, { agent: 'GPTBot', path: '/p700/', profile });
-        explainAiUse(d, { agent: 'GPTBot', path: '/p700/', use: 'ai-train' });
-      });
+    const { adds, reads } = askCost(d, () => {
+      for (const profile of PROFILES) explain(d, { agent: 'GPTBot', path: '/p700/', profile });
+      explainAiUse(d, { agent: 'GPTBot', path: '/p700/', use: 'ai-train' });
     });
     return { adds, reads, got: ask(d) };
   };
 
   test('a conversion resolved, then the open version asked: the indexes come back from the converted version, no line is read again', () => {
     // Each version the editor sends is validated before it is asked, as the server does.
-    const doc = parseDocument('file:///branch/robots.txt', 1, bigFile(8000));
+    const doc = parseDocument('file:///branch/robots.txt', 1, oneGroup(8000));
     doValidation(doc);
     ask(doc);
     resolveAt(doc, 4001);
@@ -154,7 +143,7 @@ suite('versions that branch: regions through their common version', () => {
 
   test('a conversion resolved, then the editor\'s version with it applied, asked first: the indexes move across, from one branch to the other', () => {
     // Each version the editor sends is validated before it is asked, as the server does.
-    const doc = parseDocument('file:///branch/robots.txt', 1, bigFile(8000));
+    const doc = parseDocument('file:///branch/robots.txt', 1, oneGroup(8000));
     doValidation(doc);
     ask(doc);
     const next = updateDocument(doc, resolveAt(doc, 4001), 2);
@@ -174,7 +163,7 @@ suite('versions that branch: regions through their common version', () => {
   test('two keystrokes typed into one version, each making a version of its own, asked in turn: the rule indexes move between the siblings', () => {
     // The groups keep their structure: the second version patches the entries the first one took.
     // Each version the editor sends is validated before it is asked, as the server does.
-    const doc = parseDocument('file:///branch/robots.txt', 1, bigFile(8000));
+    const doc = parseDocument('file:///branch/robots.txt', 1, oneGroup(8000));
     doValidation(doc);
     ask(doc);
     const one = updateDocument(doc, [typeAt(4001)], 2);

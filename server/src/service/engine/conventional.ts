@@ -8,7 +8,7 @@
  * Inside a group whose User-agent lines are followed by `Robot-version: 2.x`, the 1996 "2.0.0"
  * precedence applies under rfc9309 and koster1996 (robots.txt 2.0.0 proposal).
  */
-import { grownBy, lineAt, lineCount, movedLine, parseDocument, rangesChangedSince, regionAfter, regionsChangedSince, serialOf, shiftBefore, type LineRange, type LineRegion, type RobotsDocument } from '../syntax/document';
+import { grownBy, lineAt, lineCount, movedLine, parseDocument, rangesChangedSince, rangesOf, regionAfter, regionsChangedSince, serialOf, shiftBefore, type LineRange, type LineRegion, type RobotsDocument } from '../syntax/document';
 import type { LineNode } from '../syntax/syntax';
 import { googleEvaluate, googleExtractAgent, googleNamesAgent, type GoogleLine, type GoogleSection } from './google';
 import { getModel, type Group } from '../model/model';
@@ -536,7 +536,7 @@ function latestFor(doc: RobotsDocument): Latest | undefined {
     const moved = movedLine(regions, line);
     if (moved !== undefined) byFirst.set(moved, entry);
   }
-  kept.moved = { from: serialOf(kept.doc), regions, ranges: regions.every((r) => grownBy(r) === 0) ? regions.map((r) => ({ from: r.newFrom, to: r.newTo })) : undefined };
+  kept.moved = { from: serialOf(kept.doc), regions, ranges: rangesOf(regions) };
   kept.doc = doc;
   kept.byFirst = byFirst;
   return kept;

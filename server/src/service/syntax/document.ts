@@ -879,7 +879,7 @@ export function rangesChangedSince(doc: RobotsDocument, other: RobotsDocument | 
 }
 
 /** The ranges of `regions` when each replaced its lines one for one, else undefined. O(regions). */
-function rangesOf(regions: readonly LineRegion[] | undefined): readonly LineRange[] | undefined {
+export function rangesOf(regions: readonly LineRegion[] | undefined): readonly LineRange[] | undefined {
   if (!regions || regions.some((r) => grownBy(r) !== 0)) return undefined;
   return regions.map((r) => ({ from: r.newFrom, to: r.newTo }));
 }

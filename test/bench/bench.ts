@@ -35,7 +35,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -45,6 +44,7 @@ import { decodeUtf8 } from '../../server/src/cli/decode';
 import { SERVER_NODE_ARGS } from '../../server/src/launch';
 import { floorHovers, floorOpen } from './floorServer';
 import { scratchFile } from './scratch';
+import { chooseFile, loadPeer, peerParse, percentile, round } from './benchFile';
 import {
   doComplete, doValidation, explain, getModel, getSemanticTokens, getSemanticTokensRange, parseDocument, semanticTokensDelta, updateDocument, type RobotsDocument,
 } from '../../server/src/service';
@@ -61,11 +61,6 @@ const COMPILED_HOVERS = 200;
 
 type Figures = Record<string, unknown>;
 
-function percentile(values: readonly number[], p: number): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-}
-const round = (n: number, digits = 2): number => Number(n.toFixed(digits));
 const summary = (values: readonly number[]): { p50: number; p95: number; n: number } => ({ p50: round(percentile(values, 50)), p95: round(percentile(values, 95)), n: values.length });
 
 let seed = 42;
@@ -73,58 +68,6 @@ let seed = 42;
 function random(n: number): number {
   seed = (seed * 1103515245 + 12345) & 0x7fffffff;
   return seed % n;
-}
-
-/** 47,000 `Allow: /<hex>/<hex>.html` rules in one group, ~2% repeated: the shape of the largest real file. */
-function generatedFile(): string {
-  // mulberry32: a full-period generator, so the 32-digit names do not repeat (an LCG's low bits do).
-  let s = 7;
-  const next = (): number => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return (t ^ (t >>> 14)) >>> 0;
-  };
-  const hex = (): string => {
-    let out = '';
-    for (let i = 0; i < 4; i++) out += next().toString(16).padStart(8, '0');
-    return out;
-  };
-  const leaves = Array.from({ length: 400 }, hex);
-  const rules: string[] = [];
-  for (let i = 0; i < 47000; i++) {
-    const r = next();
-    rules.push(i > 100 && r % 50 === 0 ? rules[r % i] : `Allow: /${hex()}/${leaves[r % leaves.length]}.html`);
-  }
-  return `User-Agent: *\n${rules.join('\n')}\nDisallow: /\n`;
-}
-
-function chooseFile(): { name: string; text: string; bytes: number } {
-  const explicit = process.env.ROBOTS_ACAP_BENCH_FILE;
-  const corpus = process.env.ROBOTS_ACAP_CORPUS;
-  const file = explicit ?? (corpus ? path.join(corpus, 'real/xuexi.cn.txt') : undefined);
-  if (file) {
-    const bytes = readFileSync(file);
-    return { name: path.basename(file), text: decodeUtf8(bytes).text, bytes: bytes.length };
-  }
-  const text = generatedFile();
-  return { name: 'generated (47,000 rules, one group)', text, bytes: Buffer.byteLength(text) };
-}
-
-type Peer = (url: string, text: string) => unknown;
-
-/** robots-parser, and the file it was loaded from (for its cold parse in a fresh process). */
-function loadPeer(): { parse: Peer; module: string } | undefined {
-  const places = [process.env.ROBOTS_ACAP_PEER, process.cwd(), ROOT].filter((p): p is string => Boolean(p));
-  for (const dir of places) {
-    try {
-      const req = createRequire(path.join(dir, 'noop.js'));
-      return { parse: req('robots-parser') as Peer, module: req.resolve('robots-parser') };
-    } catch {
-      // not installed there
-    }
-  }
-  return undefined;
 }
 
 /**
@@ -147,18 +90,6 @@ async function peerColdParse(module: string, text: string): Promise<{ median: nu
     child.stdout.on('data', (b: Buffer) => { out += b.toString(); });
     await new Promise((resolve) => child.on('close', resolve));
     runs.push(Number(out));
-  }
-  return { median: round(percentile(runs, 50)), runs: runs.map((r) => round(r, 1)) };
-}
-
-/** The peer's parse: median of 7 runs after one warm-up (its cold first parse is slower still). */
-function peerParse(peer: Peer, text: string): { median: number; runs: number[] } {
-  peer('https://example.com/robots.txt', text);
-  const runs: number[] = [];
-  for (let i = 0; i < 7; i++) {
-    const t0 = performance.now();
-    peer('https://example.com/robots.txt', text);
-    runs.push(performance.now() - t0);
   }
   return { median: round(percentile(runs, 50)), runs: runs.map((r) => round(r, 1)) };
 }
@@ -705,7 +636,7 @@ function corpusThroughput(fallback: string): Figures {
 
 async function main(): Promise<void> {
   const file = chooseFile();
-  const peer = loadPeer();
+  const peer = loadPeer(ROOT);
   const peerFigures = peer ? peerParse(peer.parse, file.text) : undefined;
   const peerCold = peer ? await peerColdParse(peer.module, file.text) : undefined;
   const push = await lspPush(file.text, file.bytes);

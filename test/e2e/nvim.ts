@@ -49,7 +49,7 @@ export async function runNeovim(): Promise<Tally> {
   ];
   if (!json) {
     console.log(`  ✗ neovim printed no result (exit ${r.status}): ${r.stderr.slice(0, 500)}`);
-    return { passed: 0, failed: checks.length };
+    return { passed: 0, failed: checks.length + 1 };
   }
   const out = JSON.parse(json) as NeovimOutput;
   let passed = 0;
@@ -58,7 +58,32 @@ export async function runNeovim(): Promise<Tally> {
     console.log(`  ${ok ? '✔' : '✗'} ${name}`);
     if (ok) passed++;
   }
-  return { passed, failed: checks.length - passed };
+  const outside = outsideMeasurementRuns(file, box.env);
+  console.log(`  ${outside === undefined ? '✔' : '✗'} the outside measurement (npm run bench:outside) runs to its end in Neovim: open, hovers, edits, each answered${outside === undefined ? '' : ` — ${outside}`}`);
+  if (outside === undefined) passed++;
+  return { passed, failed: checks.length + 1 - passed };
+}
+
+/**
+ * `npm run bench:outside`'s Lua script (test/bench/outside/nvim.lua) on a small file, three
+ * hovers and edits of each kind: undefined when every request was answered and timed, else what
+ * went wrong. Keeps the bench from breaking unseen (it runs by hand only); no time is checked.
+ */
+function outsideMeasurementRuns(file: string, env: NodeJS.ProcessEnv): string | undefined {
+  const r = spawnSync('nvim', ['--headless', '-n', '-i', 'NONE', '-u', path.join(ROOT, 'test/bench/outside/nvim.lua')], {
+    env: { ...env, OUTSIDE_FILE: file, OUTSIDE_SERVER: path.join(ROOT, 'dist/server.js'), OUTSIDE_HOVERS: '3', OUTSIDE_EDITS: '3' },
+    encoding: 'utf8',
+    timeout: 60000,
+  });
+  const json = r.stdout.split('\n').reverse().find((l) => l.startsWith('{'));
+  if (!json) return `it printed nothing (exit ${r.status}): ${r.stderr.slice(0, 300)}`;
+  const o = JSON.parse(json) as { ok: boolean; error?: string; open?: number; firstHover?: number; hover?: number[]; edit?: number[]; hoverAfterEdit?: number[] };
+  if (!o.ok) return o.error ?? 'a request got no answer';
+  const times = [o.open, o.firstHover, ...(o.hover ?? []), ...(o.edit ?? []), ...(o.hoverAfterEdit ?? [])];
+  const counts = [o.hover?.length, o.edit?.length, o.hoverAfterEdit?.length];
+  if (counts.some((n) => n !== 3)) return `expected 3 samples of each kind, got ${counts.join(', ')}`;
+  if (!times.every((t) => typeof t === 'number' && Number.isFinite(t) && t > 0)) return `a time is not a positive number: ${JSON.stringify(times)}`;
+  return undefined;
 }
 
 interface NeovimOutput {

@@ -7,7 +7,7 @@ import { lineAt, lineCount, type RobotsDocument } from '../syntax/document';
 import { getModel } from '../model/model';
 import { USAGES } from '../facts/facts';
 import type { UsageRef } from '../syntax/directives';
-import { agentToken, conventionalProfiles, explain, explainVerdict, type Explanation, type Query, type Reading, type Verdict } from './permissions';
+import { agentToken, conventionalProfiles, explain, explainVerdicts, type Explanation, type Query, type Reading, type Verdict } from './permissions';
 import type { WorkspaceContext } from '../syntax/workspace';
 import { CRAWLER_BY_TOKEN } from '../facts/crawlers';
 import { finish, type Steps } from '../syntax/steps';
@@ -62,11 +62,12 @@ function defaultAnswers<A extends ReadingAnswer>(doc: RobotsDocument, query: Omi
   const inReading = (r: Reading): Query => ({ agent: query.agent, usage: query.usage, path: query.path, purpose: query.purpose, profile: query.profile, reading: r });
   const answer = ask(inReading(reading));
   if (getModel(doc).records.length === 0) return { answer, readingWhy: why, other: undefined };
-  const alt = ask(inReading(reading === 'acap' ? 'conventional' : 'acap'));
-  return {
-    answer, readingWhy: why,
-    other: alt.allowed !== answer.allowed ? { reading: alt.reading, allowed: alt.allowed, line: alt.decidedBy[0]?.line, decidedBy: alt.decidedBy, qualifiers: alt.qualifiers } : undefined,
-  };
+  return { answer, readingWhy: why, other: otherReading(answer, ask(inReading(reading === 'acap' ? 'conventional' : 'acap'))) };
+}
+
+/** The other reading's answer `alt`, where its verdict differs from `answer`'s. */
+function otherReading(answer: ReadingAnswer, alt: ReadingAnswer): OtherReading | undefined {
+  return alt.allowed !== answer.allowed ? { reading: alt.reading, allowed: alt.allowed, line: alt.decidedBy[0]?.line, decidedBy: alt.decidedBy, qualifiers: alt.qualifiers } : undefined;
 }
 
 /**
@@ -77,9 +78,25 @@ export function explainDefault(doc: RobotsDocument, query: Omit<Query, 'reading'
   return defaultAnswers(doc, query, (q) => explain(doc, q, ctx));
 }
 
-/** explainDefault as a table's cell needs it: the same verdicts, lines and qualifiers (explainVerdict), without the rest of the two answers. */
-function verdictDefault(doc: RobotsDocument, query: Omit<Query, 'reading'>, ctx: WorkspaceContext): { answer: Verdict; readingWhy: string; other: OtherReading | undefined } {
-  return defaultAnswers(doc, query, (q) => explainVerdict(doc, q, ctx));
+/** A table's cell as the engine answers it: explainDefault's verdicts, lines and qualifiers (explainVerdict), without the rest of the two answers. */
+interface CellAnswer {
+  readonly answer: Verdict;
+  readonly readingWhy: string;
+  readonly other: OtherReading | undefined;
+}
+
+/**
+ * The cells of one crawler's row, a CellAnswer for each of `usages`: the same as asking each
+ * usage's answers in turn (defaultAnswers with explainVerdict), with each reading's question
+ * read once for all the usages (explainVerdicts). Two engine questions at most.
+ */
+function rowAnswers(doc: RobotsDocument, query: Omit<Query, 'reading' | 'usage'>, usages: readonly string[], ctx: WorkspaceContext): CellAnswer[] {
+  const { reading, why } = defaultReading(doc, query.agent);
+  const inReading = (r: Reading): Omit<Query, 'usage'> => ({ agent: query.agent, path: query.path, purpose: query.purpose, profile: query.profile, reading: r });
+  const answers = explainVerdicts(doc, inReading(reading), usages, ctx);
+  if (getModel(doc).records.length === 0) return answers.map((answer) => ({ answer, readingWhy: why, other: undefined }));
+  const alts = explainVerdicts(doc, inReading(reading === 'acap' ? 'conventional' : 'acap'), usages, ctx);
+  return answers.map((answer, k) => ({ answer, readingWhy: why, other: otherReading(answer, alts[k]) }));
 }
 
 /** Major search and AI crawlers (their published product tokens). */
@@ -375,7 +392,7 @@ function mergeAscending(a: readonly number[], b: readonly number[]): readonly nu
 }
 
 /** The cell names the line that decided the usage itself (none when silence permits it). */
-function cellOf(d: ReturnType<typeof verdictDefault>, usage: string, crawlRefused: boolean): MatrixCell {
+function cellOf(d: CellAnswer, usage: string, crawlRefused: boolean): MatrixCell {
   const v = d.answer;
   const other = d.other ? { other: d.other } : {};
   // Refused for want of crawl: what the usage's own lines say does not matter, so cells alike.
@@ -450,7 +467,7 @@ export function* permissionMatrixSteps(doc: RobotsDocument, path: string, crawle
   function* section(purpose: string | undefined): Steps<{ rows: MatrixRow[]; star: MatrixRow }> {
     type Row = { crawlers: string[]; cells: MatrixCell[]; profilesDisagree: boolean; profiles: Record<Profile, boolean>; reading: Reading; readingWhy: string; readingsDiffer: boolean };
     const rowOf = (agent: string): Row => {
-      const answers = usages.map((usage) => verdictDefault(doc, { agent, usage, path, profile, ...(purpose ? { purpose } : {}) }, ctx));
+      const answers = rowAnswers(doc, { agent, path, profile, ...(purpose ? { purpose } : {}) }, usages, ctx);
       const refused = !answers[0].answer.allowed;
       const p = conventionalProfiles(doc, agent, path);
       const cells = answers.map((d, k) => cellOf(d, usages[k], refused));

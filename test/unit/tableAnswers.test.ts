@@ -59,6 +59,18 @@ suite('a table\'s answers, asked together and where nothing speaks', () => {
     assert.equal(compared, 5 * 7 * 2 * 2 * USAGES.length);
   });
 
+  test('the lines that decide are shared between answers, so they are frozen; a full explanation has its own', () => {
+    const doc = fresh(lines('ACAP-crawler: *', 'ACAP-disallow-crawl: /news/', 'ACAP-allow-index: /'));
+    const [index, follow] = explainVerdicts(doc, { agent: 'bot', path: '/news/a' }, ['index', 'follow']);
+    // Both need crawl, which line 2 refuses: the same lines, one frozen array.
+    assert.deepEqual(index.decidedBy.map((d) => d.line), [2]);
+    assert.equal(follow.decidedBy, index.decidedBy);
+    assert.ok(Object.isFrozen(index.decidedBy) && index.decidedBy.every((d) => Object.isFrozen(d)));
+    const full = explain(doc, { agent: 'bot', path: '/news/a', usage: 'index' });
+    assert.deepEqual(full.decidedBy, [{ line: 2, text: 'ACAP-disallow-crawl: /news/' }]);
+    assert.ok(!Object.isFrozen(full.decidedBy) && !Object.isFrozen(full.decidedBy[0]));
+  });
+
   test('an unknown usage among them is refused as explain refuses it', () => {
     assert.throws(() => explainVerdicts(fresh(MIXED), { agent: 'GPTBot', path: '/' }, ['crawl', 'indx']), /unknown usage ‘indx’/);
   });

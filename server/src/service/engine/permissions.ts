@@ -1302,7 +1302,8 @@ function answerAs(q: Question, usage: string, mode: Mode): Explanation | Verdict
     agent: token, usage, path, purpose, profile, reading, allowed,
     qualifiers: allowed ? decision.qualifiers : [],
     qualifierSources,
-    decidedBy: [...decidedBy],
+    // The answer's own copies: the shared lines are frozen (winnerLines).
+    decidedBy: decidedBy.map((r) => (r.file ? { line: r.line, text: r.text, file: r.file } : { line: r.line, text: r.text })),
     decision, crawl,
     // The first LISTED_MAX records, the rest counted.
     records: [
@@ -1320,10 +1321,11 @@ function answerAs(q: Question, usage: string, mode: Mode): Explanation | Verdict
 const decisionLines = new WeakMap<Decision, readonly LineRef[]>();
 
 /**
- * The lines of `d`'s winners, each line once (by file and line), in the winners' order; read-only,
- * shared by every answer the decision is part of. A table's answers all read the crawl decision
- * of their crawler (every usage needs crawl), and each wrote its lines anew, keyed by a string
- * made for each (a tenth of a hover's time on a file of 41 ACAP records). O(winners) once.
+ * The lines of `d`'s winners, each line once (by file and line), in the winners' order; frozen,
+ * as they are shared by every answer the decision is part of. A table's answers all read the
+ * crawl decision of their crawler (every usage needs crawl), and each wrote its lines anew, keyed
+ * by a string made for each (a tenth of a hover's time on a file of 41 ACAP records). O(winners)
+ * once.
  */
 function winnerLines(d: Decision): readonly LineRef[] {
   let out = decisionLines.get(d);
@@ -1331,7 +1333,10 @@ function winnerLines(d: Decision): readonly LineRef[] {
   return out;
 }
 
-/** `a`, then the lines of `b` not in it (by file and line): `a` or `b` itself when the other adds nothing. O(a + b). */
+/**
+ * `a` (frozen lines), then the lines of `b` not in it (by file and line), each a frozen LineRef
+ * of its own, in a frozen array: `a` itself when `b` adds nothing. O(a + b).
+ */
 function joinLines(a: readonly LineRef[], b: readonly LineRef[]): readonly LineRef[] {
   if (b.length === 0) return a;
   const seen = new Set<string>();
@@ -1341,9 +1346,9 @@ function joinLines(a: readonly LineRef[], b: readonly LineRef[]): readonly LineR
     const key = `${r.file ?? ''}#${r.line}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push(r.file ? { line: r.line, text: r.text, file: r.file } : { line: r.line, text: r.text });
+    out.push(Object.freeze(r.file ? { line: r.line, text: r.text, file: r.file } : { line: r.line, text: r.text }));
   }
-  return out.length === a.length ? a : out;
+  return out.length === a.length ? a : Object.freeze(out);
 }
 
 /** What the ACAP reading of one question is decided in: the records that apply, the tiers, the setting and the key decisions are kept under. */

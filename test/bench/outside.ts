@@ -10,7 +10,7 @@
  * Needs `nvim` (0.7 or later) on the PATH and a built server (`npm run build`).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { chooseFile, loadPeer, peerParse, percentile, round } from './benchFile';
@@ -52,7 +52,8 @@ function main(): void {
   try {
     const file = path.join(folder, 'site', 'robots.txt');
     const home = path.join(folder, 'home');
-    spawnSync('mkdir', ['-p', path.dirname(file), home]);
+    mkdirSync(path.dirname(file), { recursive: true });
+    mkdirSync(home, { recursive: true });
     writeFileSync(file, chosen.text);
     const peer = loadPeer(ROOT);
     const peerRuns: number[] = [];

@@ -45,7 +45,8 @@ function neovim(file: string, home: string): NeovimRun {
 }
 
 function main(): void {
-  if (spawnSync('nvim', ['--version'], { encoding: 'utf8' }).status !== 0) throw new Error('nvim is not on the PATH (Debian: apt-get install -y neovim)');
+  const version = spawnSync('nvim', ['--version'], { encoding: 'utf8' });
+  if (version.status !== 0) throw new Error('nvim is not on the PATH (Debian: apt-get install -y neovim)');
   if (!existsSync(SERVER)) throw new Error('run `npm run build` first: dist/server.js is missing');
   const chosen = chooseFile();
   const folder = mkdtempSync(path.join(os.tmpdir(), 'robots-acap-outside-'));
@@ -79,7 +80,7 @@ function main(): void {
     const peerMs = peerRuns.length ? percentile(peerRuns, 50) : undefined;
     const ratio = (key: keyof (typeof figures)[number]): number[] | undefined => (peerMs === undefined ? undefined : figures.map((f) => round(f[key] / peerMs, 3)));
     console.log(JSON.stringify({
-      client: spawnSync('nvim', ['--version'], { encoding: 'utf8' }).stdout.split('\n')[0],
+      client: version.stdout.split('\n')[0],
       machine: { cpu: os.cpus()[0]?.model, cores: os.cpus().length, node: process.version },
       file: { name: chosen.name, bytes: chosen.bytes },
       samples: { hovers: runs[0].hover.length, edits: runs[0].edit.length, hoversAfterEdit: runs[0].hoverAfterEdit.length },

@@ -13,7 +13,7 @@ import { collectFindings, doHover, doValidation, doValidationSteps, documentText
 import { modelLineage } from '../../server/src/service/model/model';
 import { LINES_PER_STEP } from '../../server/src/service/features/validationSteps';
 import { carryLinesIn, rangesChangedSince, serialOf } from '../../server/src/service/syntax/document';
-import { applyToLines, withUri } from './helpers';
+import { applyToLines, typeAt, withUri } from './helpers';
 
 /** Versions never analysed that `doc`'s edit chains, itself included. */
 function links(doc: RobotsDocument): number {
@@ -36,8 +36,6 @@ function manyGroups(groups: number): string {
   for (let i = 0; i < groups; i++) lines.push(`User-agent: bot${i}`, `Disallow: /p${i}/`);
   return `${lines.join('\n')}\n`;
 }
-
-const typeAt = (line: number, character: number, text: string): ContentChange => ({ range: { start: { line, character }, end: { line, character } }, text });
 
 suite('changes far apart: analysed region by region', () => {
   test('two cursors 6,000 lines apart: two versions chained, each with its own region, the model carried over for the second only', () => {

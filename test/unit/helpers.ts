@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { doValidation, parseDocument, type ContentChange, type RobotsDocument, type ValidationSettings } from '../../server/src/service';
 import { PatternIndex } from '../../server/src/service/engine/patternIndex';
-import { movedLine } from '../../server/src/service/syntax/document';
+import { movedLine, type LineRegion } from '../../server/src/service/syntax/document';
 
 export function doc(text: string, uri = 'file:///site/robots.txt'): RobotsDocument {
   return parseDocument(uri, 1, text);
@@ -148,10 +148,10 @@ export function applyToLines(lines: string[], c: ContentChange): void {
  * regionsChangedSince gives regions (lines of `other`, then of `doc`). The exact answer a walk
  * through the versions' edits must give, never wider. O(lines).
  */
-export function regionsByNodes(doc: RobotsDocument, other: RobotsDocument): Region[] {
+export function regionsByNodes(doc: RobotsDocument, other: RobotsDocument): LineRegion[] {
   const at = new Map<unknown, number>();
   other.lines.forEach((n, i) => at.set(n, i));
-  const out: Region[] = [];
+  const out: LineRegion[] = [];
   let oldAt = 0;
   let newAt = 0;
   for (let j = 0; j <= doc.lines.length; j++) {
@@ -165,21 +165,13 @@ export function regionsByNodes(doc: RobotsDocument, other: RobotsDocument): Regi
   return out;
 }
 
-/** Lines [oldFrom, oldTo) of one version that are lines [newFrom, newTo) of another (syntax/document.ts LineRegion). */
-interface Region {
-  readonly oldFrom: number;
-  readonly oldTo: number;
-  readonly newFrom: number;
-  readonly newTo: number;
-}
-
 /**
  * Every place where the line nodes differ lies in a region, and no region spans more than
  * FAR_LINES (64) lines left alone on either side of one such place or between two: changes that
  * near are one step, and a step may hold lines an earlier step put back as they were, but a
  * region never spans lines no edit came near (their hull did, past 64 regions).
  */
-export function assertTight(regions: readonly Region[], byNodes: readonly Region[]): void {
+export function assertTight(regions: readonly LineRegion[], byNodes: readonly LineRegion[]): void {
   let k = 0;
   for (const r of regions) {
     let oldAt = r.oldFrom;
@@ -197,7 +189,7 @@ export function assertTight(regions: readonly Region[], byNodes: readonly Region
 }
 
 /** The regions' promise, checked line by line: outside them, every line of `older` is the very node it was in `doc`, where movedLine says. */
-export function assertRegions(doc: RobotsDocument, older: RobotsDocument, regions: readonly Region[]): void {
+export function assertRegions(doc: RobotsDocument, older: RobotsDocument, regions: readonly LineRegion[]): void {
   let grown = 0;
   for (let k = 0; k < regions.length; k++) {
     const r = regions[k];
@@ -212,6 +204,9 @@ export function assertRegions(doc: RobotsDocument, older: RobotsDocument, region
     if (at !== undefined) assert.equal(doc.lines[at], older.lines[i], `line ${i} → ${at}`);
   }
 }
+
+/** `text` (a character by default) typed at `character` of line `line`. */
+export const typeAt = (line: number, character = 12, text = 'x'): ContentChange => ({ range: { start: { line, character }, end: { line, character } }, text });
 
 /** Enter at the start of line `line` (a blank line added before it). */
 export const enterAt = (line: number): ContentChange => ({ range: { start: { line, character: 0 }, end: { line, character: 0 } }, text: '\n' });

@@ -13,9 +13,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { crawlersNamed, doHover, doValidation, documentText, explain, explainAiUse, parseDocument, PROFILES, updateDocument, type ContentChange, type RobotsDocument } from '../../server/src/service';
 import { carryLinesThrough, movedLine, regionsChangedSince, serialOf, type LineRegion } from '../../server/src/service/syntax/document';
-import { applyToLines, askCost, assertRegions, assertTight, deleteLine, enterAt, indexAdds, oneGroup, regionsByNodes, withUri } from './helpers';
-
-
+import { applyToLines, askCost, assertRegions, assertTight, deleteLine, enterAt, indexAdds, oneGroup, regionsByNodes, typeAt, withUri } from './helpers';
 
 /** Where line `i` of the earlier version is now, by walking every region (movedLine's reference). */
 function movedBySpec(regions: readonly LineRegion[], i: number): number | undefined {
@@ -125,7 +123,6 @@ suite('lines added or removed far apart: moved region by region', () => {
     const ask = (d: RobotsDocument): unknown => [...PROFILES.map((profile) => explain(d, { agent: 'GPTBot', path: '/p7000/', profile }).allowed), doHover(d, { line: 700, character: 12 })];
     ask(doc);
     // As the bench types: a character in a rule's path, each keystroke validated, none queried.
-    const typeAt = (line: number): ContentChange => ({ range: { start: { line, character: 12 }, end: { line, character: 12 } }, text: 'x' });
     for (let k = 0; k < 200; k++) {
       doc = updateDocument(doc, [typeAt(20 + 37 * k)], doc.version + 1);
       doValidation(doc);

@@ -13,10 +13,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { documentText, doHover, doValidation, explain, explainAiUse, listConversionActions, parseDocument, PROFILES, resolveConversionAction, updateDocument, type ContentChange, type RobotsDocument } from '../../server/src/service';
 import { regionsChangedSince, serialOf } from '../../server/src/service/syntax/document';
-import { applyToLines, askCost, assertRegions, assertTight, deleteLine, enterAt, oneGroup, regionsByNodes, withUri } from './helpers';
-
-const typeAt = (line: number, character = 12): ContentChange => ({ range: { start: { line, character }, end: { line, character } }, text: 'x' });
-
+import { applyToLines, askCost, assertRegions, assertTight, deleteLine, enterAt, oneGroup, regionsByNodes, typeAt, withUri } from './helpers';
 
 suite('versions that branch: regions through their common version', () => {
   test('a version and one made from it, asked either way round: the same regions, old and new swapped', () => {

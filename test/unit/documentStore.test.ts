@@ -106,4 +106,25 @@ suite('open documents: every kind of document follows its edits', () => {
     assert.equal(store.get(uri), undefined);
     assert.deepEqual(store.degraded(uri), { characters: over.length - 1 + 13, lines: MAX_DOCUMENT_LINES + 1 });
   });
+
+  test('a robots.txt opened past the line limit and edited before anything read it is kept as text, with the edit', () => {
+    // Its lines are counted by the parse that the edit runs first: it proves to be over the limit
+    // there, and the edit then applies to the text.
+    const store = new DocumentStore();
+    const uri = 'file:///site/robots.txt';
+    const over = `User-agent: *${'\n'.repeat(MAX_DOCUMENT_LINES)}`;
+    store.open(uri, 1, over, 'robots-txt');
+    const revision = store.revision(uri);
+    store.change(uri, 2, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '# x\n' }]);
+    assert.notEqual(store.revision(uri), revision);
+    assert.equal(store.get(uri), undefined, 'not parsed');
+    assert.deepEqual(store.degraded(uri), { characters: over.length + 4, lines: MAX_DOCUMENT_LINES + 2 });
+    assert.equal(store.version(uri), 2);
+    // Asked first whether it is degraded, a document opened past the limit says so, and keeps its revision.
+    store.open(uri, 3, over, 'robots-txt');
+    const opened = store.revision(uri);
+    assert.deepEqual(store.degraded(uri), { characters: over.length, lines: MAX_DOCUMENT_LINES + 1 });
+    assert.equal(store.revision(uri), opened);
+    assert.equal(store.get(uri), undefined);
+  });
 });

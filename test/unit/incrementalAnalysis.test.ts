@@ -229,4 +229,27 @@ suite('incremental analysis', () => {
     assert.deepEqual(found, fresh(next));
     assert.equal(found.filter((f) => f.code === 'rep.duplicate-rule').length, 4);
   });
+
+  test('a rule repeats another of its kind and pattern however either is written; Allow and Disallow of one pattern never do', () => {
+    // The duplicate index keys a rule written `Allow: ` + pattern by its line, any other by that
+    // form made from its pattern: the keys of the two spellings must meet, and the kinds not.
+    const spellings = (kind: 'Allow' | 'Disallow', pattern: string): string[] => [
+      `${kind}: ${pattern}`, `${kind.toLowerCase()}:${pattern}`, `${kind} :  ${pattern}  `, `${kind}: ${pattern} # note`, `\t${kind}: ${pattern}`, `${kind.toUpperCase()}: ${pattern}`,
+    ];
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ allow: fc.boolean(), pattern: fc.constantFrom('', '/', '/a', '/a ', 'Disallow: /a', '/Allow: /a', '/ab'), spelling: fc.nat(5) }), { minLength: 1, maxLength: 12 }),
+        (rules) => {
+          const lines = rules.map((r) => spellings(r.allow ? 'Allow' : 'Disallow', r.pattern)[r.spelling]);
+          const doc = parseDocument('file:///dup/robots.txt', 0, ['User-agent: *', ...lines].join('\n'));
+          const repeated = collectFindings(doc).filter((f) => f.code === 'rep.duplicate-rule').map((f) => f.line);
+          // What the rule says once read: its kind and its pattern, trimmed as the parser trims values.
+          const said = lines.map((l, k) => `${rules[k].allow} ${l.replace(/#.*/, '').replace(/^[^:]*:/, '').trim()}`);
+          const expected = said.flatMap((x, k) => (said.indexOf(x) < k ? [k + 1] : []));
+          assert.deepEqual(repeated, expected, lines.join(' | '));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
 });

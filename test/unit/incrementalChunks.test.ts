@@ -10,7 +10,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {
-  doHover, doValidation, documentLength, documentText, lineAt, lineCount, parseDocument, splitLines, updateDocument, type ContentChange, type RobotsDocument,
+  doHover, doValidation, documentLength, documentText, lineAt, lineCount, MAX_DOCUMENT_LINES, parseDocument, parseWithin, splitLines, tooManyLines, updateDocument, type ContentChange, type RobotsDocument,
 } from '../../server/src/service';
 import { positionsOf } from '../../server/src/service/checks/validation';
 
@@ -168,6 +168,25 @@ suite('chunked lines and the checks patched per edit', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  test('a parse within a line limit is the parse when the text has that many lines at most, and nothing past it, whatever its line ends', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('a', 'Allow: /x', '\n', '\r', '\r\n', '#'), { maxLength: 40 }), fc.integer({ min: 1, max: 12 }), (parts, max) => {
+        const text = parts.join('');
+        const lines = splitLines(text).length;
+        const doc = parseWithin('file:///site/robots.txt', 1, text, max);
+        if (lines > max) assert.equal(doc, undefined, `${lines} lines, at most ${max}`);
+        else assert.deepEqual(doc?.lines.map((l) => [l.text, l.eol]), parseDocument('file:///site/robots.txt', 1, text).lines.map((l) => [l.text, l.eol]));
+      }),
+      { numRuns: 500 },
+    );
+    // At the hosts' limit, as tooManyLines counts: a CRLF is one line end, a lone CR another.
+    const at = `User-agent: *\r\n${'\n'.repeat(MAX_DOCUMENT_LINES - 3)}\r#`;
+    assert.equal(tooManyLines(at), false);
+    assert.equal(parseWithin('file:///site/robots.txt', 1, at)?.lines.length, MAX_DOCUMENT_LINES);
+    assert.equal(tooManyLines(at + '\r\n'), true);
+    assert.equal(parseWithin('file:///site/robots.txt', 1, at + '\r\n'), undefined);
   });
 
   test('near miss: the line that passes 500 KiB moves when an edit before it adds bytes, and stays when the edit is after it', () => {

@@ -2,7 +2,7 @@
 import * as path from 'node:path';
 import { decodeUtf8, type Decoded } from './decode';
 import { readFileSync, realpathSync } from 'node:fs';
-import { parseDocument, PROFILES, siteOfPage, TOO_MANY_LINES, tooManyLines, type Profile, type RobotsDocument, type Workspace } from '../service';
+import { parseWithin, PROFILES, siteOfPage, TOO_MANY_LINES, tooManyLines, type Profile, type RobotsDocument, type Workspace } from '../service';
 import { NodeWorkspace, readRegularFile } from '../host/nodeWorkspace';
 import { binaryReason } from './binary';
 import { escapeName } from './formats';
@@ -106,8 +106,10 @@ export function readText(io: CliIO, file: string): Decoded {
 
 export function readDocument(io: CliIO, file: string): RobotsDocument {
   const { text } = readText(io, file);
-  refuseTooManyLines(file, text);
-  return parseDocument(uriOfFile(file), 0, text);
+  // The parse checks the line limit as it finds the lines (parseWithin): no pass to count them first.
+  const doc = parseWithin(uriOfFile(file), 0, text);
+  if (!doc) throw new FileError(`cannot read ${escapeName(file)}: ${TOO_MANY_LINES}`);
+  return doc;
 }
 
 /**

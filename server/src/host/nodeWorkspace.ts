@@ -10,7 +10,7 @@
 import { closeSync, constants, fstatSync, opendirSync, openSync, readSync, realpathSync, statSync, type Stats } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { documentText, parseDocument, tooManyLines, type DirEntry, type FileKind, type FileRead, type FileStat, type RobotsDocument, type Workspace } from '../service';
+import { documentText, parseWithin, type DirEntry, type FileKind, type FileRead, type FileStat, type RobotsDocument, type Workspace } from '../service';
 
 /** The largest file read from disk: a robots.txt crawlers read stops at 500 KiB (RFC 9309 §2.5). */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -197,12 +197,9 @@ export class NodeWorkspace implements Workspace {
       return undefined;
     }
     // More lines than the hosts parse: not read, as the editor keeps such a file unparsed.
-    if (tooManyLines(text)) {
-      this.parsed.delete(uri);
-      return undefined;
-    }
-    const doc = parseDocument(uri, 0, text);
+    const doc = parseWithin(uri, 0, text);
     this.parsed.delete(uri);
+    if (!doc) return undefined;
     if (this.parsed.size >= MAX_CACHED_PARSES) this.parsed.delete(this.parsed.keys().next().value as string);
     this.parsed.set(uri, { key, doc });
     return doc;

@@ -14,13 +14,16 @@
  * saying why and answers every other request with nothing. An edit that brings it back under the
  * limits parses it again. Everything kept for a document is dropped when it closes.
  *
- * A robots.txt that was just opened is parsed on first use (`get`, an edit), not in `open`: the
- * server asks the client for the document's settings when it opens, and the parse then runs
- * while that request is answered instead of before it is sent (see server.ts, `validate`).
+ * A robots.txt that was just opened is parsed on first use (`get`, `degraded`, an edit), not in
+ * `open`: the server asks the client for the document's settings when it opens, and the parse
+ * then runs while that request is answered instead of before it is sent (see server.ts,
+ * `validate`). That parse checks the line limit itself (parseWithin): a text given whole is not
+ * read once more to count its lines first. A document kept as text past a limit counts them on
+ * each edit (tooManyLines, O(min(lines, the limit))), never lexes them.
  */
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { documentLength, documentText, forgetDocument, lineCount, MAX_DOCUMENT_LINES, parseDocument, tooManyLines, updateDocument, type RobotsDocument } from '../service';
+import { documentLength, documentText, forgetDocument, lineCount, MAX_DOCUMENT_LINES, parseWithin, tooManyLines, updateDocument, type RobotsDocument } from '../service';
 import { isTdmrepFile, parseHtml, type HtmlPage } from '../service';
 
 /**
@@ -118,32 +121,39 @@ export class DocumentStore {
     return true;
   }
 
+  /**
+   * The entry of a text given whole (a string: opened, or replaced by a change) or edited as text
+   * (a TextDocument, past a limit). A robots.txt given whole waits for its parse, which checks
+   * the line limit; one edited as text counts its lines here.
+   */
   private make(uri: string, language: Language, version: number, text: string | TextDocument): Entry {
     const revision = ++this.revisions;
     const whole = typeof text === 'string' ? text : text.getText();
-    if (language === 'robots' && parsable(whole)) return { language, version, revision, unparsed: whole };
+    if (language === 'robots' && (typeof text === 'string' ? whole.length <= MAX_DOCUMENT_CHARS : parsable(whole))) return { language, version, revision, unparsed: whole };
     const id = language === 'robots' ? 'robots-txt' : language === 'tdmrep' ? 'json' : language;
     return { language, version, revision, text: typeof text === 'string' ? TextDocument.create(uri, id, version, text) : text };
   }
 
   change(uri: string, version: number, changes: readonly TextDocumentContentChangeEvent[]): void {
-    const entry = this.entries.get(uri);
+    let entry = this.entries.get(uri);
     if (!entry) return;
-    if (entry.text) {
-      this.entries.set(uri, this.make(uri, entry.language, version, updateText(entry.text, changes, version)));
-      return;
-    }
     // Replaced whole by its last change before anything read it: the text it had is never parsed.
     const last = changes[changes.length - 1];
     if (entry.unparsed !== undefined && last && !('range' in last && last.range)) {
       this.entries.set(uri, this.make(uri, entry.language, version, last.text));
       return;
     }
+    // Parsed now, it may prove to be past the line limit: then it is edited as text.
+    if (entry.unparsed !== undefined) entry = this.settled(uri, entry);
+    if (entry.text) {
+      this.entries.set(uri, this.make(uri, entry.language, version, updateText(entry.text, changes, version)));
+      return;
+    }
     try {
-      const doc = updateDocument(this.parsed(uri, entry)!, changes.map((c) => ('range' in c ? { range: c.range, text: c.text } : { text: c.text })), version);
+      const doc = updateDocument(entry.robots!, changes.map((c) => ('range' in c ? { range: c.range, text: c.text } : { text: c.text })), version);
       // The length and line count are kept by updateDocument (O(1)): no pass over the lines per edit.
       if (documentLength(doc) > MAX_DOCUMENT_CHARS || lineCount(doc) > MAX_DOCUMENT_LINES) {
-        this.entries.set(uri, this.make(uri, entry.language, version, documentText(doc)));
+        this.entries.set(uri, this.make(uri, entry.language, version, TextDocument.create(uri, 'robots-txt', version, documentText(doc))));
       } else {
         this.entries.set(uri, { language: entry.language, version, revision: ++this.revisions, robots: doc });
       }
@@ -167,7 +177,7 @@ export class DocumentStore {
   /** The parsed robots.txt, unless the document is HTML, degraded or not open (parsed now if it was not yet: O(text)). */
   get(uri: string): RobotsDocument | undefined {
     const entry = this.entries.get(uri);
-    return entry && this.parsed(uri, entry);
+    return entry && this.settled(uri, entry).robots;
   }
 
   /** Whether `get` will parse the document (it was opened and nothing has read it since). */
@@ -175,12 +185,20 @@ export class DocumentStore {
     return this.entries.get(uri)?.unparsed !== undefined;
   }
 
-  private parsed(uri: string, entry: Entry): RobotsDocument | undefined {
-    if (entry.unparsed !== undefined) {
-      entry.robots = parseDocument(uri, entry.version, entry.unparsed);
-      entry.unparsed = undefined;
-    }
-    return entry.robots;
+  /**
+   * `entry` of `uri` with its text parsed if it was waiting for it: the same entry, now holding
+   * the document, or, for a text of more lines than the limit, the entry that keeps it as text
+   * (same version and revision: the text has not changed).
+   */
+  private settled(uri: string, entry: Entry): Entry {
+    const text = entry.unparsed;
+    if (text === undefined) return entry;
+    entry.unparsed = undefined;
+    entry.robots = parseWithin(uri, entry.version, text, MAX_DOCUMENT_LINES);
+    if (entry.robots) return entry;
+    const asText: Entry = { language: entry.language, version: entry.version, revision: entry.revision, text: TextDocument.create(uri, 'robots-txt', entry.version, text) };
+    this.entries.set(uri, asText);
+    return asText;
   }
 
   /** The open HTML page, parsed (once per version), unless degraded. */
@@ -201,7 +219,8 @@ export class DocumentStore {
 
   /** The size of a document too large to parse, or undefined when it is not one. */
   degraded(uri: string): Oversize | undefined {
-    const entry = this.entries.get(uri);
+    const found = this.entries.get(uri);
+    const entry = found && this.settled(uri, found);
     const text = entry?.text;
     if (!text) return undefined;
     const characters = text.getText().length;

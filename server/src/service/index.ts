@@ -3,7 +3,7 @@
  * returning LSP types. It imports neither `vscode` nor Node built-ins, so the LSP server, the
  * CLI, the tests and a web worker can all use it as it is.
  */
-export { parseDocument, updateDocument, documentText, documentLength, lineAt, lineCount, splitLines, tooManyLines, MAX_DOCUMENT_LINES, type RobotsDocument, type ContentChange, type ParseStats } from './syntax/document';
+export { parseDocument, parseWithin, updateDocument, documentText, documentLength, lineAt, lineCount, splitLines, tooManyLines, MAX_DOCUMENT_LINES, type RobotsDocument, type ContentChange, type ParseStats } from './syntax/document';
 export {
   folderOf, parentFolder, resolveLocator, resolveReference, referencedDocuments, referencingDocuments, sitePaths, siteOfPage, requestView, inOneRequest, TOO_MANY_LINES,
   type Workspace, type WorkspaceContext, type FileRead, type FileStat, type FileKind, type DirEntry, type PageSite,

@@ -6,8 +6,9 @@
  *
  * Per shape: didOpen → diagnostics (complete, pushed) and the first hover after the server
  * starts (median of 3 fresh servers); typing (one-character edits → diagnostics) p95; a hover
- * right after an edit p95, as `npm run bench` takes it (once the server has answered a hundred
- * hovers: forty after an edit each, then sixty without, then the forty timed), and apart the
+ * right after an edit p95, once the server has answered a hundred hovers as in `npm run bench`
+ * (forty after an edit each, then sixty without, then the forty timed: their p95 is the second
+ * slowest, where the main bench's is the sixth of a hundred), and apart the
  * first forty the server answers, each right after an edit (`hoverAfterEditFirstFortyP95`: many
  * are still compiling the hover's code, and the first builds the indexes); invoked code actions (conversions listed, resolved when picked, as
  * VS Code asks) p50; and on small files (≤ 50 KB) every request a client sends while editing

@@ -127,4 +127,18 @@ suite('open documents: every kind of document follows its edits', () => {
     assert.equal(store.revision(uri), opened);
     assert.equal(store.get(uri), undefined);
   });
+
+  test('the open robots.txt files listed for the workspace are those it can read, whichever request comes first', () => {
+    // Listed before anything read it, one past the line limit would give a page a site with no
+    // robots.txt read; asked of the store afterwards, none.
+    const store = new DocumentStore();
+    const over = 'file:///over/robots.txt';
+    const under = 'file:///under/robots.txt';
+    store.open(over, 1, `User-agent: *${'\n'.repeat(MAX_DOCUMENT_LINES)}`, 'robots-txt');
+    store.open(under, 1, 'User-agent: *\nDisallow: /a\n', 'robots-txt');
+    store.open('file:///under/page.html', 1, '<p>', 'html');
+    assert.deepEqual(store.robotsUris(), [under]);
+    assert.ok(store.degraded(over));
+    assert.ok(store.get(under));
+  });
 });

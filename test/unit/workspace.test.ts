@@ -142,6 +142,24 @@ suite('workspace: the Node implementation', () => {
     assert.equal(siteOfPage(ws, url(path.join(site, 'page.html'))).robots, doc);
   });
 
+  test('a robots.txt past the line limit is found so once while unchanged: the answer is kept by its stat, as a parse is', () => {
+    // Finding it lexes the first 262,144 lines; a page's validation and hover ask each time.
+    const file = path.join(site, 'robots.txt');
+    const over = 'User-agent: *\nDisallow: /\n' + '\n'.repeat(300_000);
+    writeFileSync(file, over);
+    const stamp = new Date(Math.floor(Date.now() / 1000) * 1000 - 60_000);
+    utimesSync(file, stamp, stamp);
+    const ws = new NodeWorkspace();
+    assert.equal(ws.readRobots(url(file), siteUri()), undefined);
+    // Written again in place, as long, with the same time: the same stat, so not read again.
+    writeFileSync(file, 'User-agent: *\nDisallow: /\n' + ' '.repeat(300_000));
+    utimesSync(file, stamp, stamp);
+    assert.equal(ws.readRobots(url(file), siteUri()), undefined, 'the kept answer');
+    // Its time changed: read, and parsed this time.
+    utimesSync(file, stamp, new Date(stamp.getTime() + 5000));
+    assert.equal(ws.readRobots(url(file), siteUri())?.lines.length, 3);
+  });
+
   test('a symlink out of the site is refused, for a file and for a folder; one inside is followed', () => {
     symlinkSync(path.join(outside, 'secret.txt'), path.join(site, 'link.txt'));
     symlinkSync(outside, path.join(site, 'acap', 'out'));

@@ -99,7 +99,7 @@ interface Entry {
   readonly revision: number;
   /** The parsed robots.txt (undefined when degraded, HTML, or not parsed yet). */
   robots?: RobotsDocument;
-  /** The text of a robots.txt opened and not parsed yet: `parsed` reads it once, then drops it. */
+  /** The text of a robots.txt opened and not parsed yet: `settled` reads it once, then drops it. */
   unparsed?: string;
   /** The text, for HTML pages and degraded documents. */
   readonly text?: TextDocument;
@@ -143,17 +143,18 @@ export class DocumentStore {
       this.entries.set(uri, this.make(uri, entry.language, version, last.text));
       return;
     }
-    // Parsed now, it may prove to be past the line limit: then it is edited as text.
-    if (entry.unparsed !== undefined) entry = this.settled(uri, entry);
-    if (entry.text) {
-      this.entries.set(uri, this.make(uri, entry.language, version, updateText(entry.text, changes, version)));
-      return;
-    }
     try {
+      // Parsed now, it may prove to be past the line limit: then it is edited as text.
+      if (entry.unparsed !== undefined) entry = this.settled(uri, entry);
+      if (entry.text) {
+        this.entries.set(uri, this.make(uri, entry.language, version, updateText(entry.text, changes, version)));
+        return;
+      }
       const doc = updateDocument(entry.robots!, changes.map((c) => ('range' in c ? { range: c.range, text: c.text } : { text: c.text })), version);
       // The length and line count are kept by updateDocument (O(1)): no pass over the lines per edit.
       if (documentLength(doc) > MAX_DOCUMENT_CHARS || lineCount(doc) > MAX_DOCUMENT_LINES) {
-        this.entries.set(uri, this.make(uri, entry.language, version, TextDocument.create(uri, 'robots-txt', version, documentText(doc))));
+        // Past a limit, as the counts kept by updateDocument say: kept as text, not counted again.
+        this.entries.set(uri, { language: entry.language, version, revision: ++this.revisions, text: TextDocument.create(uri, 'robots-txt', version, documentText(doc)) });
       } else {
         this.entries.set(uri, { language: entry.language, version, revision: ++this.revisions, robots: doc });
       }
@@ -193,8 +194,9 @@ export class DocumentStore {
   private settled(uri: string, entry: Entry): Entry {
     const text = entry.unparsed;
     if (text === undefined) return entry;
-    entry.unparsed = undefined;
+    // The text is let go only once parsed: a parse that throws leaves the entry as it was.
     entry.robots = parseWithin(uri, entry.version, text, MAX_DOCUMENT_LINES);
+    entry.unparsed = undefined;
     if (entry.robots) return entry;
     const asText: Entry = { language: entry.language, version: entry.version, revision: entry.revision, text: TextDocument.create(uri, 'robots-txt', entry.version, text) };
     this.entries.set(uri, asText);
@@ -217,7 +219,11 @@ export class DocumentStore {
     return { language: entry.language, text: entry.text.getText() };
   }
 
-  /** The size of a document too large to parse, or undefined when it is not one. */
+  /**
+   * The size of a document too large to parse, or undefined when it is not one. A robots.txt
+   * opened and not read yet is parsed first (O(text)): only that parse tells whether it has more
+   * lines than the limit.
+   */
   degraded(uri: string): Oversize | undefined {
     const found = this.entries.get(uri);
     const entry = found && this.settled(uri, found);
@@ -244,6 +250,8 @@ export class DocumentStore {
 
   /** The open robots.txt files (parsed), for the workspace overlay. */
   robotsUris(): string[] {
-    return [...this.entries].filter(([, e]) => e.robots || e.unparsed !== undefined).map(([uri]) => uri);
+    // One opened and not read yet is parsed here (the workspace reads it next): one past the line
+    // limit is no robots.txt the workspace can read, whichever request comes first.
+    return [...this.entries].filter(([uri, e]) => this.settled(uri, e).robots !== undefined).map(([uri]) => uri);
   }
 }

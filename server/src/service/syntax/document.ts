@@ -179,7 +179,9 @@ export function parseDocument(uri: string, version: number, text: string): Robot
  * parseDocument, or undefined when `text` has more than `maxLines` lines (tooManyLines): the
  * limit is checked by the parse itself, which finds every line's end anyway. Counting them first
  * read the largest real file twice (4.3–5.3 ms of its open in a fresh server, a CPU profile of
- * three). A text over the limit costs the lexing of its first `maxLines` lines, once.
+ * three). A text over the limit costs the lexing of its first `maxLines` lines each time it is
+ * parsed: the hosts keep that answer (the server's store keeps the document as text, the
+ * workspace keeps the answer by the file's stat).
  */
 export function parseWithin(uri: string, version: number, text: string, maxLines = MAX_DOCUMENT_LINES): RobotsDocument | undefined {
   const lines = lexAll(text, maxLines);

@@ -11,6 +11,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { collectFindings, doHover, doValidation, doValidationSteps, documentText, explain, finish, getModel, parseDocument, PROFILES, updateDocument, type ContentChange, type RobotsDocument } from '../../server/src/service';
 import { modelLineage } from '../../server/src/service/model/model';
+import { wasValidated } from '../../server/src/service/checks/validation';
 import { LINES_PER_STEP } from '../../server/src/service/features/validationSteps';
 import { carryLinesIn, rangesChangedSince, serialOf } from '../../server/src/service/syntax/document';
 import { applyToLines, typeAt, withUri } from './helpers';
@@ -118,6 +119,27 @@ suite('changes far apart: analysed region by region', () => {
     let pauses = 0;
     while (!steps.next().done) pauses++;
     assert.ok(pauses >= 5, `${pauses} pauses`);
+  });
+
+  test('a file just opened is validated in steps, its line stage made in them, and the result is doValidation\'s', () => {
+    // The line stage of a document never edited is made in the steps, one pass over the lines:
+    // the last step then reads it back and checks no line again.
+    const text = bigFile(5 * LINES_PER_STEP);
+    const doc = parseDocument('file:///far/robots.txt', 1, text);
+    const steps = doValidationSteps(doc, { maxHintsPerCode: 1_000_000 });
+    let pauses = 0;
+    let r = steps.next();
+    for (; !r.done; r = steps.next()) pauses++;
+    assert.ok(pauses >= 5, `${pauses} pauses`);
+    assert.ok(wasValidated(doc));
+    assert.deepEqual(r.value, doValidation(parseDocument('file:///far/robots.txt', 1, text), { maxHintsPerCode: 1_000_000 }));
+    // Dropped half way (a cancelled request), then asked again: the same answer.
+    const again = parseDocument('file:///far/robots.txt', 1, text);
+    const cut = doValidationSteps(again);
+    for (let k = 0; k < 3; k++) cut.next();
+    cut.return([]);
+    assert.equal(wasValidated(again), false);
+    assert.deepEqual(finish(doValidationSteps(again)), doValidation(parseDocument('file:///far/robots.txt', 1, text)));
   });
 
   test('changes near each other stay one region', () => {

@@ -20,6 +20,7 @@ import { readAsLocalUsage } from './rules/acapDefinitions';
 import { readWithVersion } from './rules/qualifiers';
 import { tdmrepFindings, type OffsetFinding } from './rules/tdmrep';
 import { rslFindings } from './rules/rsl';
+import type { Steps } from '../syntax/steps';
 
 export type { DiagnosticData } from './rule';
 
@@ -121,6 +122,25 @@ function allLineFindings(model: RobotsModel): readonly LocatedFinding[] {
   }
   lineState.set(doc, out);
   return out;
+}
+
+/**
+ * allLineFindings of a document never edited, in steps of `every` lines (each line checked and
+ * its findings placed in the one pass), so that a host validating a large file just opened gives
+ * way between them; the list is kept as allLineFindings keeps it. A document edited, or validated
+ * already, is left to allLineFindings (which patches or reads back its list). Run to its end, it
+ * leaves what allLineFindings would have made: O(lines).
+ */
+export function* freshLineFindingsSteps(doc: RobotsDocument, every: number): Steps<void> {
+  if (doc.edit || lineState.has(doc)) return;
+  const model = getModel(doc);
+  const out: LocatedFinding[] = [];
+  const n = lineCount(doc);
+  for (let i = 0; i < n; i++) {
+    lineFindings(model, i, out);
+    if ((i + 1) % every === 0) yield;
+  }
+  lineState.set(doc, out);
 }
 
 /** The structure findings of each model analysed. */

@@ -4,10 +4,10 @@
  * annotations (formats.ts). Exit 1 when any error, or more than --max-warnings warnings, is found.
  */
 import * as path from 'node:path';
-import { CODE_BY_NAME, doRslValidation, doTdmrepValidation, doValidation, isRslText, isTdmrepFile, parseDocument, type SeveritySetting } from '../service';
+import { CODE_BY_NAME, doRslValidation, doTdmrepValidation, doValidation, isRslText, isTdmrepFile, type RobotsDocument, type SeveritySetting } from '../service';
 import { pageNotices, parseHtml, validateHtml } from '../service';
 import type { InvalidBytes } from './decode';
-import { FileError, nearestRobots, parseOptions, profileOption, readText, refuseTooManyLines, relativeNames, uriOfFile, UsageError, workspaceOf, type CliIO } from './io';
+import { FileError, nearestRobots, parseOptions, profileOption, readText, parseRobots, relativeNames, uriOfFile, UsageError, workspaceOf, type CliIO } from './io';
 import { escapeName, FORMATS, formatProblems, type Format, type Problem } from './formats';
 import { filesBelow, isFolder } from './walk';
 
@@ -77,9 +77,11 @@ export function runCheck(args: readonly string[], io: CliIO): number {
   for (const file of files) {
     const kind = /\.x?html?$/i.test(file) ? 'html' : isTdmrepFile(uriOfFile(file)) ? 'tdmrep' : /\.xml$/i.test(file) ? 'xml' : 'robots';
     let decoded;
+    // A robots.txt is parsed as it is read: a file past the line limit is refused there.
+    let robots: RobotsDocument | undefined;
     try {
       decoded = readText(io, file);
-      if (kind === 'robots') refuseTooManyLines(file, decoded.text);
+      if (kind === 'robots') robots = parseRobots(file, uriOfFile(file), decoded.text);
     } catch (err) {
       // Report the other files all the same; the exit status says that one could not be read.
       if (!(err instanceof FileError)) throw err;
@@ -101,7 +103,7 @@ export function runCheck(args: readonly string[], io: CliIO): number {
       // XML is checked only when it is an RSL licence; any other XML has nothing to say here.
       diagnostics = isRslText(decoded.text) ? doRslValidation(decoded.text, { severities, maxProblems }) : [];
     } else {
-      diagnostics = doValidation(parseDocument(uriOfFile(file), 0, decoded.text), { severities, maxProblems, workspace });
+      diagnostics = doValidation(robots!, { severities, maxProblems, workspace });
     }
     for (const d of diagnostics) {
       let message = d.message;

@@ -24,8 +24,7 @@
  * the file is too large to verify, 2 usage error, unreadable file or refused write.
  */
 import { convertToAcap, convertToRep, type BrokenVerdict, type ConversionResult } from '../service';
-import { FileError, parseOptions, readText, refuseTooManyLines, UsageError, type CliIO } from './io';
-import { parseDocument } from '../service';
+import { FileError, parseOptions, parseRobots, readText, UsageError, type CliIO } from './io';
 import { safeWriteFile, writableTarget, WriteRefused } from './safeWrite';
 import { escapeName } from './formats';
 
@@ -83,11 +82,10 @@ export function runConvert(args: readonly string[], io: CliIO, writeFile: WriteF
     }
   }
   const decoded = readText(io, file);
-  refuseTooManyLines(file, decoded.text);
+  const doc = parseRobots(file, file, decoded.text);
   if (write && decoded.invalid.length) {
     throw new FileError(`${name} has bytes that are not UTF-8 (the first at byte ${decoded.invalid[0].byteOffset}); writing it back would replace them. Fix them first (robots-acap check ${name} shows where).`);
   }
-  const doc = parseDocument(file, 0, decoded.text);
   const result = to === 'acap'
     ? convertToAcap(doc, { reading, ignoreConventional: options.has('ignore-conventional'), addVersion: options.has('version') })
     : convertToRep(doc);

@@ -2,7 +2,7 @@
 import * as path from 'node:path';
 import { decodeUtf8, type Decoded } from './decode';
 import { readFileSync, realpathSync } from 'node:fs';
-import { parseWithin, PROFILES, siteOfPage, TOO_MANY_LINES, tooManyLines, type Profile, type RobotsDocument, type Workspace } from '../service';
+import { parseWithin, PROFILES, siteOfPage, TOO_MANY_LINES, type Profile, type RobotsDocument, type Workspace } from '../service';
 import { NodeWorkspace, readRegularFile } from '../host/nodeWorkspace';
 import { binaryReason } from './binary';
 import { escapeName } from './formats';
@@ -105,21 +105,18 @@ export function readText(io: CliIO, file: string): Decoded {
 }
 
 export function readDocument(io: CliIO, file: string): RobotsDocument {
-  const { text } = readText(io, file);
-  // The parse checks the line limit as it finds the lines (parseWithin): no pass to count them first.
-  const doc = parseWithin(uriOfFile(file), 0, text);
-  if (!doc) throw new FileError(`cannot read ${escapeName(file)}: ${TOO_MANY_LINES}`);
-  return doc;
+  return parseRobots(file, uriOfFile(file), readText(io, file).text);
 }
 
 /**
- * A FileError when `text`, read from `file` as a robots.txt, has more lines than the hosts parse
- * (MAX_DOCUMENT_LINES): the editor keeps such a file as text only. O(min(lines, the limit)).
+ * `text`, read from `file`, parsed as the robots.txt `uri`; a FileError when it has more lines
+ * than the hosts parse (MAX_DOCUMENT_LINES): the editor keeps such a file as text only. The parse
+ * checks the limit as it finds the lines (parseWithin): no pass to count them first.
  */
-export function refuseTooManyLines(file: string, text: string): void {
-  if (tooManyLines(text)) {
-    throw new FileError(`cannot read ${escapeName(file)}: ${TOO_MANY_LINES}`);
-  }
+export function parseRobots(file: string, uri: string, text: string): RobotsDocument {
+  const doc = parseWithin(uri, 0, text);
+  if (!doc) throw new FileError(`cannot read ${escapeName(file)}: ${TOO_MANY_LINES}`);
+  return doc;
 }
 
 

@@ -189,7 +189,7 @@ export class NodeWorkspace implements Workspace {
     // Parsed once per modification: validation and hover ask on every keystroke.
     const key = `${checked.file}\0${checked.stat.ino}\0${checked.stat.mtimeMs}\0${checked.stat.size}`;
     const cached = this.parsed.get(uri);
-    if (cached && cached.key === key) return cached.doc;
+    if (cached?.key === key) return cached.doc;
     let text: string;
     try {
       text = decodeText(readRegularFile(checked.file, this.maxBytes, checked.stat));

@@ -106,6 +106,12 @@ interface Entry {
   page?: HtmlPage;
 }
 
+/** The entry of a document kept as text (HTML, a file beside a robots.txt, or one past a limit). */
+function textEntry(uri: string, language: Language, version: number, revision: number, text: string): Entry {
+  const id = language === 'robots' ? 'robots-txt' : language === 'tdmrep' ? 'json' : language;
+  return { language, version, revision, text: TextDocument.create(uri, id, version, text) };
+}
+
 export class DocumentStore {
   private readonly entries = new Map<string, Entry>();
   private revisions = 0;
@@ -130,8 +136,7 @@ export class DocumentStore {
     const revision = ++this.revisions;
     const whole = typeof text === 'string' ? text : text.getText();
     if (language === 'robots' && (typeof text === 'string' ? whole.length <= MAX_DOCUMENT_CHARS : parsable(whole))) return { language, version, revision, unparsed: whole };
-    const id = language === 'robots' ? 'robots-txt' : language === 'tdmrep' ? 'json' : language;
-    return { language, version, revision, text: typeof text === 'string' ? TextDocument.create(uri, id, version, text) : text };
+    return typeof text === 'string' ? textEntry(uri, language, version, revision, text) : { language, version, revision, text };
   }
 
   change(uri: string, version: number, changes: readonly TextDocumentContentChangeEvent[]): void {
@@ -154,7 +159,7 @@ export class DocumentStore {
       // The length and line count are kept by updateDocument (O(1)): no pass over the lines per edit.
       if (documentLength(doc) > MAX_DOCUMENT_CHARS || lineCount(doc) > MAX_DOCUMENT_LINES) {
         // Past a limit, as the counts kept by updateDocument say: kept as text, not counted again.
-        this.entries.set(uri, { language: entry.language, version, revision: ++this.revisions, text: TextDocument.create(uri, 'robots-txt', version, documentText(doc)) });
+        this.entries.set(uri, textEntry(uri, entry.language, version, ++this.revisions, documentText(doc)));
       } else {
         this.entries.set(uri, { language: entry.language, version, revision: ++this.revisions, robots: doc });
       }
@@ -198,7 +203,7 @@ export class DocumentStore {
     entry.robots = parseWithin(uri, entry.version, text, MAX_DOCUMENT_LINES);
     entry.unparsed = undefined;
     if (entry.robots) return entry;
-    const asText: Entry = { language: entry.language, version: entry.version, revision: entry.revision, text: TextDocument.create(uri, 'robots-txt', entry.version, text) };
+    const asText = textEntry(uri, entry.language, entry.version, entry.revision, text);
     this.entries.set(uri, asText);
     return asText;
   }

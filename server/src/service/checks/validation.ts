@@ -20,7 +20,7 @@ import { readAsLocalUsage } from './rules/acapDefinitions';
 import { readWithVersion } from './rules/qualifiers';
 import { tdmrepFindings, type OffsetFinding } from './rules/tdmrep';
 import { rslFindings } from './rules/rsl';
-import type { Steps } from '../syntax/steps';
+import { finish, type Steps } from '../syntax/steps';
 
 export type { DiagnosticData } from './rule';
 
@@ -116,11 +116,20 @@ function allLineFindings(model: RobotsModel): readonly LocatedFinding[] {
     for (let i = lin.from; i < lin.to; i++) lineFindings(model, i, out);
     for (let k = b; k < before.length; k++) out.push(moved === 0 ? before[k] : shifted(before[k], moved));
   } else {
-    out = [];
-    const n = lineCount(doc);
-    for (let i = 0; i < n; i++) lineFindings(model, i, out);
+    out = finish(everyLineFindings(model, Infinity));
   }
   lineState.set(doc, out);
+  return out;
+}
+
+/** Every line's findings, in line order, pausing after every `every` lines. O(lines). */
+function* everyLineFindings(model: RobotsModel, every: number): Steps<LocatedFinding[]> {
+  const out: LocatedFinding[] = [];
+  const n = lineCount(model.document);
+  for (let i = 0; i < n; i++) {
+    lineFindings(model, i, out);
+    if ((i + 1) % every === 0) yield;
+  }
   return out;
 }
 
@@ -133,14 +142,7 @@ function allLineFindings(model: RobotsModel): readonly LocatedFinding[] {
  */
 export function* freshLineFindingsSteps(doc: RobotsDocument, every: number): Steps<void> {
   if (doc.edit || lineState.has(doc)) return;
-  const model = getModel(doc);
-  const out: LocatedFinding[] = [];
-  const n = lineCount(doc);
-  for (let i = 0; i < n; i++) {
-    lineFindings(model, i, out);
-    if ((i + 1) % every === 0) yield;
-  }
-  lineState.set(doc, out);
+  lineState.set(doc, yield* everyLineFindings(getModel(doc), every));
 }
 
 /** The structure findings of each model analysed. */

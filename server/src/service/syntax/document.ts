@@ -171,8 +171,7 @@ export function tooManyLines(text: string): boolean {
 }
 
 export function parseDocument(uri: string, version: number, text: string): RobotsDocument {
-  const lines = lexAll(text)!;
-  return makeDocument(uri, version, { linesLexed: lines.length }, undefined, lines, undefined);
+  return parseWithin(uri, version, text, Infinity)!;
 }
 
 /**

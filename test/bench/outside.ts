@@ -13,6 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { SERVER_NODE_ARGS } from '../../server/src/launch';
 import { chooseFile, loadPeer, peerParse, percentile, round } from './benchFile';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -35,7 +36,7 @@ interface NeovimRun {
 }
 
 function neovim(file: string, home: string): NeovimRun {
-  const env = { ...process.env, OUTSIDE_FILE: file, OUTSIDE_SERVER: SERVER, XDG_CONFIG_HOME: home, XDG_DATA_HOME: home, XDG_STATE_HOME: home, XDG_CACHE_HOME: home };
+  const env = { ...process.env, OUTSIDE_FILE: file, OUTSIDE_SERVER: SERVER, OUTSIDE_NODE_ARGS: SERVER_NODE_ARGS.join('\n'), XDG_CONFIG_HOME: home, XDG_DATA_HOME: home, XDG_STATE_HOME: home, XDG_CACHE_HOME: home };
   const r = spawnSync('nvim', ['--headless', '-n', '-i', 'NONE', '-u', SCRIPT], { env, encoding: 'utf8', timeout: 600_000 });
   const line = r.stdout.split('\n').reverse().find((l) => l.startsWith('{'));
   if (!line) throw new Error(`nvim printed no result (exit ${r.status}): ${(r.stderr || r.error?.message || '').slice(0, 500)}`);

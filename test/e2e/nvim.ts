@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { SERVER_NODE_ARGS } from '../../server/src/launch';
 import { ROOT, sandbox } from './codeServer';
 
 interface Tally { passed: number; failed: number }
@@ -71,7 +72,7 @@ export async function runNeovim(): Promise<Tally> {
  */
 function outsideMeasurementRuns(file: string, env: NodeJS.ProcessEnv): string | undefined {
   const r = spawnSync('nvim', ['--headless', '-n', '-i', 'NONE', '-u', path.join(ROOT, 'test/bench/outside/nvim.lua')], {
-    env: { ...env, OUTSIDE_FILE: file, OUTSIDE_SERVER: path.join(ROOT, 'dist/server.js'), OUTSIDE_HOVERS: '3', OUTSIDE_EDITS: '3' },
+    env: { ...env, OUTSIDE_FILE: file, OUTSIDE_SERVER: path.join(ROOT, 'dist/server.js'), OUTSIDE_NODE_ARGS: SERVER_NODE_ARGS.join('\n'), OUTSIDE_HOVERS: '3', OUTSIDE_EDITS: '3' },
     encoding: 'utf8',
     timeout: 60000,
   });

@@ -15,6 +15,8 @@
 -- picked by a fixed generator, so every run asks the same. Prints one JSON line on stdout.
 local file = os.getenv('OUTSIDE_FILE')
 local server = os.getenv('OUTSIDE_SERVER')
+-- Node's flags for the server (server/src/launch.ts), one per line.
+local node_args = vim.split(os.getenv('OUTSIDE_NODE_ARGS') or '', '\n', { trimempty = true })
 local hovers = tonumber(os.getenv('OUTSIDE_HOVERS') or '100')
 local edits = tonumber(os.getenv('OUTSIDE_EDITS') or '100')
 local uv = vim.loop
@@ -39,7 +41,7 @@ local function measure()
   local bufnr = vim.api.nvim_get_current_buf()
   local client_id = vim.lsp.start_client({
     name = 'robots-acap',
-    cmd = { 'node', '--v8-pool-size=0', server, '--stdio' },
+    cmd = vim.list_extend(vim.list_extend({ 'node' }, node_args), { server, '--stdio' }),
     root_dir = vim.fn.fnamemodify(file, ':p:h'),
     flags = { debounce_text_changes = 0 },
     handlers = { ['textDocument/publishDiagnostics'] = on_publish },

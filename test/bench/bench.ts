@@ -23,8 +23,9 @@
  *   the issue's diagnostics can take to open the file.
  * - peer: robots-parser's parse of the same text in the same process run (median of 7 after a
  *   warm-up), and the ratios of the LSP figures to it; also its first parse in a fresh process
- *   (coldParseMs), to set beside our first didOpen, and our didOpen in a warm server (the file
- *   closed and opened again) beside its warm parse. robots-parser is not a dependency: install it anywhere and point
+ *   (coldParseMs), to set beside our first didOpen, our didOpen in a warm server (the file
+ *   closed and opened again) beside its warm parse, and (peerServer) the open through a server
+ *   on the same library that only parses the text with it, beside ours. robots-parser is not a dependency: install it anywhere and point
  *   ROBOTS_ACAP_PEER at that folder (`npm i robots-parser@3.0.1` in /tmp/peer, then
  *   ROBOTS_ACAP_PEER=/tmp/peer); without it the ratios are omitted with a note.
  * - service: explain per query, completion, semantic tokens (whole file, a visible range, a
@@ -486,6 +487,22 @@ async function scanFloor(text: string): Promise<Figures> {
   return { didOpenToDiagnostics: round(percentile(runs, 50)), runs: runs.map((x) => round(x)), published: found };
 }
 
+/**
+ * The same open through a server built on the peer (floorServer.ts, `peer`): robots-parser parses
+ * the text on didOpen, and nothing else is done; first open of a fresh process, median of 3. Our
+ * open beside it is like with like: what a user waits for in either server.
+ */
+async function peerServer(text: string, peerModule: string): Promise<Figures> {
+  const runs: number[] = [];
+  let published = '';
+  for (let r = 0; r < 3; r++) {
+    const { ms, message } = await floorOpen(text, 'peer', undefined, peerModule);
+    runs.push(ms);
+    published = message;
+  }
+  return { didOpenToDiagnostics: round(percentile(runs, 50)), runs: runs.map((x) => round(x)), published };
+}
+
 async function lspPull(text: string, bytes: number, heapBefore: number): Promise<Figures> {
   const s = await startServer(true);
   const uri = 'file:///bench/robots.txt';
@@ -678,6 +695,7 @@ async function main(): Promise<void> {
   const actions = await lspCodeActions(file.text);
   const floor = await transportFloor(file.text);
   const scanned = await scanFloor(file.text);
+  const peerServed = peer ? await peerServer(file.text, peer.module) : undefined;
   const ratios = peerFigures
     ? {
       didOpenToDiagnostics: round((push.didOpenToDiagnostics as number) / peerFigures.median, 3),
@@ -699,6 +717,7 @@ async function main(): Promise<void> {
       // server against its warm parse.
       didOpenToPeerColdParse: peerCold ? round((push.didOpenToDiagnostics as number) / peerCold.median, 3) : null,
       didOpenAgainToDiagnostics: round((push.didOpenAgainToDiagnostics as { median: number }).median / peerFigures.median, 3),
+      didOpenToPeerServerOpen: peerServed ? round((push.didOpenToDiagnostics as number) / (peerServed.didOpenToDiagnostics as number), 3) : null,
       goals: { didOpenToDiagnostics: 1, editToDiagnosticsP95: 0.1, hoverP95: 0.05, hoverAfterEditP95: 0.1, codeActionP50: 1 },
     }
     : { note: 'robots-parser is not installed: `npm i robots-parser@3.0.1` in a folder outside the repository and set ROBOTS_ACAP_PEER to it' };
@@ -707,7 +726,7 @@ async function main(): Promise<void> {
     file: { name: file.name, bytes: file.bytes, lines: file.text.split('\n').length },
     peer: peerFigures ? { name: 'robots-parser@3.0.1', parseMs: peerFigures.median, runs: peerFigures.runs, coldParseMs: peerCold?.median, coldRuns: peerCold?.runs } : null,
     ratios,
-    lsp: { push, pull: pulled, codeActions: actions, transportFloor: floor, scanFloor: scanned },
+    lsp: { push, pull: pulled, codeActions: actions, transportFloor: floor, scanFloor: scanned, peerServer: peerServed ?? null },
     service: service(file.text),
     regionWalkWorst: regionWalkWorst(),
     corpus: corpusThroughput(file.text),

@@ -15,6 +15,10 @@
  *   are found by the engine's own indexOf, each search resumed where the last one stopped, so
  *   the scan is linear and no character is read in JavaScript but around the separators. It
  *   checks nothing else and builds nothing to answer an edit or a hover with.
+ * - `peer` (didOpen only) parses the text with the peer, robots-parser, and publishes what its
+ *   parse answers for the site's root: a server built on the peer, as a robots.txt extension
+ *   without analyses of its own could be. Our open beside it is like with like, each the first
+ *   open of a fresh server; the goal's ratio sets a cold open beside the peer's warm parse.
  *
  * Not a test: nothing here asserts a time.
  */
@@ -23,7 +27,18 @@ import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type
 import { SERVER_NODE_ARGS } from '../../server/src/launch';
 import { scratchFile } from './scratch';
 
-export type FloorKind = 'transport' | 'scan';
+export type FloorKind = 'transport' | 'scan' | 'peer';
+
+/**
+ * The `peer` floor's work on a didOpen: robots-parser's parse of the text (PEER_MODULE, the path
+ * the bench loaded it from), and its answer for the root, so that the parse is used.
+ */
+export const PEER_PARSE = [
+  'function peerParse(text) {',
+  "  const robots = robotsParser('https://example.com/robots.txt', text);",
+  "  return robots.isAllowed('https://example.com/', 'Googlebot') ? 'the root is allowed' : 'the root is disallowed';",
+  '}',
+];
 
 /**
  * The `scan` floor's work on a didOpen, as the script's source: the count of rules that repeat
@@ -65,12 +80,16 @@ export const SCAN = [
 /** The length of the floor's answer to a hover. */
 export const HOVER_ANSWER_CHARS = 750;
 
-const scripts = new Map<FloorKind, string>();
+const scripts = new Map<string, string>();
 
-/** A floor server's script, written once per process and kind to the bench's scratch folder. */
-function floorScript(kind: FloorKind): string {
-  let script = scripts.get(kind);
+/**
+ * A floor server's script, written once per process and kind to the bench's scratch folder;
+ * `peerModule` (kind `peer`): where robots-parser is.
+ */
+function floorScript(kind: FloorKind, peerModule = ''): string {
+  let script = scripts.get(kind + peerModule);
   if (script) return script;
+  if (kind === 'peer' && !peerModule) throw new Error('the peer floor needs robots-parser (ROBOTS_ACAP_PEER)');
   script = scratchFile(`floor-${kind}.cjs`, [
     `const { createConnection, ProposedFeatures, TextDocumentSyncKind } = require(${JSON.stringify(require.resolve('vscode-languageserver/node'))});`,
     'const connection = createConnection(ProposedFeatures.all);',
@@ -80,11 +99,13 @@ function floorScript(kind: FloorKind): string {
     "const publish = ({ uri, version }, message) => connection.sendDiagnostics({ uri, version, diagnostics: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, message }] });",
     ...(kind === 'scan'
       ? [...SCAN, "connection.onDidOpenTextDocument(({ textDocument }) => publish(textDocument, `${scan(textDocument.text)} rules repeated`));"]
-      : ["connection.onDidOpenTextDocument(({ textDocument }) => publish(textDocument, 'floor'));"]),
+      : kind === 'peer'
+        ? [`const robotsParser = require(${JSON.stringify(peerModule)});`, ...PEER_PARSE, 'connection.onDidOpenTextDocument(({ textDocument }) => publish(textDocument, peerParse(textDocument.text)));']
+        : ["connection.onDidOpenTextDocument(({ textDocument }) => publish(textDocument, 'floor'));"]),
     "connection.onDidChangeTextDocument(({ textDocument }) => publish(textDocument, 'floor'));",
     'connection.listen();',
   ].join('\n'));
-  scripts.set(kind, script);
+  scripts.set(kind + peerModule, script);
   return script;
 }
 
@@ -96,8 +117,8 @@ export interface Floor {
 }
 
 /** A fresh floor server, initialised. */
-export async function startFloor(kind: FloorKind = 'transport'): Promise<Floor> {
-  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, floorScript(kind), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+export async function startFloor(kind: FloorKind = 'transport', peerModule?: string): Promise<Floor> {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, floorScript(kind, peerModule), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
   child.stdin?.on('error', () => undefined);
   const conn = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
   const waiting: { uri: string; version: number; resolve: (message: string) => void }[] = [];
@@ -125,8 +146,8 @@ export async function startFloor(kind: FloorKind = 'transport'): Promise<Floor> 
  * didOpen → diagnostics through a fresh floor server of `kind`: the first open of the process, and
  * the message it published.
  */
-export async function floorOpen(text: string, kind: FloorKind = 'transport', uri = 'file:///floor/robots.txt'): Promise<{ readonly ms: number; readonly message: string }> {
-  const floor = await startFloor(kind);
+export async function floorOpen(text: string, kind: FloorKind = 'transport', uri = 'file:///floor/robots.txt', peerModule?: string): Promise<{ readonly ms: number; readonly message: string }> {
+  const floor = await startFloor(kind, peerModule);
   try {
     const published = floor.diagnostics(uri, 1);
     const t0 = performance.now();

@@ -2,11 +2,13 @@
  * The bench's scan floor (test/bench/floorServer.ts) does the work it claims: it finds every
  * rule repeated in the file, as the duplicate-rule check does for a file of one group (the floor
  * does not tell groups apart: it does less than any real check). A floor that found nothing would
- * be fast for nothing. No timing here.
+ * be fast for nothing. And the peer's server parses what it was sent with the module it was given.
+ * No timing here.
  */
 import * as assert from 'node:assert/strict';
 import { collectFindings, parseDocument } from '../../server/src/service';
-import { SCAN } from '../bench/floorServer';
+import { floorOpen, SCAN } from '../bench/floorServer';
+import { scratchFile } from '../bench/scratch';
 
 const scan = new Function(`${SCAN.join('\n')}\nreturn scan;`)() as (text: string) => number;
 
@@ -30,5 +32,21 @@ suite('bench: the scan floor finds the rules repeated', () => {
 
   test('nothing repeated, nothing found; comments and other fields are not rules', () => {
     assert.equal(scan('User-agent: *\nDisallow: /a\nAllow: /b\n# Disallow: /a\nSitemap: https://example.com/a\n'), 0);
+  });
+});
+
+suite('bench: the peer server parses the text it is sent', () => {
+  test('its published answer is the module\'s for the text opened', async function () {
+    this.timeout(30000);
+    // A stand-in for robots-parser (not a dependency): the root is disallowed where the text says so.
+    const stub = scratchFile('stub-robots-parser.cjs', "module.exports = (url, text) => ({ isAllowed: (u, agent) => !(url === 'https://example.com/robots.txt' && u === 'https://example.com/' && agent === 'Googlebot' && /^Disallow: \\/$/m.test(text)) });");
+    const disallowed = await floorOpen('User-agent: *\nDisallow: /\n', 'peer', undefined, stub);
+    const allowed = await floorOpen('User-agent: *\nDisallow: /private/\n', 'peer', undefined, stub);
+    assert.equal(disallowed.message, 'the root is disallowed');
+    assert.equal(allowed.message, 'the root is allowed');
+  });
+
+  test('without the module it says what is missing', async () => {
+    await assert.rejects(floorOpen('User-agent: *\n', 'peer'), /robots-parser/);
   });
 });

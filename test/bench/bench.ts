@@ -75,7 +75,8 @@ function random(n: number): number {
 
 /**
  * The peer's first parse in a fresh Node process (its code not yet optimised, as ours is not on
- * a server's first didOpen): median of 3 processes, the time of the parse call alone.
+ * a server's first didOpen), started with the server's Node flags (launch.ts), so that both are
+ * set beside each other alike: median of 3 processes, the time of the parse call alone.
  */
 async function peerColdParse(module: string, text: string): Promise<{ median: number; runs: number[] }> {
   const file = scratchFile('peer-input.txt', text);
@@ -88,7 +89,7 @@ async function peerColdParse(module: string, text: string): Promise<{ median: nu
   ].join('\n');
   const runs: number[] = [];
   for (let r = 0; r < 3; r++) {
-    const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [...SERVER_NODE_ARGS, '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (b: Buffer) => { out += b.toString(); });
     await new Promise((resolve) => child.on('close', resolve));
@@ -169,7 +170,8 @@ async function startServer(pull: boolean, extra: { textDocument?: object; worksp
 }
 
 /**
- * The first didOpen → diagnostics split at the server's phase marks (server.ts, PHASES), each the
+ * The first didOpen → diagnostics of the first server split at the server's phase marks
+ * (server.ts, PHASES), with its `total` (the figure is the median of three servers'), each the
  * time a phase took: `transport` until the server's handler starts (the client's writing, the
  * pipe, the server's reading and decoding of the message), `parse`, `settingsAfterParse` (the
  * wait for the client's answer to the settings request once parsed: the request is sent before
@@ -184,6 +186,7 @@ function openPhases(marks: ReadonlyMap<string, number>, sent: number, total: num
   const validated = at('validated');
   if (received === undefined || parsed === undefined || settled === undefined || validated === undefined) return null;
   return {
+    total: round(total),
     transport: round(received),
     parse: round(parsed - received),
     settingsAfterParse: round(settled - parsed),
@@ -243,8 +246,8 @@ async function lspPush(text: string, bytes: number, heapBefore: number): Promise
   const lineLength = doc.lines.map((l) => l.text.length);
 
   const { ms: open, sent, diagnostics: first } = await firstOpen(s, uri, text);
-  let t0 = sent;
-  const phases = openPhases(s.phases(), performance.timeOrigin + t0, open);
+  const phases = openPhases(s.phases(), performance.timeOrigin + sent, open);
+  let t0: number;
   const openPayload = JSON.stringify(first.diagnostics).length;
   const heapOpen = await s.heap();
 

@@ -35,8 +35,12 @@ export type FloorKind = 'transport' | 'scan' | 'peer';
  */
 export const PEER_PARSE = [
   'function peerParse(text) {',
-  "  const robots = robotsParser('https://example.com/robots.txt', text);",
-  "  return robots.isAllowed('https://example.com/', 'Googlebot') ? 'the root is allowed' : 'the root is disallowed';",
+  '  try {',
+  "    const robots = robotsParser('https://example.com/robots.txt', text);",
+  "    return robots.isAllowed('https://example.com/', 'Googlebot') ? 'the root is allowed' : 'the root is disallowed';",
+  '  } catch (err) {',
+  "    return 'the peer failed: ' + err;",
+  '  }',
   '}',
 ];
 
@@ -89,8 +93,12 @@ const scripts = new Map<string, string>();
 function floorScript(kind: FloorKind, peerModule = ''): string {
   let script = scripts.get(kind + peerModule);
   if (script) return script;
-  if (kind === 'peer' && !peerModule) throw new Error('the peer floor needs robots-parser (ROBOTS_ACAP_PEER)');
-  script = scratchFile(`floor-${kind}.cjs`, [
+  if (kind === 'peer') {
+    if (!peerModule) throw new Error('the peer floor needs robots-parser (ROBOTS_ACAP_PEER)');
+    require.resolve(peerModule);
+  }
+  // One file per script: a second peer module must not overwrite the first one's.
+  script = scratchFile(`floor-${kind}-${scripts.size}.cjs`, [
     `const { createConnection, ProposedFeatures, TextDocumentSyncKind } = require(${JSON.stringify(require.resolve('vscode-languageserver/node'))});`,
     'const connection = createConnection(ProposedFeatures.all);',
     'connection.onInitialize(() => ({ capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, hoverProvider: true } }));',
@@ -118,8 +126,10 @@ export interface Floor {
 
 /** A fresh floor server, initialised. */
 export async function startFloor(kind: FloorKind = 'transport', peerModule?: string): Promise<Floor> {
-  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, floorScript(kind, peerModule), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, floorScript(kind, peerModule), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
   child.stdin?.on('error', () => undefined);
+  let stderr = '';
+  child.stderr?.on('data', (b: Buffer) => { stderr = (stderr + b.toString()).slice(-2000); });
   const conn = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
   const waiting: { uri: string; version: number; resolve: (message: string) => void }[] = [];
   conn.onNotification('textDocument/publishDiagnostics', (p: { uri: string; version?: number; diagnostics: { message: string }[] }) => {
@@ -128,11 +138,23 @@ export async function startFloor(kind: FloorKind = 'transport', peerModule?: str
     }
   });
   conn.listen();
-  await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} });
+  // A server that dies (a script that throws as it loads) ends the bench with its exit status,
+  // not a wait for an answer that never comes.
+  const died = new Promise<never>((_, reject) => {
+    child.once('exit', (code, signal) => {
+      // Node's report of an uncaught error: where, the line, a caret, then the error itself.
+      const lines = stderr.split('\n');
+      const error = lines.find((l) => /^\w*Error\b/.test(l)) ?? lines.find((l) => l.trim()) ?? '';
+      reject(new Error(`the ${kind} floor server exited (${signal ?? code}): ${error} (${lines[0]})`));
+    });
+  });
+  // Its exit at close is expected: only a wait raced against it hears of it.
+  died.catch(() => undefined);
+  await Promise.race([conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} }), died]);
   await conn.sendNotification('initialized', {});
   return {
     conn,
-    diagnostics: (uri, version) => new Promise((resolve) => waiting.push({ uri, version, resolve })),
+    diagnostics: (uri, version) => Promise.race([new Promise<string>((resolve) => waiting.push({ uri, version, resolve })), died]),
     close: async () => {
       await conn.sendRequest('shutdown');
       await conn.sendNotification('exit');

@@ -6,6 +6,8 @@
  * No timing here.
  */
 import * as assert from 'node:assert/strict';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { collectFindings, parseDocument } from '../../server/src/service';
 import { floorOpen, SCAN } from '../bench/floorServer';
 import { scratchFile } from '../bench/scratch';
@@ -48,5 +50,28 @@ suite('bench: the peer server parses the text it is sent', () => {
 
   test('without the module it says what is missing', async () => {
     await assert.rejects(floorOpen('User-agent: *\n', 'peer'), /robots-parser/);
+    await assert.rejects(floorOpen('User-agent: *\n', 'peer', undefined, path.join(os.tmpdir(), 'no-such-folder', 'robots-parser.js')), /Cannot find module/);
+  });
+
+  test('a module that throws as it loads ends the open with the exit, not a wait', async function () {
+    this.timeout(30000);
+    const broken = scratchFile('broken-robots-parser.cjs', "throw new Error('broken');");
+    await assert.rejects(floorOpen('User-agent: *\n', 'peer', undefined, broken), /floor server exited \(1\): .*Error: broken/);
+  });
+
+  test('a parse that throws is published as such', async function () {
+    this.timeout(30000);
+    const throwing = scratchFile('throwing-robots-parser.cjs', "module.exports = () => { throw new Error('no parse'); };");
+    assert.match((await floorOpen('User-agent: *\n', 'peer', undefined, throwing)).message, /the peer failed: Error: no parse/);
+  });
+
+  test('two modules in one process each keep their own script', async function () {
+    this.timeout(30000);
+    const yes = scratchFile('yes-robots-parser.cjs', 'module.exports = () => ({ isAllowed: () => true });');
+    const no = scratchFile('no-robots-parser.cjs', 'module.exports = () => ({ isAllowed: () => false });');
+    const text = 'User-agent: *\n';
+    const answers = [];
+    for (const m of [yes, no, yes]) answers.push((await floorOpen(text, 'peer', undefined, m)).message);
+    assert.deepEqual(answers, ['the root is allowed', 'the root is disallowed', 'the root is allowed']);
   });
 });

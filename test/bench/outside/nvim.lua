@@ -15,8 +15,10 @@
 -- picked by a fixed generator, so every run asks the same. Prints one JSON line on stdout.
 local file = os.getenv('OUTSIDE_FILE')
 local server = os.getenv('OUTSIDE_SERVER')
--- Node's flags for the server (server/src/launch.ts), one per line.
-local node_args = vim.split(os.getenv('OUTSIDE_NODE_ARGS') or '', '\n', { trimempty = true })
+-- Node's flags for the server (server/src/launch.ts), one per line; required, so that the
+-- server is never started otherwise than every client starts it.
+local node_args_text = os.getenv('OUTSIDE_NODE_ARGS')
+local node_args = vim.split(node_args_text or '', '\n', { trimempty = true })
 local hovers = tonumber(os.getenv('OUTSIDE_HOVERS') or '100')
 local edits = tonumber(os.getenv('OUTSIDE_EDITS') or '100')
 local uv = vim.loop
@@ -37,6 +39,10 @@ end
 
 -- Everything in one function, so that an error anywhere is printed (out.error) and Neovim quits.
 local function measure()
+  if not node_args_text then
+    out.error = 'OUTSIDE_NODE_ARGS is not set (the server\'s Node flags, one per line: test/bench/outside.ts sets it)'
+    return
+  end
   vim.cmd('edit ' .. vim.fn.fnameescape(file))
   local bufnr = vim.api.nvim_get_current_buf()
   local client_id = vim.lsp.start_client({

@@ -30,8 +30,8 @@ import { scratchFile } from './scratch';
 export type FloorKind = 'transport' | 'scan' | 'peer';
 
 /**
- * The `peer` floor's work on a didOpen: robots-parser's parse of the text (PEER_MODULE, the path
- * the bench loaded it from), and its answer for the root, so that the parse is used.
+ * The `peer` floor's work on a didOpen: robots-parser's parse of the text (`robotsParser`, required
+ * from the path the bench loaded it from), and its answer for the root, so that the parse is used.
  */
 export const PEER_PARSE = [
   'function peerParse(text) {',
@@ -156,8 +156,14 @@ export async function startFloor(kind: FloorKind = 'transport', peerModule?: str
     conn,
     diagnostics: (uri, version) => Promise.race([new Promise<string>((resolve) => waiting.push({ uri, version, resolve })), died]),
     close: async () => {
-      await conn.sendRequest('shutdown');
-      await conn.sendNotification('exit');
+      // A server that died meanwhile answers nothing (its exit ends the wait), and a connection
+      // closed with it refuses to send: either way it is closed, and the open's error stands.
+      try {
+        await Promise.race([conn.sendRequest('shutdown'), died]);
+        await conn.sendNotification('exit');
+      } catch {
+        // gone already
+      }
       conn.dispose();
       child.kill();
     },

@@ -65,6 +65,12 @@ suite('bench: the peer server parses the text it is sent', () => {
     assert.match((await floorOpen('User-agent: *\n', 'peer', undefined, throwing)).message, /the peer failed: Error: no parse/);
   });
 
+  test('a server that dies during the open ends it with the exit, and is closed without a wait', async function () {
+    this.timeout(30000);
+    const dying = scratchFile('dying-robots-parser.cjs', 'module.exports = () => process.exit(3);');
+    await assert.rejects(floorOpen('User-agent: *\n', 'peer', undefined, dying), /floor server exited \(3\)/);
+  });
+
   test('two modules in one process each keep their own script', async function () {
     this.timeout(30000);
     const yes = scratchFile('yes-robots-parser.cjs', 'module.exports = () => ({ isAllowed: () => true });');

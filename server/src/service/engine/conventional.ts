@@ -358,7 +358,7 @@ interface GroupEntry {
    */
   serial: number;
   /** The group's members (line numbers) in that version. */
-  members: readonly number[];
+  members: Int32Array;
   /** The line node of each member when its rule was compiled (identity tells an edited line). */
   nodes: LineNode[];
   /** The compiled rule of each member, if it is a rule. */
@@ -370,7 +370,7 @@ interface GroupEntry {
   empties: CompiledRule[];
 }
 
-const groupRules = new WeakMap<readonly number[], GroupEntry>();
+const groupRules = new WeakMap<Int32Array, GroupEntry>();
 
 /**
  * One rule, compiled: O(pattern). The normalised form is the pattern string itself when nothing

@@ -212,7 +212,7 @@ suite('purpose completion: first spellings, capped (against a plain dedupe)', ()
 
 /** The former outlineBlocks, searching the sub-records for each group (its helpers written plainly). */
 function referenceBlocks(model: RobotsModel): Block[] {
-  const lastBelow = (xs: Iterable<number>, limit: number): number => {
+  const lastBelow = (xs: readonly number[], limit: number): number => {
     let best = -1;
     for (const x of xs) if (x < limit) best = x;
     return best;
@@ -232,7 +232,7 @@ function referenceBlocks(model: RobotsModel): Block[] {
   };
   const groups: Block[] = model.groups.map((g) => {
     const endLine = groupEnd(g);
-    const upTo = (xs: ArrayLike<number>): number[] => (endLine >= g.endLine ? Array.from(xs) : Array.from(xs).filter((l) => l <= endLine));
+    const upTo = (xs: readonly number[]): number[] => (endLine >= g.endLine ? xs.slice() : xs.filter((l) => l <= endLine));
     return { kind: 'group', startLine: g.startLine, endLine, children: [], nameLines: upTo(g.agents), fieldLines: upTo(g.members) };
   });
   const out: Block[] = [];

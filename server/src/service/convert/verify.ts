@@ -690,7 +690,7 @@ function signatures(docs: readonly RobotsDocument[], agents: readonly string[]):
     const groups = new Map<string, Bodies>();
     const records = new Map<string, Bodies>();
     // The lines' trimmed texts joined by newlines, written as they are read (no list of them).
-    const text = (...parts: readonly Iterable<number>[]): string => {
+    const text = (...parts: readonly (readonly number[])[]): string => {
       let out: string | undefined;
       for (const lines of parts) {
         for (const m of lines) {

@@ -358,7 +358,7 @@ interface GroupEntry {
    */
   serial: number;
   /** The group's members (line numbers) in that version. */
-  members: Int32Array;
+  members: readonly number[];
   /** The line node of each member when its rule was compiled (identity tells an edited line). */
   nodes: LineNode[];
   /** The compiled rule of each member, if it is a rule. */
@@ -370,7 +370,7 @@ interface GroupEntry {
   empties: CompiledRule[];
 }
 
-const groupRules = new WeakMap<Int32Array, GroupEntry>();
+const groupRules = new WeakMap<readonly number[], GroupEntry>();
 
 /**
  * One rule, compiled: O(pattern). The normalised form is the pattern string itself when nothing

@@ -132,7 +132,7 @@ export function permissionsView(doc: RobotsDocument, path: string, options: View
  */
 export function getPermissionLenses(doc: RobotsDocument, command: string): CodeLens[] {
   const model = getModel(doc);
-  const firstPattern = (lines: Iterable<number>): string => {
+  const firstPattern = (lines: readonly number[]): string => {
     for (const l of lines) {
       const node = doc.lines[l];
       const d = node.directive;
@@ -142,7 +142,7 @@ export function getPermissionLenses(doc: RobotsDocument, command: string): CodeL
     }
     return '/';
   };
-  const lens = (line: number, members: Iterable<number>): CodeLens => {
+  const lens = (line: number, members: readonly number[]): CodeLens => {
     const path = firstPattern(members);
     return {
       range: { start: { line, character: 0 }, end: { line, character: 0 } },

@@ -28,7 +28,7 @@ export interface Block {
 }
 
 /** Largest element of sorted `xs` below `limit`, or -1. */
-function lastBelow(xs: ArrayLike<number>, limit: number): number {
+function lastBelow(xs: readonly number[], limit: number): number {
   let lo = 0;
   let hi = xs.length;
   while (lo < hi) {
@@ -79,7 +79,7 @@ export function outlineBlocks(model: RobotsModel): readonly Block[] {
   if (cached) return cached;
   const groups: Block[] = model.groups.map((g) => {
     const endLine = groupEnd(g, model);
-    const upTo = (xs: ArrayLike<number>): number[] => (endLine >= g.endLine ? Array.from(xs) : Array.from(xs).filter((l) => l <= endLine));
+    const upTo = (xs: readonly number[]): number[] => (endLine >= g.endLine ? xs.slice() : xs.filter((l) => l <= endLine));
     return { kind: 'group', startLine: g.startLine, endLine, children: [], nameLines: upTo(g.agents), fieldLines: upTo(g.members) };
   });
   const out: Block[] = [];

@@ -17,15 +17,8 @@ import { namesResourceSet, RESOURCE_SET_PREFIX } from '../facts/facts';
 export interface Group {
   /** Lines of the User-agent fields that open the group. */
   readonly agents: number[];
-  /**
-   * Lines of the fields that belong to the group (rules, Crawl-delay, the 1996 fields...),
-   * ascending. An Int32Array, not an array: a line added or removed in a group copies its members
-   * (every one after it moves), and a typed array's elements live outside the collected heap. As
-   * an array, the copies of the largest real file's 47,000 members (376 KB each) were half of all
-   * that a line added or removed and a hover allocated (75 of 148 MB over 200 of each, a sampling
-   * heap profile), so the young generation filled, and was collected, twice as often.
-   */
-  readonly members: Int32Array;
+  /** Lines of the fields that belong to the group (rules, Crawl-delay, the 1996 fields...). */
+  readonly members: number[];
   /**
    * The members a group may hold once, Robot-version and Visit-time (robots.txt 2.0.0 proposal),
    * so that their checks read these lines instead of every member after each edit.
@@ -299,7 +292,7 @@ function shiftOver(doc: RobotsDocument): RobotsModel | undefined {
   const moveAll = (list: readonly number[]): number[] => list.map(move);
   const groups = prev.groups.map((g, k): Group => {
     if (k < at) return { ...g };
-    if (k > at) return { agents: moveAll(g.agents), members: g.members.map(move), onceFields: moveAll(g.onceFields), startLine: g.startLine + delta, endLine: g.endLine + delta };
+    if (k > at) return { agents: moveAll(g.agents), members: moveAll(g.members), onceFields: moveAll(g.onceFields), startLine: g.startLine + delta, endLine: g.endLine + delta };
     // The edited group: its members before the edit, those the edit wrote, those after it moved.
     // Its User-agent lines come before its first member (another starts a new group), but may
     // follow the edited lines when it has no member yet and they are blank lines or comments.
@@ -310,17 +303,14 @@ function shiftOver(doc: RobotsDocument): RobotsModel | undefined {
     // removes (none, for a blank line added or removed), they are written over in that copy.
     const a = lowerBound(g.members, from);
     const b = lowerBound(g.members, oldTo);
-    let kept: Int32Array;
+    let kept: number[];
     let moved: number;
     if (added.length === b - a) {
       kept = g.members.slice();
-      kept.set(added, a);
+      for (let j = 0; j < added.length; j++) kept[a + j] = added[j];
       moved = b;
     } else {
-      kept = new Int32Array(g.members.length - (b - a) + added.length);
-      kept.set(g.members.subarray(0, a));
-      kept.set(added, a);
-      kept.set(g.members.subarray(b), a + added.length);
+      kept = g.members.slice(0, a).concat(added, g.members.slice(b));
       moved = a + added.length;
     }
     addFrom(kept, moved, delta);
@@ -391,9 +381,6 @@ type RecordBuilding = { -readonly [K in keyof AcapRecord]: AcapRecord[K] };
  * profile of that file).
  */
 const NO_LINES = Object.freeze([]) as readonly number[] as number[];
-
-/** A group while buildModel reads it: its members in an array, pushed one by one. */
-type GroupBuilding = Omit<Group, 'members'> & { members: number[] };
 const NO_SUBRECORDS = Object.freeze([]) as readonly SubRecord[] as SubRecord[];
 
 /** `list` with `item` added: a list of its own, exactly one long, for the first item. O(1) amortized. */
@@ -405,14 +392,14 @@ function withItem<T>(list: T[], item: T): T[] {
 
 function buildModel(doc: RobotsDocument): RobotsModel {
   const lines = doc.lines;
-  const groups: GroupBuilding[] = [];
+  const groups: Group[] = [];
   const records: AcapRecord[] = [];
   const definitions: Definition[] = [];
   const ignoreConventional: number[] = [];
   const versionLines: number[] = [];
   const strays: Stray[] = [];
 
-  let group: GroupBuilding | undefined;
+  let group: Group | undefined;
   let groupHasMembers = false;
   let record: RecordBuilding | undefined;
   let phase: RecordPhase = 'crawlers';
@@ -540,8 +527,7 @@ function buildModel(doc: RobotsDocument): RobotsModel {
   const vd = firstVersion?.directive;
   const acapVersion = vd && vd.kind === 'acap-version' && vd.version ? firstVersion.text.slice(vd.version.start, vd.version.end) : undefined;
 
-  const built = groups.map((g): Group => ({ ...g, members: new Int32Array(g.members) }));
-  return { document: doc, groups: built, records, definitions, resourceSets, localUsages, ignoreConventional, versionLines, acapVersion, strays };
+  return { document: doc, groups, records, definitions, resourceSets, localUsages, ignoreConventional, versionLines, acapVersion, strays };
 }
 
 /**

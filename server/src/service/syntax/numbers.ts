@@ -18,14 +18,8 @@ export function greatestOf(values: Iterable<number>, start = -Infinity): number 
   return greatest;
 }
 
-/**
- * Line numbers in a list an index reads: an array, or a group's members, which are an Int32Array
- * (model.ts: their copies stay out of the young generation).
- */
-export type LineNumbers = ArrayLike<number>;
-
 /** The first position in the ascending `xs` whose value is at least `x`. O(log n). */
-export function lowerBound(xs: LineNumbers, x: number): number {
+export function lowerBound(xs: readonly number[], x: number): number {
   let lo = 0;
   let hi = xs.length;
   while (lo < hi) {
@@ -59,18 +53,18 @@ export function lowerBoundBy<T>(xs: readonly T[], x: number, key: (item: T) => n
  */
 
 /** Whether `a[k] + delta === b[k - from + at]` for every k in [from, to). O(to - from). */
-export function sameMoved(a: LineNumbers, from: number, to: number, b: LineNumbers, at: number, delta: number): boolean {
+export function sameMoved(a: readonly number[], from: number, to: number, b: readonly number[], at: number, delta: number): boolean {
   for (let k = from; k < to; k++) if (a[k] + delta !== b[k - from + at]) return false;
   return true;
 }
 
 /** Add `delta` to `xs[k]` for every k from `from` on, in place. O(xs.length - from). */
-export function addFrom(xs: { length: number; [k: number]: number }, from: number, delta: number): void {
+export function addFrom(xs: number[], from: number, delta: number): void {
   for (let k = from; k < xs.length; k++) xs[k] += delta;
 }
 
 /** Append `xs[k] + delta` to `out` for every k in [from, to) (to the end by default). O(to - from). */
-export function appendMoved(out: number[], xs: LineNumbers, from: number, delta: number, to = xs.length): void {
+export function appendMoved(out: number[], xs: readonly number[], from: number, delta: number, to = xs.length): void {
   for (let k = from; k < to; k++) out.push(xs[k] + delta);
 }
 

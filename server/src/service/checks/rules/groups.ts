@@ -10,7 +10,7 @@ import type { Diagnostic, CodeAction } from 'vscode-languageserver-types';
 import type { Finding, FindingRun, LocatedFinding, RelatedLine } from '../../syntax/findings';
 import { modelLineage, type Group, type RobotsModel } from '../../model/model';
 import { lineAt, type RobotsDocument } from '../../syntax/document';
-import { lowerBound, nonNegativeAt, sameMoved, type LineNumbers } from '../../syntax/numbers';
+import { lowerBound, nonNegativeAt, sameMoved } from '../../syntax/numbers';
 import type { LineNode, Span } from '../../syntax/syntax';
 import { action, insertAbove, removeLine, replaceWith, type DiagnosticData, type Fix, type Topic } from '../rule';
 
@@ -262,7 +262,7 @@ class RuleBuckets {
  * `to - oldTo`, and the ones on the edited lines are old[a, b) and members[a, d). Undefined when
  * the members outside the edited lines are not `old`'s so moved. O(members) integer comparisons.
  */
-function movedAround(old: LineNumbers, members: LineNumbers, from: number, to: number, oldTo: number): { readonly a: number; readonly b: number; readonly d: number } | undefined {
+function movedAround(old: readonly number[], members: readonly number[], from: number, to: number, oldTo: number): { readonly a: number; readonly b: number; readonly d: number } | undefined {
   const delta = to - oldTo;
   const a = lowerBound(old, from);
   const b = lowerBound(old, oldTo);
@@ -513,7 +513,7 @@ class RuleIds {
 }
 
 /** Member `k`'s finding, which repeats member `first`: their lines, and their field names in the nodes indexed (the lines' now). */
-function duplicateFinding(nodeAt: readonly (LineNode | undefined)[], members: LineNumbers, k: number, first: number): DuplicateRuleFinding {
+function duplicateFinding(nodeAt: readonly (LineNode | undefined)[], members: readonly number[], k: number, first: number): DuplicateRuleFinding {
   const span = nodeAt[k]?.field?.name ?? { start: 0, end: 0 };
   return new DuplicateRuleFinding(members[k], span, members[first], nodeAt[first]?.field?.name ?? span);
 }

@@ -45,7 +45,7 @@ import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type
 import type { Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { decodeUtf8 } from '../../server/src/cli/decode';
 import { SERVER_NODE_ARGS } from '../../server/src/launch';
-import { floorHovers, floorOpen } from './floorServer';
+import { floorHovers, floorOpen, type FloorKind } from './floorServer';
 import { scratchFile } from './scratch';
 import { chooseFile, loadPeer, peerParse, percentile, round } from './benchFile';
 import {
@@ -464,13 +464,27 @@ async function lspPush(text: string, bytes: number, heapBefore: number): Promise
  * diagnostics through a server on the same library that analyses nothing (floorServer.ts), the
  * first open of a fresh process, median of 3. What our didOpen figure adds to it is the analysis.
  */
-async function transportFloor(text: string): Promise<Figures> {
+/**
+ * didOpen → diagnostics through three fresh floor servers of `kind` (floorServer.ts), each the
+ * first open of its process: their median, the runs, and what the last one published.
+ */
+async function floorOpens(text: string, kind: FloorKind, peerModule?: string): Promise<{ didOpenToDiagnostics: number; runs: number[]; published: string }> {
   const runs: number[] = [];
-  for (let r = 0; r < 3; r++) runs.push((await floorOpen(text)).ms);
+  let published = '';
+  for (let r = 0; r < 3; r++) {
+    const { ms, message } = await floorOpen(text, kind, undefined, peerModule);
+    runs.push(ms);
+    published = message;
+  }
+  return { didOpenToDiagnostics: round(percentile(runs, 50)), runs: runs.map((x) => round(x)), published };
+}
+
+async function transportFloor(text: string): Promise<Figures> {
+  const { didOpenToDiagnostics, runs } = await floorOpens(text, 'transport');
   // HOVERS hovers on rule lines, as the push run's warm hovers (their answer about as long as ours).
   const rules = ruleLines(parseDocument('file:///floor/robots.txt', 1, text));
   const hovers = await floorHovers(text, HOVERS, () => ({ line: rules[random(rules.length)], character: 12 }));
-  return { didOpenToDiagnostics: round(percentile(runs, 50)), runs: runs.map((x) => round(x)), hover: summary(hovers) };
+  return { didOpenToDiagnostics, runs, hover: summary(hovers) };
 }
 
 /**
@@ -479,15 +493,8 @@ async function transportFloor(text: string): Promise<Figures> {
  * repeated in the file, and nothing else (floorServer.ts, `scan`); first open of a fresh process,
  * median of 3. Its ratio to the peer's parse is the best the didOpen goal's ratio could be.
  */
-async function scanFloor(text: string): Promise<Figures> {
-  const runs: number[] = [];
-  let found = '';
-  for (let r = 0; r < 3; r++) {
-    const { ms, message } = await floorOpen(text, 'scan');
-    runs.push(ms);
-    found = message;
-  }
-  return { didOpenToDiagnostics: round(percentile(runs, 50)), runs: runs.map((x) => round(x)), published: found };
+function scanFloor(text: string): Promise<Figures> {
+  return floorOpens(text, 'scan');
 }
 
 /**
@@ -495,15 +502,8 @@ async function scanFloor(text: string): Promise<Figures> {
  * the text on didOpen, and nothing else is done; first open of a fresh process, median of 3. Our
  * open beside it is like with like: what a user waits for in either server.
  */
-async function peerServer(text: string, peerModule: string): Promise<Figures> {
-  const runs: number[] = [];
-  let published = '';
-  for (let r = 0; r < 3; r++) {
-    const { ms, message } = await floorOpen(text, 'peer', undefined, peerModule);
-    runs.push(ms);
-    published = message;
-  }
-  return { didOpenToDiagnostics: round(percentile(runs, 50)), runs: runs.map((x) => round(x)), published };
+function peerServer(text: string, peerModule: string): Promise<Figures> {
+  return floorOpens(text, 'peer', peerModule);
 }
 
 async function lspPull(text: string, bytes: number, heapBefore: number): Promise<Figures> {

@@ -33,7 +33,7 @@ export type FloorKind = 'transport' | 'scan' | 'peer';
  * The `peer` floor's work on a didOpen: robots-parser's parse of the text (`robotsParser`, required
  * from the path the bench loaded it from), and its answer for the root, so that the parse is used.
  */
-export const PEER_PARSE = [
+const PEER_PARSE = [
   'function peerParse(text) {',
   '  try {',
   "    const robots = robotsParser('https://example.com/robots.txt', text);",
